@@ -1,0 +1,16 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Seconds on `CLOCK_MONOTONIC`: the clock the compositor's input timestamps and frame callbacks
+/// are based on, and one that never jumps when the wall clock is set.
+public enum MonotonicClock {
+    public static func now() -> TimeInterval {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return TimeInterval(ts.tv_sec) + TimeInterval(ts.tv_nsec) / 1_000_000_000
+    }
+}
