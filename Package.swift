@@ -1,0 +1,50 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// The system C libraries are wrapped once, here at the edge, as `.systemLibrary` targets found
+/// through pkg-config; everything above them is Swift with typed APIs.
+let package = Package(
+    name: "TouchCanvas",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "TouchKit", targets: ["TouchKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // MARK: C libraries
+        .systemLibrary(name: "CWaylandClient", pkgConfig: "wayland-client",
+                       providers: [.apt(["libwayland-dev"])]),
+        .systemLibrary(name: "CWaylandServer", pkgConfig: "wayland-server",
+                       providers: [.apt(["libwayland-dev"])]),
+        .systemLibrary(name: "CWaylandCursor", pkgConfig: "wayland-cursor",
+                       providers: [.apt(["libwayland-dev"])]),
+        .systemLibrary(name: "CXKBCommon", pkgConfig: "xkbcommon",
+                       providers: [.apt(["libxkbcommon-dev"])]),
+        /// What Swift cannot reach directly (`memfd_create` needs `_GNU_SOURCE`).
+        .target(name: "CShim"),
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo",
+                       providers: [.apt(["libcairo2-dev"])]),
+
+        // MARK: Protocol bindings
+        .target(name: "WaylandScannerKit"),
+        .executableTarget(name: "WaylandScanner", dependencies: ["WaylandScannerKit"]),
+        .plugin(name: "WaylandScannerPlugin", capability: .buildTool(), dependencies: ["WaylandScanner"]),
+        .target(name: "Wayland", dependencies: ["CWaylandClient", "CShim"],
+                plugins: ["WaylandScannerPlugin"]),
+        .target(name: "WaylandServer", dependencies: ["CWaylandServer"],
+                plugins: ["WaylandScannerPlugin"]),
+
+        // MARK: Pure Swift
+        .target(name: "TouchKit"),
+        .target(name: "Canvas", dependencies: ["TouchKit", "CCairo"]),
+        .target(name: "TouchCanvasApp", dependencies: ["TouchKit", "Canvas"]),
+
+        // MARK: Tests
+        .testTarget(name: "WaylandScannerTests", dependencies: ["WaylandScannerKit"]),
+        .testTarget(name: "TouchKitTests", dependencies: ["TouchKit"]),
+        .testTarget(name: "CanvasTests", dependencies: ["Canvas", "TouchKit"]),
+        .testTarget(name: "TouchCanvasAppTests", dependencies: ["TouchCanvasApp", "Canvas", "TouchKit"]),
+    ]
+)

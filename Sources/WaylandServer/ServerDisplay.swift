@@ -1,0 +1,58 @@
+import CWaylandServer
+import Glibc
+
+/// A listening `wl_display` on the server side, for the scripted compositor.
+///
+/// The display is driven by the caller (`dispatch(timeout:)`), never by a thread of its own, so a
+/// test decides exactly when the compositor runs.
+public final class ServerDisplay {
+    public let raw: OpaquePointer
+    public let socketName: String
+    private let loop: OpaquePointer
+
+    public enum Failure: Error, CustomStringConvertible {
+        case create, socket(String)
+        public var description: String {
+            switch self {
+            case .create: return "wl_display_create failed"
+            case .socket(let name): return "cannot listen on Wayland socket \(name) (is XDG_RUNTIME_DIR set and writable?)"
+            }
+        }
+    }
+
+    /// Listens on `$XDG_RUNTIME_DIR/<socketName>`.
+    public init(socketName: String) throws {
+        guard let display = wl_display_create(), let loop = wl_display_get_event_loop(display) else {
+            throw Failure.create
+        }
+        guard wl_display_add_socket(display, socketName) == 0 else {
+            wl_display_destroy(display)
+            throw Failure.socket(socketName)
+        }
+        self.raw = display
+        self.loop = loop
+        self.socketName = socketName
+    }
+
+    deinit {
+        wl_display_destroy_clients(raw)
+        wl_display_destroy(raw)
+    }
+
+    public var nextSerial: UInt32 { wl_display_next_serial(raw) }
+
+    /// Runs one round: waits up to `timeout` ms for client activity, dispatches it, flushes events.
+    public func dispatch(timeout: Int32) {
+        wl_event_loop_dispatch(loop, timeout)
+        wl_display_flush_clients(raw)
+    }
+
+    public func flush() { wl_display_flush_clients(raw) }
+
+    /// The pid of a connected client, for tests that want to know who connected.
+    public static func pid(of client: OpaquePointer) -> pid_t {
+        var pid: pid_t = 0
+        wl_client_get_credentials(client, &pid, nil, nil)
+        return pid
+    }
+}
