@@ -48,8 +48,13 @@ public final class Touch: Hashable {
 
     var windowLocation: Point
     var previousWindowLocation: Point
+    /// Where the touch began and how far it has strayed since: a tap must not wander.
+    var beganWindowLocation: Point
+    var maxDistanceFromStart = 0.0
     /// Set by the window when it has decided the binding, so it is decided exactly once.
     var isRouted = false
+    /// Set by the machine once began was delivered, so it is delivered exactly once.
+    var wasDelivered = false
 
     private static var nextNumber = 1
 
@@ -63,6 +68,7 @@ public final class Touch: Hashable {
         self.timestamp = timestamp
         self.windowLocation = location
         self.previousWindowLocation = location
+        self.beganWindowLocation = location
         self.coalescedLocations = [location]
         self.number = Touch.nextNumber
         Touch.nextNumber += 1

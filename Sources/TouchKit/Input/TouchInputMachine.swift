@@ -1,0 +1,254 @@
+import Foundation
+
+/// Turns raw `wl_touch` / `wl_pointer` events into UIKit-style deliveries through
+/// `Window.sendEvent(_:)`, following DESIGN.md's input model.
+///
+/// Events of each seat and device wait for their `frame`; a frame delivers one `TouchEvent`
+/// holding every touch of every seat on the window, changed ones as began/moved/ended and the
+/// rest stationary. The machine guarantees, whatever the compositor sends, that each touch goes
+/// began → (moved | stationary)* → (ended | cancelled) and that nothing follows its end.
+///
+/// Recovery choices: a `down` for an id that is already down cancels the old touch in the same
+/// delivery (we cannot know the old finger lifted, so we do not claim it ended); events for an
+/// id that is not down are ignored. Both are reported through `onAnomaly`.
+///
+/// Not re-entrant: do not feed it from inside a touch handler.
+@MainActor
+public final class TouchInputMachine {
+    public let window: Window
+
+    /// Called with each event just before `window.sendEvent`, while its phases are current.
+    public var onDeliver: ((TouchEvent) -> Void)?
+    public var onAnomaly: ((TouchAnomaly) -> Void)?
+
+    /// How soon after a tap's end the next touch must begin to raise `tapCount`.
+    public var tapCountInterval: TimeInterval {
+        get { taps.interval }
+        set { taps.interval = newValue }
+    }
+
+    /// How close to the previous tap (and to its own start) a tap must stay, in logical pixels.
+    public var tapCountDistance: Double {
+        get { taps.distance }
+        set { taps.distance = newValue }
+    }
+
+    var seats: [SeatID: SeatState] = [:]
+    /// Touches delivered as began and not yet ended or cancelled, in order of their number.
+    var live: [Touch] = []
+    var taps = TapCounter(interval: 0.35, distance: 10)
+
+    public init(window: Window) {
+        self.window = window
+    }
+
+    /// Touches (and held pointer buttons) that began and whose end has not been delivered,
+    /// including those still waiting for a frame.
+    public var activeTouchCount: Int {
+        live.count + seats.values.reduce(0) {
+            $0 + $1.touchFrame.newTouchCount + $1.pointerFrame.newTouchCount
+        }
+    }
+
+    /// The pointer's last position on the surface, for the hover ring; `nil` when it is outside.
+    public func pointerLocation(for seat: SeatID) -> Point? {
+        seats[seat]?.pointerLocation
+    }
+
+    public func setSeatName(_ name: String, for seat: SeatID) {
+        let state = self.state(for: seat)
+        state.name = name
+        for touch in live where touch.seat == seat { touch.seatName = name }
+        for touch in state.touchesByID.values { touch.seatName = name }
+        for change in state.touchFrame.changes + state.pointerFrame.changes {
+            change.touch.seatName = name
+        }
+        state.pointerTouch?.seatName = name
+    }
+
+    // MARK: wl_touch
+
+    public func handle(_ input: RawTouchInput, seat: SeatID) {
+        let state = self.state(for: seat)
+        switch input {
+        case let .down(id, time, location):
+            let seconds = state.timeline.seconds(for: time)
+            if let old = state.touchesByID.removeValue(forKey: id) {
+                report(.duplicateDown, state, device: "touch", ["id": "\(id)"])
+                state.touchFrame.end(old, as: .cancelled, time: seconds)
+            }
+            let touch = Touch(type: .direct, seat: seat, seatName: state.name, identifier: id,
+                              location: location, timestamp: seconds)
+            state.touchesByID[id] = touch
+            state.touchFrame.addNew(touch, at: location, time: seconds)
+
+        case let .up(id, time):
+            guard let touch = knownTouch(id, state, event: "up") else { return }
+            let seconds = state.timeline.seconds(for: time)
+            state.touchesByID[id] = nil
+            state.touchFrame.end(touch, as: .ended, time: seconds)
+
+        case let .motion(id, time, location):
+            guard let touch = knownTouch(id, state, event: "motion") else { return }
+            let seconds = state.timeline.seconds(for: time)
+            state.touchFrame.update(touch) { change in
+                change.location = location
+                change.samples.append(location)
+                change.time = seconds
+                change.changed = true
+            }
+
+        case let .shape(id, major, minor):
+            guard let touch = knownTouch(id, state, event: "shape") else { return }
+            state.touchFrame.update(touch) { change in
+                change.shape = (major, minor)
+                change.changed = true
+            }
+
+        case let .orientation(id, degrees):
+            guard let touch = knownTouch(id, state, event: "orientation") else { return }
+            state.touchFrame.update(touch) { change in
+                change.orientation = degrees
+                change.changed = true
+            }
+
+        case .frame:
+            deliverFrame(state.touchFrame.take())
+
+        case .cancel:
+            let hasTouches = !state.touchesByID.isEmpty || !state.touchFrame.isEmpty
+                || live.contains { $0.seat == seat && $0.type == .direct }
+            guard hasTouches else {
+                report(.cancelWithoutTouches, state, device: "touch")
+                return
+            }
+            cancelTouches(of: state)
+        }
+    }
+
+    // MARK: wl_pointer
+
+    public func handle(_ input: RawPointerInput, seat: SeatID) {
+        let state = self.state(for: seat)
+        switch input {
+        case let .enter(location):
+            state.pointerLocation = location
+            // Buttons held before entering belong to another surface's grab.
+            state.pressedButtons.removeAll()
+
+        case .leave:
+            cancelPointer(of: state)
+            state.pointerLocation = nil
+
+        case let .motion(time, location):
+            let seconds = state.timeline.seconds(for: time)
+            state.pointerLocation = location
+            guard let touch = state.pointerTouch else { return }  // hover moves nothing
+            state.pointerFrame.update(touch) { change in
+                change.location = location
+                change.samples.append(location)
+                change.time = seconds
+                change.changed = true
+            }
+
+        case let .button(time, button, pressed):
+            let seconds = state.timeline.seconds(for: time)
+            if pressed {
+                if state.pressedButtons.isEmpty {
+                    guard let location = state.pointerLocation else {
+                        report(.buttonWithoutLocation, state, device: "pointer", ["button": "\(button)"])
+                        return
+                    }
+                    let touch = Touch(type: .indirectPointer, seat: seat, seatName: state.name,
+                                      identifier: Int32(truncatingIfNeeded: button),
+                                      location: location, timestamp: seconds)
+                    state.pointerTouch = touch
+                    state.pointerFrame.addNew(touch, at: location, time: seconds)
+                }
+                state.pressedButtons.insert(button)
+            } else {
+                // A release we never saw pressed (pressed before enter) changes nothing.
+                guard state.pressedButtons.remove(button) != nil, state.pressedButtons.isEmpty,
+                      let touch = state.pointerTouch else { return }
+                state.pointerTouch = nil
+                state.pointerFrame.end(touch, as: .ended, time: seconds)
+            }
+
+        case .frame:
+            deliverFrame(state.pointerFrame.take())
+        }
+    }
+
+    // MARK: Lifetimes
+
+    public func touchCapabilityLost(seat: SeatID) {
+        guard let state = seats[seat] else { return }
+        cancelTouches(of: state)
+    }
+
+    public func pointerCapabilityLost(seat: SeatID) {
+        guard let state = seats[seat] else { return }
+        cancelPointer(of: state)
+        state.pointerLocation = nil
+    }
+
+    public func seatRemoved(_ seat: SeatID) {
+        guard let state = seats[seat] else { return }
+        cancelTouches(of: state)
+        cancelPointer(of: state)
+        seats[seat] = nil
+        taps.forget(seat: seat)
+    }
+
+    /// The window is gone: every touch of every seat is cancelled so no view is left tracking.
+    public func surfaceLost() {
+        for state in orderedSeats {
+            cancelTouches(of: state)
+            cancelPointer(of: state)
+            state.pointerLocation = nil
+        }
+    }
+
+    /// The socket was drained and events still wait for a frame: deliver them now, as if the
+    /// frame had come, and report it. GNOME sends no frame after the last up; without this the
+    /// finger would stay down forever.
+    public func flushPendingInput() {
+        for state in orderedSeats {
+            if !state.touchFrame.isEmpty {
+                report(state.touchFrame.sawUp ? .noFrameAfterUp : .eventsWithoutFrame, state,
+                       device: "touch")
+                deliverFrame(state.touchFrame.take())
+            }
+            if !state.pointerFrame.isEmpty {
+                report(state.pointerFrame.sawUp ? .noFrameAfterUp : .eventsWithoutFrame, state,
+                       device: "pointer")
+                deliverFrame(state.pointerFrame.take())
+            }
+        }
+    }
+
+    // MARK: Helpers
+
+    private var orderedSeats: [SeatState] {
+        seats.values.sorted { $0.id.raw < $1.id.raw }
+    }
+
+    private func state(for seat: SeatID) -> SeatState {
+        if let state = seats[seat] { return state }
+        let state = SeatState(id: seat)
+        seats[seat] = state
+        return state
+    }
+
+    private func knownTouch(_ id: Int32, _ state: SeatState, event: String) -> Touch? {
+        if let touch = state.touchesByID[id] { return touch }
+        report(.unknownTouchID, state, device: "touch", ["id": "\(id)", "event": event])
+        return nil
+    }
+
+    private func report(_ category: TouchAnomaly.Category, _ state: SeatState, device: String,
+                        _ details: [String: String] = [:]) {
+        onAnomaly?(TouchAnomaly(category: category, seat: state.id, seatName: state.name,
+                                device: device, details: details))
+    }
+}
