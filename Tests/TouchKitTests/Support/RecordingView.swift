@@ -1,0 +1,36 @@
+import TouchKit
+
+/// A view that records every handler call it receives, in order.
+@MainActor
+final class RecordingView: View {
+    struct Call: Equatable {
+        let phase: TouchPhase
+        let numbers: [Int]
+    }
+
+    private(set) var calls: [Call] = []
+
+    var numbersByPhase: [TouchPhase: [Int]] {
+        calls.reduce(into: [:]) { $0[$1.phase, default: []] += $1.numbers }
+    }
+
+    override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
+        record(.began, touches)
+    }
+
+    override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
+        record(.moved, touches)
+    }
+
+    override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
+        record(.ended, touches)
+    }
+
+    override func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) {
+        record(.cancelled, touches)
+    }
+
+    private func record(_ phase: TouchPhase, _ touches: Set<Touch>) {
+        calls.append(Call(phase: phase, numbers: touches.map(\.number).sorted()))
+    }
+}
