@@ -95,7 +95,7 @@ import TouchKit
     @Test func eventLooksUpTouchesByViewAndWindow() {
         let (h, single, multi) = split()
         var counts: [Int] = []
-        h.machine.onDeliver = { event in
+        h.observe = { event in
             counts = [event.touches(for: single).count, event.touches(for: multi).count,
                       event.touches(for: h.window).count, event.allTouches.count]
         }

@@ -21,6 +21,9 @@ final class Harness {
     private(set) var deliveries: [[Seen]] = []
     private(set) var anomalies: [TouchAnomaly] = []
     private(set) var touchObjects: [ObjectIdentifier: Touch] = [:]
+    /// An extra look at each event while its phases are current (the machine's `onDeliver`
+    /// belongs to the harness).
+    var observe: ((TouchEvent) -> Void)?
 
     static let seat0 = SeatID(1)
     static let seat1 = SeatID(2)
@@ -42,6 +45,7 @@ final class Harness {
             }
             deliveries.append(seen.sorted { $0.number < $1.number })
             for touch in event.allTouches { touchObjects[ObjectIdentifier(touch)] = touch }
+            observe?(event)
         }
         machine.onAnomaly = { [unowned self] in anomalies.append($0) }
     }

@@ -1,0 +1,90 @@
+import Testing
+import TouchKit
+
+/// wl_pointer: a held button is a touch of type pointer.
+@MainActor @Suite struct PointerTests {
+    private let left: UInt32 = 0x110
+    private let right: UInt32 = 0x111
+
+    @Test func pressMoveRelease() {
+        let h = Harness()
+        var touch: Touch? { h.touchObjects.values.first }
+        h.pointer(.enter(location: Point(x: 5, y: 6)), .frame,
+                  .motion(time: 10, location: Point(x: 7.5, y: 8)), .frame)
+        #expect(h.deliveries.isEmpty, "hover moves nothing")
+        #expect(h.machine.pointerLocation(for: Harness.seat0) == Point(x: 7.5, y: 8))
+        h.pointer(.button(time: 20, button: left, pressed: true), .frame)
+        #expect(touch?.type == .indirectPointer && touch?.identifier == Int32(left))
+        #expect(touch?.location(in: nil) == Point(x: 7.5, y: 8), "began where the pointer was")
+        h.pointer(.motion(time: 30, location: Point(x: 20, y: 8)), .frame,
+                  .button(time: 40, button: left, pressed: false), .frame)
+        #expect(h.phaseLog == [["1:began"], ["1:moved"], ["1:ended"]])
+        #expect(h.root.calls.map(\.phase) == [.began, .moved, .ended])
+        #expect(touch?.timestamp == 0.04)
+    }
+
+    @Test func onlyTheLastReleaseEnds() {
+        let h = Harness()
+        h.pointer(.enter(location: .zero), .button(time: 0, button: left, pressed: true), .frame,
+                  .button(time: 1, button: right, pressed: true), .frame,
+                  .button(time: 2, button: left, pressed: false), .frame)
+        #expect(h.phaseLog == [["1:began"]])
+        h.pointer(.button(time: 3, button: right, pressed: false), .frame)
+        #expect(h.phaseLog == [["1:began"], ["1:ended"]])
+    }
+
+    @Test func pointerEventsWaitForTheirFrame() {
+        let h = Harness()
+        h.pointer(.enter(location: .zero), .button(time: 0, button: left, pressed: true))
+        #expect(h.deliveries.isEmpty)
+        h.pointer(.button(time: 5, button: left, pressed: false), .frame)
+        #expect(h.phaseLog == [["1:began"], ["1:ended"]], "press and release in one frame")
+    }
+
+    @Test func leaveWhilePressedCancels() {
+        let h = Harness()
+        h.pointer(.enter(location: .zero), .button(time: 0, button: left, pressed: true), .frame, .leave)
+        #expect(h.phaseLog == [["1:began"], ["1:cancelled"]])
+        h.pointer(.frame, .button(time: 1, button: left, pressed: false), .frame)
+        #expect(h.deliveries.count == 2, "nothing after cancel")
+        #expect(h.machine.pointerLocation(for: Harness.seat0) == nil)
+    }
+
+    @Test func leaveWithoutAButtonDeliversNothing() {
+        let h = Harness()
+        h.pointer(.enter(location: .zero), .frame, .leave, .frame)
+        #expect(h.deliveries.isEmpty && h.anomalies.isEmpty)
+    }
+
+    @Test func capabilityLossWhilePressedCancels() {
+        let h = Harness()
+        h.pointer(.enter(location: .zero), .button(time: 0, button: left, pressed: true), .frame)
+        h.machine.pointerCapabilityLost(seat: Harness.seat0)
+        #expect(h.phaseLog == [["1:began"], ["1:cancelled"]])
+    }
+
+    @Test func pointerAndFingersShareEvents() {
+        let h = Harness()
+        h.touch(down(0, 10, 10), .frame)
+        h.pointer(.enter(location: .zero), .button(time: 0, button: left, pressed: true), .frame)
+        h.touch(motion(0, 11, 10), .frame)
+        #expect(h.phaseLog == [["1:began"], ["1:stationary", "2:began"], ["1:moved", "2:stationary"]])
+        h.touch(.cancel)
+        #expect(h.phaseLog.last == ["1:cancelled", "2:stationary"], "wl_touch.cancel leaves the pointer alone")
+    }
+
+    @Test func aButtonBeforeEnterIsAnAnomaly() {
+        let h = Harness()
+        h.pointer(.button(time: 0, button: left, pressed: true), .frame)
+        #expect(h.anomalyKinds == ["button-without-location"] && h.deliveries.isEmpty)
+    }
+
+    @Test func pointerReleaseWithoutFrameIsFlushed() {
+        let h = Harness()
+        h.pointer(.enter(location: .zero), .button(time: 0, button: left, pressed: true), .frame,
+                  .button(time: 1, button: left, pressed: false))
+        h.machine.flushPendingInput()
+        #expect(h.phaseLog.last == ["1:ended"])
+        #expect(h.anomalies.map(\.device) == ["pointer"] && h.anomalyKinds == ["no-frame-after-up"])
+    }
+}
