@@ -1,7 +1,11 @@
 #ifndef TOUCHCANVAS_CSHIM_H
 #define TOUCHCANVAS_CSHIM_H
 
-/// Linux calls that Swift's Glibc module does not export because they sit behind _GNU_SOURCE.
+/// Linux calls that Swift's Glibc module does not export: timerfd and signalfd live in headers
+/// the module map leaves out, and the memfd seals sit behind _GNU_SOURCE.
+#include <sys/timerfd.h>
+#include <sys/signalfd.h>
+#include <signal.h>
 
 /// memfd_create(2): anonymous shared memory for wl_shm pools. Returns -1 with errno set.
 int tc_memfd_create(const char *name, unsigned int flags);

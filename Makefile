@@ -1,0 +1,32 @@
+# The two commands a newcomer needs: `make run` and `make test`.
+SWIFT ?= swift
+BIN := .build/debug/touchcanvas
+DEMO_PNG ?= touchcanvas-demo.png
+
+.PHONY: deps build run demo test clean
+
+deps:
+	@scripts/install-deps.sh
+
+build: deps
+	$(SWIFT) build --product touchcanvas
+
+# Under a Wayland session: the canvas window. Without one: the built-in demo under the
+# embedded scripted compositor, which writes $(DEMO_PNG).
+run: build
+	@if [ -n "$$WAYLAND_DISPLAY" ] && [ -S "$${XDG_RUNTIME_DIR:-/nonexistent}/$$WAYLAND_DISPLAY" -o -S "$$WAYLAND_DISPLAY" ]; then \
+	  exec $(BIN) $(ARGS); \
+	else \
+	  echo "No Wayland session found: playing the built-in demo under the scripted compositor." >&2; \
+	  $(BIN) demo --png $(DEMO_PNG); \
+	fi
+
+demo: build
+	$(BIN) demo --png $(DEMO_PNG)
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+clean:
+	rm -rf .build

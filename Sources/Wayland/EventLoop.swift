@@ -1,0 +1,132 @@
+import CShim
+import CWaylandClient
+import Glibc
+
+/// The app's one loop: `poll` over the display socket, a timer and a signalfd.
+///
+/// Nothing busy-waits: with no events and no timer armed the process sleeps in `poll`. After
+/// each batch of events, once the socket has nothing more to read, `onDrained` runs: that is
+/// where pending input is delivered (a compositor may send no frame after the last up) and where
+/// the app renders, so one read of many events gives at most one commit.
+@MainActor
+public final class EventLoop {
+    private let connection: Connection
+    private let timerFD: Int32
+    private var signalFD: Int32 = -1
+    private var running = false
+    private var stopStatus: Int32 = 0
+
+    /// The socket has been read dry and every event dispatched.
+    public var onDrained: (() -> Void)?
+    /// The one-shot timer set with `setTimer(after:)` fired.
+    public var onTimer: (() -> Void)?
+    /// A signal from `handleSignals(_:)` arrived.
+    public var onSignal: ((Int32) -> Void)?
+
+    public init(connection: Connection) throws(WaylandError) {
+        self.connection = connection
+        timerFD = timerfd_create(CLOCK_MONOTONIC, Int32(TFD_CLOEXEC | TFD_NONBLOCK))
+        guard timerFD >= 0 else { throw .connectionLost(errno: errno) }
+    }
+
+    isolated deinit {
+        close(timerFD)
+        if signalFD >= 0 { close(signalFD) }
+    }
+
+    /// Routes the signals through the loop instead of killing the process, so exit paths (saving,
+    /// logging the last line) run in order. Ctrl+C becomes a normal quit.
+    public func handleSignals(_ signals: [Int32]) {
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        for s in signals { sigaddset(&mask, s) }
+        sigprocmask(SIG_BLOCK, &mask, nil)
+        signalFD = signalfd(-1, &mask, Int32(SFD_CLOEXEC | SFD_NONBLOCK))
+    }
+
+    /// Arms the timer once; nil disarms it.
+    public func setTimer(after seconds: Double?) {
+        var spec = itimerspec()
+        if let seconds {
+            let clamped = max(seconds, 0.000_001)
+            spec.it_value.tv_sec = Int(clamped)
+            spec.it_value.tv_nsec = Int((clamped - Double(Int(clamped))) * 1_000_000_000)
+        }
+        timerfd_settime(timerFD, 0, &spec, nil)
+    }
+
+    /// Ends `run()` after the current iteration with `status`.
+    public func stop(status: Int32 = 0) {
+        running = false
+        stopStatus = status
+    }
+
+    /// Runs until `stop`, returning its status; throws when the connection fails.
+    public func run() throws(WaylandError) -> Int32 {
+        let display = connection.display
+        running = true
+        while running {
+            // Dispatch everything queued, then take the read intent (libwayland's threading rule).
+            while wl_display_prepare_read(display) != 0 {
+                if wl_display_dispatch_pending(display) < 0 { throw failure() }
+            }
+            var wantWrite = wl_display_flush(display) < 0
+            if wantWrite && errno != EAGAIN { wl_display_cancel_read(display); throw failure() }
+
+            // More bytes already waiting means the batch is not over: read before "drained".
+            if !readable(connection.fileDescriptor) {
+                wl_display_cancel_read(display)
+                onDrained?()
+                if !running { break }
+                while wl_display_prepare_read(display) != 0 {
+                    if wl_display_dispatch_pending(display) < 0 { throw failure() }
+                }
+                wantWrite = wl_display_flush(display) < 0
+                if wantWrite && errno != EAGAIN { wl_display_cancel_read(display); throw failure() }
+            }
+
+            var fds = [
+                pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN) | (wantWrite ? Int16(POLLOUT) : 0), revents: 0),
+                pollfd(fd: timerFD, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: signalFD, events: Int16(POLLIN), revents: 0),
+            ]
+            var ready: Int32
+            repeat { ready = poll(&fds, nfds_t(fds.count), -1) } while ready < 0 && errno == EINTR
+            if ready < 0 { wl_display_cancel_read(display); throw .connectionLost(errno: errno) }
+
+            if fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
+                if wl_display_read_events(display) < 0 { throw failure() }
+            } else {
+                wl_display_cancel_read(display)
+            }
+            if wl_display_dispatch_pending(display) < 0 { throw failure() }
+            if fds[1].revents & Int16(POLLIN) != 0 {
+                var expirations: UInt64 = 0
+                _ = read(timerFD, &expirations, 8)
+                onTimer?()
+            }
+            if fds[2].revents & Int16(POLLIN) != 0 {
+                var info = signalfd_siginfo()
+                while read(signalFD, &info, MemoryLayout<signalfd_siginfo>.size) == MemoryLayout<signalfd_siginfo>.size {
+                    onSignal?(Int32(bitPattern: info.ssi_signo))
+                }
+            }
+        }
+        wl_display_flush(display)
+        return stopStatus
+    }
+
+    /// Blocks until the compositor has processed every request sent so far (start-up only).
+    public func roundtrip() throws(WaylandError) {
+        if wl_display_roundtrip(connection.display) < 0 { throw failure() }
+    }
+
+    private func failure() -> WaylandError {
+        connection.error ?? .connectionLost(errno: errno == 0 ? EPIPE : errno)
+    }
+
+    private func readable(_ fd: Int32) -> Bool {
+        var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&p, 1, 0) > 0 && p.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0
+    }
+}

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Installs the Debian packages TouchCanvas builds and tests with, skipping what is present.
+# As root it runs apt-get; otherwise it prints the exact command and fails, so nothing is
+# silently missing.
+set -euo pipefail
+
+packages=(
+  pkg-config
+  libwayland-dev      # wayland-client, wayland-server, wayland-cursor
+  libwayland-bin      # wayland-scanner's wayland.xml
+  wayland-protocols   # xdg-shell, viewporter, presentation-time, fractional-scale, …
+  libxkbcommon-dev
+  libcairo2-dev
+)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+cmd="apt-get install -y --no-install-recommends ${missing[*]}"
+if [ "$(id -u)" -ne 0 ]; then
+  echo "touchcanvas needs: ${missing[*]}" >&2
+  echo "run as root: apt-get update && $cmd" >&2
+  exit 1
+fi
+echo "installing: ${missing[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+$cmd
