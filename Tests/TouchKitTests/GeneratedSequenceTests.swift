@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+import TouchKit
+
+/// Thousands of random raw sequences — valid and invalid, two seats, touch and pointer — must
+/// never break the input model's invariants.
+@MainActor @Suite struct GeneratedSequenceTests {
+    /// One run of random input against a fresh window; returns every violation found.
+    private func run(seed: UInt64, steps: Int, phases: inout [TouchPhase: Int]) -> [String] {
+        var rng = SplitMix64(seed: seed)
+        let size = Size(width: 400, height: 300)
+        let window = Window(frame: Rect(origin: .zero, size: size), clock: { 0 })
+        let view = DispatchCheckingView(frame: window.bounds)
+        window.addSubview(view)
+        let machine = TouchInputMachine(window: window)
+        let checker = InvariantChecker()
+        machine.onDeliver = { checker.check($0) }
+
+        let seats = [SeatID(7), SeatID(9)]
+        var down: [SeatID: Set<Int32>] = [:]
+        var pressed: [SeatID: Set<UInt32>] = [:]
+        // Start some runs just before the 32-bit millisecond wrap.
+        var time: UInt32 = rng.next() % 2 == 0 ? UInt32.max - 2_000 : 0
+        var violations: [String] = []
+
+        func location() -> Point {
+            // Mostly inside, sometimes outside the window (bound to no view).
+            Point(x: Double.random(in: -20...(size.width + 20), using: &rng),
+                  y: Double.random(in: -20...(size.height + 20), using: &rng))
+        }
+
+        for _ in 0..<steps {
+            time &+= UInt32.random(in: 0...20, using: &rng)
+            let seat = seats[Int.random(in: 0..<seats.count, using: &rng)]
+            let known = Array(down[seat, default: []]).sorted()
+            // Mostly a known id, sometimes any small id (reuse, duplicates, unknown ids).
+            let id: Int32 = (!known.isEmpty && Int.random(in: 0..<4, using: &rng) > 0)
+                ? known[Int.random(in: 0..<known.count, using: &rng)] : Int32.random(in: 0...4, using: &rng)
+            switch Int.random(in: 0..<100, using: &rng) {
+            case 0..<14:
+                machine.handle(.down(id: id, time: time, location: location()), seat: seat)
+                down[seat, default: []].insert(id)
+            case 14..<34:
+                machine.handle(.motion(id: id, time: time, location: location()), seat: seat)
+            case 34..<44:
+                machine.handle(.up(id: id, time: time), seat: seat)
+                down[seat]?.remove(id)
+            case 44..<47:
+                machine.handle(.shape(id: id, major: Double.random(in: 1...40, using: &rng), minor: 3), seat: seat)
+            case 47..<49:
+                machine.handle(.orientation(id: id, degrees: Double.random(in: 0...180, using: &rng)), seat: seat)
+            case 49..<66:
+                machine.handle(RawTouchInput.frame, seat: seat)
+            case 66..<68:
+                machine.handle(RawTouchInput.cancel, seat: seat)
+                down[seat] = []
+            case 68:
+                machine.touchCapabilityLost(seat: seat)
+                down[seat] = []
+            case 69..<73:
+                machine.flushPendingInput()
+                if machine.activeTouchCount != checker.liveCount {
+                    violations.append("after flush \(machine.activeTouchCount) active but \(checker.liveCount) live")
+                }
+            case 73..<76:
+                machine.handle(.enter(location: location()), seat: seat)
+                pressed[seat] = []
+            case 76..<77:
+                machine.handle(.leave, seat: seat)
+                pressed[seat] = []
+            case 77..<84:
+                machine.handle(.motion(time: time, location: location()), seat: seat)
+            case 84..<90:
+                let button = UInt32.random(in: 0x110...0x112, using: &rng)
+                let isPressed = !pressed[seat, default: []].contains(button)
+                machine.handle(.button(time: time, button: button, pressed: isPressed), seat: seat)
+                if isPressed { pressed[seat, default: []].insert(button) } else { pressed[seat]?.remove(button) }
+            case 90..<97:
+                machine.handle(RawPointerInput.frame, seat: seat)
+            case 97:
+                machine.pointerCapabilityLost(seat: seat)
+                pressed[seat] = []
+            case 98:
+                machine.seatRemoved(seat)
+                down[seat] = []
+                pressed[seat] = []
+            default:
+                window.advanceAnimations()
+            }
+        }
+        machine.flushPendingInput()
+        machine.surfaceLost()
+
+        phases.merge(checker.phaseCounts, uniquingKeysWith: +)
+        violations += checker.violations + view.violations
+        if checker.liveCount != 0 { violations.append("\(checker.liveCount) touches never ended") }
+        if checker.begunCount != checker.terminalCount {
+            violations.append("\(checker.begunCount) began but \(checker.terminalCount) ended or cancelled")
+        }
+        if machine.activeTouchCount != 0 { violations.append("machine still has \(machine.activeTouchCount) active") }
+        if view.openCount != 0 { violations.append("the view still tracks \(view.openCount) touches") }
+        return violations.prefix(3).map { "seed \(seed): \($0)" }
+    }
+
+    @Test func invariantsHoldForThousandsOfRandomSequences() {
+        var all: [String] = []
+        var phases: [TouchPhase: Int] = [:]
+        var seed: UInt64 = 1
+        while seed <= 3_000, all.count < 10 {
+            all += run(seed: seed, steps: 150, phases: &phases)
+            seed += 1
+        }
+        let firstFailures = Array(all.prefix(10))
+        #expect(firstFailures.isEmpty)
+        // The generator must actually reach every phase, or passing proves little.
+        for phase in TouchPhase.allCases {
+            #expect(phases[phase, default: 0] > 1_000, "only \(phases[phase, default: 0]) \(phase.name)")
+        }
+    }
+
+    @Test func invariantsHoldForLongSequences() {
+        var all: [String] = []
+        var phases: [TouchPhase: Int] = [:]
+        for seed in UInt64(10_001)...10_020 { all += run(seed: seed, steps: 5_000, phases: &phases) }
+        let firstFailures = Array(all.prefix(10))
+        #expect(firstFailures.isEmpty)
+    }
+
+    /// The checker must be able to fail, or the test above proves nothing.
+    @Test func checkerCatchesADeliveryAfterTheEnd() {
+        let h = Harness()
+        let checker = InvariantChecker()
+        h.observe = { checker.check($0) }
+        h.touch(down(0, 1, 1), .frame, up(0), .frame)
+        #expect(checker.violations.isEmpty && checker.begunCount == 1 && checker.terminalCount == 1)
+        // Re-check the last event: its touch is already over.
+        var last: TouchEvent?
+        h.observe = { last = $0 }
+        h.touch(down(1, 1, 1), .frame)
+        if let last { checker.check(last); checker.check(last) }
+        #expect(!checker.violations.isEmpty)
+    }
+}
