@@ -1,0 +1,26 @@
+import TouchKit
+
+/// The light-gray disc under one finger in the spots scene (seed 000).
+///
+/// It stays a circle by keeping `cornerRadius` at half its width whenever its bounds change —
+/// frame changes arrive through `bounds` too. Inside an animation block the radius is animated
+/// along with the bounds on the same curve, so the presentation radius is always half the
+/// presentation width while the spot grows.
+public final class TouchSpotView: View {
+    /// `#AAAAAA` from the visual contract.
+    public static let color = Color(rgb: 0xAAAAAA)
+
+    public override init(frame: Rect = .zero) {
+        super.init(frame: frame)
+        backgroundColor = TouchSpotView.color
+        cornerRadius = frame.width / 2
+    }
+
+    public override var bounds: Rect {
+        get { super.bounds }
+        set {
+            super.bounds = newValue
+            cornerRadius = newValue.width / 2
+        }
+    }
+}
