@@ -1,0 +1,39 @@
+import TouchKit
+
+/// A view that draws its own content with cairo, on top of its `backgroundColor`.
+///
+/// The renderer calls ``draw(in:rect:)`` whenever any part of the view has to be repainted:
+/// because `setNeedsDisplay()` was called, or because something above or below it changed.
+/// Drawing happens in the view's bounds coordinates, clipped to its bounds, with the view's
+/// effective alpha already applied to every colour:
+///
+/// ```swift
+/// final class StrokeView: View, CairoDrawing {
+///     var points: [Point] = []
+///     func draw(in context: GraphicsContext, rect: Rect) {
+///         context.setColor(Color(rgb: 0x34329C))
+///         context.setLineWidth(4)
+///         context.setLineCap(.round)
+///         context.addLines(points)
+///         context.stroke()
+///     }
+/// }
+/// ```
+public protocol CairoDrawing: AnyObject {
+    /// Draws the view. `rect` (bounds coordinates) covers everything that will be kept from
+    /// this call; drawing outside it is clipped away, so a view with a long history can skip
+    /// what does not intersect it.
+    @MainActor func draw(in context: GraphicsContext, rect: Rect)
+
+    /// The part of the view, in bounds coordinates, whose drawing changed since the last frame,
+    /// or `nil` for "all of it". Asked once per frame in which the view has `needsDisplay`;
+    /// the view should forget the rect once it has answered.
+    ///
+    /// This is what keeps a stroke frame at a few hundred pixels of damage on a window-sized
+    /// drawing view: the new segment's bounds instead of the whole view. The default is `nil`.
+    @MainActor func takeInvalidatedRect() -> Rect?
+}
+
+extension CairoDrawing {
+    @MainActor public func takeInvalidatedRect() -> Rect? { nil }
+}

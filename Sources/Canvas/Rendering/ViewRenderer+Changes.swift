@@ -1,0 +1,162 @@
+import TouchKit
+
+/// What the renderer last drew for one view: enough to tell next frame whether it changed.
+struct ViewRecord {
+    /// Held strongly so a removed view cannot be freed and its `ObjectIdentifier` reused by a
+    /// new view before the renderer has seen it disappear.
+    let view: View
+    /// Surface rectangle including the antialias margin; `.zero` when the view paints nothing.
+    var damageRect: Rect
+    var color: Color?
+    var cornerRadius: Double
+    var alpha: Double
+    /// Position in the previous frame's back-to-front order.
+    var paintIndex: Int
+    /// The frame in which the view was last seen visible.
+    var frame: UInt64
+}
+
+/// One visible view of the frame being drawn, with its geometry resolved to surface
+/// coordinates.
+struct DrawItem {
+    let view: View
+    /// The view's rectangle in surface coordinates (logical pixels), without margin.
+    let rect: Rect
+    /// Where the view's bounds origin lands in surface coordinates.
+    let contentOrigin: Point
+    /// The view's presentation bounds, for clipping its own drawing.
+    let bounds: Rect
+    let alpha: Double
+    /// `nil` when the background is missing or fully transparent.
+    let color: Color?
+    let cornerRadius: Double
+    let drawing: CairoDrawing?
+    /// ``rect`` plus the antialias margin; `.zero` when the view paints nothing.
+    let damageRect: Rect
+    /// ``damageRect`` in buffer pixels.
+    let pixelRect: PixelRect
+
+    init(view: View, rect: Rect, contentOrigin: Point, bounds: Rect, alpha: Double, color: Color?,
+         cornerRadius: Double, drawing: CairoDrawing?, scale: Double) {
+        self.view = view
+        self.rect = rect
+        self.contentOrigin = contentOrigin
+        self.bounds = bounds
+        self.alpha = alpha
+        self.color = color
+        self.cornerRadius = cornerRadius
+        self.drawing = drawing
+        let margin = ViewRenderer.antialiasMargin
+        let paints = color != nil || drawing != nil
+        damageRect = paints && !rect.isEmpty ? rect.insetBy(dx: -margin, dy: -margin) : .zero
+        pixelRect = PixelRect(enclosing: damageRect, scale: scale)
+    }
+
+    var paints: Bool { !pixelRect.isEmpty }
+}
+
+extension ViewRenderer {
+    /// Fills ``drawList`` with the visible views, back to front.
+    func collectDrawList(of window: Window) {
+        drawList.removeAll(keepingCapacity: true)
+        let origin = window.presentationBounds.origin
+        for subview in window.subviews {
+            collect(subview, parentContentOrigin: Point(x: -origin.x, y: -origin.y), parentAlpha: 1)
+        }
+    }
+
+    private func collect(_ view: View, parentContentOrigin parent: Point, parentAlpha: Double) {
+        guard !view.isHidden else { return }
+        let alpha = parentAlpha * Self.unitClamped(view.presentationAlpha)
+        guard alpha > 0 else { return }
+        let frame = view.presentationFrame
+        let bounds = view.presentationBounds
+        let rect = frame.standardized.offsetBy(dx: parent.x, dy: parent.y)
+        let contentOrigin = Point(x: parent.x + frame.origin.x - bounds.origin.x,
+                                  y: parent.y + frame.origin.y - bounds.origin.y)
+        // A non-finite geometry cannot be drawn or damaged sensibly; neither can its subtree.
+        guard rect.origin.hasFiniteCoordinates, rect.width.isFinite, rect.height.isFinite,
+              contentOrigin.hasFiniteCoordinates
+        else { return }
+        let color = view.backgroundColor.flatMap { $0.alpha > 0 ? $0 : nil }
+        let radius = view.presentationCornerRadius
+        drawList.append(DrawItem(view: view, rect: rect, contentOrigin: contentOrigin,
+                                 bounds: bounds.standardized, alpha: alpha, color: color,
+                                 cornerRadius: radius.isFinite ? radius : 0,
+                                 drawing: view as? CairoDrawing, scale: collectingScale))
+        for subview in view.subviews {
+            collect(subview, parentContentOrigin: contentOrigin, parentAlpha: alpha)
+        }
+    }
+
+    /// Compares ``drawList`` with the records of the previous frame, adds what changed to
+    /// ``frameDamage`` and updates the records.
+    func collectDamage() {
+        // Views present in both frames whose old paint indices still increase kept their
+        // relative order; any other view is damaged, which also covers every overlap whose
+        // stacking changed (greedy, not minimal: sending one view back damages a few more).
+        var lastKeptPaintIndex = -1
+        for (index, item) in drawList.enumerated() {
+            let key = ObjectIdentifier(item.view)
+            let damageRect = item.damageRect
+            var invalidated: Rect?
+            let needsDisplay = item.view.needsDisplay
+            if needsDisplay {
+                item.view.clearNeedsDisplay()
+                invalidated = item.drawing?.takeInvalidatedRect()
+            }
+            guard var record = records[key] else {
+                records[key] = ViewRecord(view: item.view, damageRect: damageRect, color: item.color,
+                                          cornerRadius: item.cornerRadius, alpha: item.alpha,
+                                          paintIndex: index, frame: frameNumber)
+                addDamage(damageRect)
+                continue
+            }
+            var reordered = false
+            if record.paintIndex > lastKeptPaintIndex {
+                lastKeptPaintIndex = record.paintIndex
+            } else {
+                reordered = true
+            }
+            let changed = reordered || record.damageRect != damageRect || record.color != item.color
+                || record.cornerRadius != item.cornerRadius || record.alpha != item.alpha
+            if changed || (needsDisplay && invalidated == nil) {
+                addDamage(record.damageRect)
+                addDamage(damageRect)
+            } else if let invalidated, item.drawing != nil {
+                addDamage(contentDamage(invalidated, of: item))
+            }
+            record.damageRect = damageRect
+            record.color = item.color
+            record.cornerRadius = item.cornerRadius
+            record.alpha = item.alpha
+            record.paintIndex = index
+            record.frame = frameNumber
+            records[key] = record
+        }
+
+        staleKeys.removeAll(keepingCapacity: true)
+        for (key, record) in records where record.frame != frameNumber {
+            staleKeys.append(key)
+            addDamage(record.damageRect)
+        }
+        for key in staleKeys { records.removeValue(forKey: key) }
+    }
+
+    /// A rectangle in a view's bounds coordinates as surface damage, limited to the view.
+    private func contentDamage(_ rect: Rect, of item: DrawItem) -> Rect {
+        let inSurface = rect.standardized.offsetBy(dx: item.contentOrigin.x, dy: item.contentOrigin.y)
+        let margin = Self.antialiasMargin
+        return inSurface.insetBy(dx: -margin, dy: -margin).intersection(item.damageRect)
+    }
+
+    /// Adds a logical surface rectangle to the frame's damage (nothing when drawing it all).
+    func addDamage(_ rect: Rect) {
+        guard !collectingFullFrame, !rect.isEmpty else { return }
+        frameDamage.add(PixelRect(enclosing: rect, scale: collectingScale))
+    }
+
+    static func unitClamped(_ value: Double) -> Double {
+        value > 0 ? min(value, 1) : 0
+    }
+}

@@ -1,0 +1,76 @@
+import CCairo
+import TouchKit
+
+extension ViewRenderer {
+    /// Paints ``repaint`` from ``drawList``; returns cairo's error if the context broke.
+    func paint(into buffer: PixelBuffer, scale: Double, background: Color) -> CairoError? {
+        let cairo: CairoContext
+        do {
+            cairo = try buffer.context()
+        } catch {
+            return error
+        }
+        cairo.save()
+        cairo.identityMatrix()
+        clip(cairo, to: repaint)
+
+        // SOURCE, not OVER: the background replaces whatever the buffer held, even when it is
+        // translucent, so repainting a region is idempotent.
+        cairo.setOperator(CAIRO_OPERATOR_SOURCE)
+        cairo.setSource(background, alpha: 1)
+        cairo.paint()
+        cairo.setOperator(CAIRO_OPERATOR_OVER)
+
+        cairo.scale(scale, scale)
+        let visible = repaint.boundingBox.logicalRect(scale: scale)
+        for item in drawList where item.paints {
+            guard repaint.intersects(item.pixelRect) else { continue }
+            if let color = item.color {
+                cairo.newPath()
+                cairo.addRoundedRect(item.rect, cornerRadius: item.cornerRadius)
+                cairo.setSource(color, alpha: item.alpha)
+                cairo.fill()
+            }
+            if let drawing = item.drawing {
+                draw(drawing, item: item, visible: visible, cairo: cairo)
+            }
+        }
+        cairo.restore()
+        buffer.surface.flush()
+        return cairo.error
+    }
+
+    /// Pixel-aligned rectangles only, so cairo clips with a region instead of a mask.
+    private func clip(_ cairo: CairoContext, to region: DamageRegion) {
+        cairo.newPath()
+        for rect in region.rects {
+            cairo.rectangle(Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height))
+        }
+        cairo.clip()
+    }
+
+    /// Runs a ``CairoDrawing`` view in its bounds coordinates, clipped to its bounds, with the
+    /// state a `draw` can rely on: black, 1 px lines, butt caps, miter joins, empty path.
+    private func draw(_ drawing: CairoDrawing, item: DrawItem, visible: Rect, cairo: CairoContext) {
+        cairo.save()
+        cairo.translate(item.contentOrigin.x, item.contentOrigin.y)
+        cairo.newPath()
+        cairo.rectangle(item.bounds.minX, item.bounds.minY, item.bounds.width, item.bounds.height)
+        cairo.clip()
+        cairo.setSource(.black, alpha: item.alpha)
+        cairo.setLineWidth(1)
+        cairo.setLineCap(CAIRO_LINE_CAP_BUTT)
+        cairo.setLineJoin(CAIRO_LINE_JOIN_MITER)
+        let dirty = visible.offsetBy(dx: -item.contentOrigin.x, dy: -item.contentOrigin.y)
+            .intersection(item.bounds)
+        drawing.draw(in: GraphicsContext(cairo: cairo, alpha: item.alpha), rect: dirty)
+        cairo.restore()
+    }
+}
+
+extension CairoContext {
+    /// Sets a TouchKit colour as the source, its alpha multiplied by `alpha`.
+    func setSource(_ color: Color, alpha: Double) {
+        setSource(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha * alpha)
+    }
+}

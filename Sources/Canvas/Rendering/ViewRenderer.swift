@@ -1,0 +1,150 @@
+import TouchKit
+
+/// Draws a TouchKit view tree into pixel buffers, repainting only what changed.
+///
+/// ```swift
+/// let renderer = ViewRenderer()
+/// // each frame, into whichever shm buffer is free:
+/// window.advanceAnimations()
+/// let damage = renderer.render(window, into: buffer, scale: 2, bufferAge: buffer.age)
+/// if !damage.isEmpty { /* damage_buffer each rect, attach, commit */ }
+/// ```
+///
+/// The renderer remembers, for every view it drew, the rectangle it covered (surface
+/// coordinates, presentation values, plus ``antialiasMargin``) and what it looked like. A
+/// frame's damage is the old and new rectangle of every view that moved, changed, appeared,
+/// disappeared, changed paint order or had `needsDisplay`; drawing is clipped to that damage
+/// (plus older damage the buffer missed, see `bufferAge`), so an unchanged frame costs a
+/// comparison of the window's `changeCount` and draws nothing.
+///
+/// Drawing order is back to front: the window background (`backgroundColor`, white when `nil`),
+/// then every visible view as a rounded rectangle of its `backgroundColor` with its
+/// `presentationCornerRadius` (a circle when the radius is half the side), then the content of
+/// views conforming to ``CairoDrawing``. A view's opacity is the product of `presentationAlpha`
+/// from it up to the window's children; hidden or fully transparent views hide their subtrees.
+/// Children are positioned as `UIView` does: parent origin + child frame origin − parent
+/// bounds origin; the window's bounds origin is the top-left pixel of the buffer.
+@MainActor
+public final class ViewRenderer {
+    /// Logical pixels added around each view's rectangle in the damage, for antialiasing.
+    public nonisolated static let antialiasMargin = 1.0
+
+    /// The oldest buffer age the renderer can bring up to date without a full repaint.
+    public let maximumBufferAge: Int
+
+    /// What a frame is drawn for; when any of it changes, every buffer is stale.
+    struct Target: Equatable {
+        var width: Int
+        var height: Int
+        var format: PixelFormat
+        var scale: Double
+        var background: Color
+    }
+
+    var target: Target?
+    weak var lastWindow: Window?
+    var lastChangeCount: UInt64 = 0
+    var frameNumber: UInt64 = 0
+    var records: [ObjectIdentifier: ViewRecord] = [:]
+    // Scratch storage reused every frame, so a steady-state frame allocates nothing.
+    var drawList: [DrawItem] = []
+    var staleKeys: [ObjectIdentifier] = []
+    var frameDamage = DamageRegion()
+    var repaint = DamageRegion()
+    var widenScratch = DamageRegion()
+    var history: DamageHistory
+    /// The damage being collected for the frame in progress, in logical → buffer conversion.
+    var collectingScale = 1.0
+    var collectingFullFrame = false
+
+    /// The last cairo failure, if any; the frame it happened in was reported as fully damaged
+    /// and the renderer started over.
+    public private(set) var lastError: CairoError?
+
+    /// - Parameter maximumBufferAge: how many frames of damage to keep (foot keeps up to 4
+    ///   buffers in flight; more is rarely useful). At least 1.
+    public init(maximumBufferAge: Int = 4) {
+        self.maximumBufferAge = max(1, maximumBufferAge)
+        history = DamageHistory(capacity: max(1, maximumBufferAge))
+    }
+
+    /// The pixels the last ``render(_:into:scale:bufferAge:)`` call repainted: its damage plus
+    /// what the buffer had missed. For diagnostics and benchmarks.
+    public var lastRepaintedRegion: DamageRegion { repaint }
+
+    /// Forgets everything drawn: the next frame repaints every buffer in full.
+    public func invalidate() {
+        records.removeAll()
+        history.removeAll()
+        target = nil
+        lastWindow = nil
+    }
+
+    /// Brings `buffer` up to date with `window` and returns what changed since the previous
+    /// frame, in buffer pixels, for `wl_surface.damage_buffer`.
+    ///
+    /// - Parameters:
+    ///   - scale: buffer pixels per logical pixel (1, 2, or fractional such as 1.25).
+    ///     Non-finite or non-positive values are treated as 1.
+    ///   - bufferAge: what `buffer` holds, as in `EGL_EXT_buffer_age`. 0: unknown contents —
+    ///     everything is repainted and the whole buffer is returned as damage. N ≥ 1: the buffer
+    ///     holds the frame of N renders ago, so this frame's damage and that of the N − 1 frames
+    ///     before it are repainted (everything, if N is older than ``maximumBufferAge``).
+    /// - Returns: empty when nothing changed; then **no pixel was touched and the call does not
+    ///   count as a frame**: do not commit, and do not age the buffers. Otherwise commit the
+    ///   buffer and age every buffer by one, as foot's `shm.c` does.
+    public func render(_ window: Window, into buffer: PixelBuffer, scale: Double, bufferAge: Int) -> DamageRegion {
+        let scale = scale.isFinite && scale > 0 ? scale : 1
+        let newTarget = Target(width: buffer.width, height: buffer.height, format: buffer.format,
+                               scale: scale, background: window.backgroundColor ?? .white)
+        let isNewTarget = newTarget != target || lastWindow !== window
+        if !isNewTarget, bufferAge > 0, window.changeCount == lastChangeCount, !window.needsDisplay {
+            repaint.removeAll()
+            return DamageRegion()
+        }
+        if isNewTarget {
+            records.removeAll(keepingCapacity: true)
+            history.removeAll()
+            target = newTarget
+            lastWindow = window
+        }
+
+        frameNumber &+= 1
+        frameDamage.removeAll()
+        collectingScale = scale
+        collectingFullFrame = isNewTarget || bufferAge <= 0 || window.needsDisplay
+        window.clearNeedsDisplay()
+        collectDrawList(of: window)
+        collectDamage()
+        lastChangeCount = window.changeCount
+        if collectingFullFrame {
+            frameDamage.removeAll()
+            frameDamage.add(buffer.bounds)
+        } else {
+            frameDamage.clip(to: buffer.bounds)
+        }
+        defer { drawList.removeAll(keepingCapacity: true) }
+
+        repaint.removeAll()
+        guard !frameDamage.isEmpty else { return frameDamage }
+        repaint.formUnion(frameDamage)
+        if bufferAge <= 0 || !history.accumulate(last: bufferAge - 1, into: &repaint) {
+            repaint.removeAll()
+            repaint.add(buffer.bounds)
+        }
+        repaint.clip(to: buffer.bounds)
+        widenRepaintToWholeShapes(within: buffer.bounds)
+
+        if let error = paint(into: buffer, scale: scale, background: newTarget.background) {
+            // The pixels are unreliable: report everything and start over next frame.
+            lastError = error
+            buffer.discardContext()
+            invalidate()
+            frameDamage.removeAll()
+            frameDamage.add(buffer.bounds)
+            return frameDamage
+        }
+        history.push(frameDamage)
+        return frameDamage
+    }
+}
