@@ -50,6 +50,14 @@ import TouchKit
         #expect(h.machine.pointerLocation(for: Harness.seat0) == nil)
     }
 
+    @Test func enterWithoutLeaveWhilePressedCancelsTheOldPress() {
+        let h = Harness()
+        h.pointer(.enter(location: .zero), .button(time: 0, button: left, pressed: true), .frame,
+                  .enter(location: Point(x: 9, y: 9)), .frame,
+                  .button(time: 1, button: left, pressed: true), .frame)
+        #expect(h.phaseLog == [["1:began"], ["1:cancelled"], ["2:began"]])
+    }
+
     @Test func leaveWithoutAButtonDeliversNothing() {
         let h = Harness()
         h.pointer(.enter(location: .zero), .frame, .leave, .frame)

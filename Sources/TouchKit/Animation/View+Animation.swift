@@ -21,11 +21,9 @@ extension View {
         transaction.commit()
     }
 
-    /// The innermost `animate` block being run; nested blocks animate with their own duration.
-    static var openTransactions: [AnimationTransaction] {
-        get { AnimationState.openTransactions }
-        set { AnimationState.openTransactions = newValue }
-    }
+    /// The `animate` blocks being run, innermost last; nested blocks animate with their own
+    /// duration. Process-wide like UIKit's implicit animation context (main actor only).
+    static var openTransactions: [AnimationTransaction] = []
 
     // MARK: Presentation values (what is on screen now)
 
@@ -106,10 +104,4 @@ extension View {
     func sampleAnimations(at now: TimeInterval) -> [AnimatableProperty] {
         animations.compactMap { property, animation in animation.sample(at: now) ? property : nil }
     }
-}
-
-/// Process-wide animation state, like UIKit's implicit animation context (main thread only).
-@MainActor
-enum AnimationState {
-    static var openTransactions: [AnimationTransaction] = []
 }

@@ -79,6 +79,7 @@ public final class TouchInputMachine {
             }
             let touch = Touch(type: .direct, seat: seat, seatName: state.name, identifier: id,
                               location: location, timestamp: seconds)
+            touch.window = window
             state.touchesByID[id] = touch
             state.touchFrame.addNew(touch, at: location, time: seconds)
 
@@ -132,6 +133,8 @@ public final class TouchInputMachine {
         let state = self.state(for: seat)
         switch input {
         case let .enter(location):
+            // An enter without a leave before it: the old press can never be released here.
+            if state.pointerTouch != nil { cancelPointer(of: state) }
             state.pointerLocation = location
             // Buttons held before entering belong to another surface's grab.
             state.pressedButtons.removeAll()
@@ -162,6 +165,7 @@ public final class TouchInputMachine {
                     let touch = Touch(type: .indirectPointer, seat: seat, seatName: state.name,
                                       identifier: Int32(truncatingIfNeeded: button),
                                       location: location, timestamp: seconds)
+                    touch.window = window
                     state.pointerTouch = touch
                     state.pointerFrame.addNew(touch, at: location, time: seconds)
                 }
