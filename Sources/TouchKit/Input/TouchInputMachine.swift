@@ -8,6 +8,11 @@ import Foundation
 /// rest stationary. The machine guarantees, whatever the compositor sends, that each touch goes
 /// began → (moved | stationary)* → (ended | cancelled) and that nothing follows its end.
 ///
+/// Cancellation — `wl_touch.cancel`, a pointer leave while pressed, losing a capability, the
+/// seat or the surface — acts at once, without waiting for a frame. Touches whose down was
+/// still waiting for its frame are first delivered as began, so every touch a view is told
+/// about begins before it is cancelled; then all of the seat's touches are cancelled together.
+///
 /// Recovery choices: a `down` for an id that is already down cancels the old touch in the same
 /// delivery (we cannot know the old finger lifted, so we do not claim it ended); events for an
 /// id that is not down are ignored. Both are reported through `onAnomaly`.
@@ -127,117 +132,13 @@ public final class TouchInputMachine {
         }
     }
 
-    // MARK: wl_pointer
-
-    public func handle(_ input: RawPointerInput, seat: SeatID) {
-        let state = self.state(for: seat)
-        switch input {
-        case let .enter(location):
-            // An enter without a leave before it: the old press can never be released here.
-            if state.pointerTouch != nil { cancelPointer(of: state) }
-            state.pointerLocation = location
-            // Buttons held before entering belong to another surface's grab.
-            state.pressedButtons.removeAll()
-
-        case .leave:
-            cancelPointer(of: state)
-            state.pointerLocation = nil
-
-        case let .motion(time, location):
-            let seconds = state.timeline.seconds(for: time)
-            state.pointerLocation = location
-            guard let touch = state.pointerTouch else { return }  // hover moves nothing
-            state.pointerFrame.update(touch) { change in
-                change.location = location
-                change.samples.append(location)
-                change.time = seconds
-                change.changed = true
-            }
-
-        case let .button(time, button, pressed):
-            let seconds = state.timeline.seconds(for: time)
-            if pressed {
-                if state.pressedButtons.isEmpty {
-                    guard let location = state.pointerLocation else {
-                        report(.buttonWithoutLocation, state, device: "pointer", ["button": "\(button)"])
-                        return
-                    }
-                    let touch = Touch(type: .indirectPointer, seat: seat, seatName: state.name,
-                                      identifier: Int32(truncatingIfNeeded: button),
-                                      location: location, timestamp: seconds)
-                    touch.window = window
-                    state.pointerTouch = touch
-                    state.pointerFrame.addNew(touch, at: location, time: seconds)
-                }
-                state.pressedButtons.insert(button)
-            } else {
-                // A release we never saw pressed (pressed before enter) changes nothing.
-                guard state.pressedButtons.remove(button) != nil, state.pressedButtons.isEmpty,
-                      let touch = state.pointerTouch else { return }
-                state.pointerTouch = nil
-                state.pointerFrame.end(touch, as: .ended, time: seconds)
-            }
-
-        case .frame:
-            deliverFrame(state.pointerFrame.take())
-        }
-    }
-
-    // MARK: Lifetimes
-
-    public func touchCapabilityLost(seat: SeatID) {
-        guard let state = seats[seat] else { return }
-        cancelTouches(of: state)
-    }
-
-    public func pointerCapabilityLost(seat: SeatID) {
-        guard let state = seats[seat] else { return }
-        cancelPointer(of: state)
-        state.pointerLocation = nil
-    }
-
-    public func seatRemoved(_ seat: SeatID) {
-        guard let state = seats[seat] else { return }
-        cancelTouches(of: state)
-        cancelPointer(of: state)
-        seats[seat] = nil
-        taps.forget(seat: seat)
-    }
-
-    /// The window is gone: every touch of every seat is cancelled so no view is left tracking.
-    public func surfaceLost() {
-        for state in orderedSeats {
-            cancelTouches(of: state)
-            cancelPointer(of: state)
-            state.pointerLocation = nil
-        }
-    }
-
-    /// The socket was drained and events still wait for a frame: deliver them now, as if the
-    /// frame had come, and report it. GNOME sends no frame after the last up; without this the
-    /// finger would stay down forever.
-    public func flushPendingInput() {
-        for state in orderedSeats {
-            if !state.touchFrame.isEmpty {
-                report(state.touchFrame.sawUp ? .noFrameAfterUp : .eventsWithoutFrame, state,
-                       device: "touch")
-                deliverFrame(state.touchFrame.take())
-            }
-            if !state.pointerFrame.isEmpty {
-                report(state.pointerFrame.sawUp ? .noFrameAfterUp : .eventsWithoutFrame, state,
-                       device: "pointer")
-                deliverFrame(state.pointerFrame.take())
-            }
-        }
-    }
-
     // MARK: Helpers
 
-    private var orderedSeats: [SeatState] {
+    var orderedSeats: [SeatState] {
         seats.values.sorted { $0.id.raw < $1.id.raw }
     }
 
-    private func state(for seat: SeatID) -> SeatState {
+    func state(for seat: SeatID) -> SeatState {
         if let state = seats[seat] { return state }
         let state = SeatState(id: seat)
         seats[seat] = state
@@ -250,7 +151,7 @@ public final class TouchInputMachine {
         return nil
     }
 
-    private func report(_ category: TouchAnomaly.Category, _ state: SeatState, device: String,
+    func report(_ category: TouchAnomaly.Category, _ state: SeatState, device: String,
                         _ details: [String: String] = [:]) {
         onAnomaly?(TouchAnomaly(category: category, seat: state.id, seatName: state.name,
                                 device: device, details: details))
