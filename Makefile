@@ -24,9 +24,11 @@ run: build
 demo: build
 	$(BIN) demo --png $(DEMO_PNG)
 
-test: deps
+test:
+	@scripts/install-deps.sh --test
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	Tests/Integration/weston-smoke.sh $(BIN)
 
 clean:
 	rm -rf .build

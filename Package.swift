@@ -8,6 +8,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .library(name: "TouchKit", targets: ["TouchKit"]),
+        .executable(name: "touchcanvas", targets: ["touchcanvas"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -40,6 +41,12 @@ let package = Package(
         .target(name: "TouchKit"),
         .target(name: "Canvas", dependencies: ["TouchKit", "CCairo"]),
         .target(name: "TouchCanvasApp", dependencies: ["TouchKit", "Canvas"]),
+
+        // MARK: The app
+        .executableTarget(name: "touchcanvas", dependencies: [
+            "Wayland", "TouchKit", "Canvas", "TouchCanvasApp", "CXKBCommon",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
 
         // MARK: Tests
         .testTarget(name: "WaylandScannerTests", dependencies: ["WaylandScannerKit"]),

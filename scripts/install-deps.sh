@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs the Debian packages TouchCanvas builds and tests with, skipping what is present.
+# Installs the Debian packages TouchCanvas builds (and, with --test, tests) with, skipping what
+# is present.
 # As root it runs apt-get; otherwise it prints the exact command and fails, so nothing is
 # silently missing.
 set -euo pipefail
@@ -12,6 +13,10 @@ packages=(
   libxkbcommon-dev
   libcairo2-dev
 )
+# `--test`: what the integration tests run against as well.
+if [ "${1:-}" = "--test" ]; then
+  packages+=(weston python3)
+fi
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

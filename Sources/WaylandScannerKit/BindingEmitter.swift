@@ -210,7 +210,8 @@ public struct BindingEmitter {
         if !result.isEmpty { w.line("@discardableResult") }
         w.block("public func \(name)\(generic)(\(params.joined(separator: ", ")))\(result)") { w in
             let fail = result.isEmpty ? "return" : "return nil"
-            w.line("guard isAlive, version >= \(m.since) else { \(fail) }")
+            // The display proxy reports version 0, so only a real `since` is checked.
+            w.line(m.since > 1 ? "guard isAlive, version >= \(m.since) else { \(fail) }" : "guard isAlive else { \(fail) }")
             // Strings need C storage that lives through the call: nest closures, one per string.
             let strings = m.args.enumerated().filter { $0.element.kind == .string }
             let arrays = m.args.enumerated().filter { $0.element.kind == .array }

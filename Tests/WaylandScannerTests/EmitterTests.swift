@@ -15,6 +15,8 @@ import Testing
         // since-versioned request is guarded, typed enum argument, nullable object and string
         #expect(code.contains("public func draw(label: String?, x: Double, count: Int32, mode: TcPad.Mode, data: [UInt8], fd: Int32, peer: TcPad?)"))
         #expect(code.contains("guard isAlive, version >= 2 else { return }"))
+        // version-1 requests do not check the version: the display proxy reports 0
+        #expect(code.contains("public func makeChild() -> TcChild? {\n        guard isAlive else { return nil }"))
         // new_id request returns the new proxy
         #expect(code.contains("public func makeChild() -> TcChild?"))
         // events arrive as an enum with labels; keywords become plain names

@@ -1,0 +1,288 @@
+import Canvas
+import Glibc
+import TouchCanvasApp
+import TouchKit
+import Wayland
+
+/// What the user asked for on the command line.
+struct AppOptions {
+    enum LogMode: String, CaseIterable { case none, phases }
+    var scene: Scene = .canvas
+    var size: (width: Int, height: Int) = (1024, 768)
+    var fullscreen = false
+    var log: LogMode = .none
+}
+
+/// Wires the pieces together: Wayland globals and seats in, TouchKit deliveries through the
+/// scene's views, Cairo rendering out to shared-memory buffers, paced by frame callbacks.
+@MainActor
+final class AppController: SeatInputSink {
+    private let options: AppOptions
+    private let connection: Connection
+    private let loop: EventLoop
+    private let registry: GlobalRegistry
+    private var compositor: WlCompositor?
+    private var shm: WlShm?
+    private var wmBase: XdgWmBase?
+    private var outputs: [UInt32: (output: WlOutput, scale: Int32)] = [:]
+    private var seats: [UInt32: SeatInput] = [:]
+    private var window: WaylandWindow?
+    private var swapchain: ShmSwapchain?
+    private var pixelBuffers: [ObjectIdentifier: PixelBuffer] = [:]
+
+    private let uiWindow: Window
+    private var rootView: View
+    private let input: TouchInputMachine
+    private let renderer = ViewRenderer()
+    private var needsRender = true
+    private var exitStatus: Int32 = 0
+
+    /// Connects and binds everything the app needs, or throws one readable reason.
+    init(options: AppOptions) throws(AppError) {
+        self.options = options
+        do {
+            connection = try Connection()
+            loop = try EventLoop(connection: connection)
+        } catch {
+            throw AppError(error.description)
+        }
+        guard let registry = GlobalRegistry(connection: connection) else {
+            throw AppError("the compositor connection failed before the registry could be read")
+        }
+        self.registry = registry
+        let frame = Rect(x: 0, y: 0, width: Double(options.size.width), height: Double(options.size.height))
+        uiWindow = Window(frame: frame)
+        uiWindow.backgroundColor = .white
+        rootView = Scene.makeRootView(for: options.scene, frame: frame)
+        uiWindow.addSubview(rootView)
+        input = TouchInputMachine(window: uiWindow)
+
+        registry.onAdded = { [unowned self] in globalAdded($0) }
+        registry.onRemoved = { [unowned self] in globalRemoved($0) }
+        do {
+            try loop.roundtrip()
+        } catch {
+            throw AppError(error.description)
+        }
+        try bindRequiredGlobals()
+        do {
+            try loop.roundtrip()  // seat names, output scales and capabilities before the first frame
+        } catch {
+            throw AppError(error.description)
+        }
+
+        if options.log == .phases {
+            input.onDeliver = { event in
+                for line in PhaseLog.lines(for: event) { PhaseLog.emit(line) }
+            }
+            input.onAnomaly = { PhaseLog.emit(PhaseLog.line(for: $0)) }
+        }
+    }
+
+    /// Required globals and why each minimum version:
+    /// - wl_compositor 4: `damage_buffer`, so damage is in buffer pixels at any scale (wanted 5 is
+    ///   not needed; 4 is the newest request we use).
+    /// - wl_shm 1: argb8888/xrgb8888 are always there.
+    /// - xdg_wm_base 1: everything we use is in version 1; we want up to 4 for `configure_bounds`-era
+    ///   compositors to treat us as current, but nothing here depends on it.
+    private func bindRequiredGlobals() throws(AppError) {
+        guard let g = registry.first("wl_compositor") else { throw AppError(WaylandError.missingGlobal("wl_compositor").description) }
+        guard let compositor = registry.bind(g, as: WlCompositor.self, wanted: 4, minimum: 4) else {
+            throw AppError("the compositor's wl_compositor is version \(g.version); touchcanvas needs version 4 (damage_buffer)")
+        }
+        guard let s = registry.first("wl_shm"), let shm = registry.bind(s, as: WlShm.self, wanted: 1) else {
+            throw AppError(WaylandError.missingGlobal("wl_shm").description)
+        }
+        guard let x = registry.first("xdg_wm_base"), let wmBase = registry.bind(x, as: XdgWmBase.self, wanted: 4) else {
+            throw AppError(WaylandError.missingGlobal("xdg_wm_base (xdg-shell)").description)
+        }
+        wmBase.onEvent = { [unowned wmBase] event in
+            switch event {
+            case .ping(let serial): wmBase.pong(serial: serial)
+            }
+        }
+        self.compositor = compositor
+        self.shm = shm
+        self.wmBase = wmBase
+        swapchain = ShmSwapchain(shm: shm, format: .xrgb8888)
+        guard let window = WaylandWindow(
+            compositor: compositor, wmBase: wmBase, title: "TouchCanvas — \(options.scene.rawValue)",
+            appID: "touchcanvas", size: options.size, fullscreen: options.fullscreen,
+            outputScale: { [unowned self] output in outputs.values.first { $0.output === output }?.scale ?? 1 })
+        else { throw AppError("the compositor refused to create a window") }
+        window.onConfigure = { [unowned self] in windowConfigured() }
+        window.onClose = { [unowned self] in loop.stop(status: 0) }
+        window.onFrameDone = { [unowned self] _ in renderIfNeeded() }
+        self.window = window
+        // Seats and outputs seen before the window existed.
+        for global in registry.globals.values.sorted(by: { $0.name < $1.name }) { globalAdded(global) }
+    }
+
+    // MARK: Globals that come and go
+
+    private func globalAdded(_ global: GlobalRegistry.Global) {
+        guard window != nil else { return }  // bound once the window exists
+        switch global.interface {
+        case "wl_seat" where seats[global.name] == nil:
+            guard let seat = registry.bind(global, as: WlSeat.self, wanted: SeatInput.wantedVersion) else { return }
+            seats[global.name] = SeatInput(id: SeatID(global.name), seat: seat, sink: self,
+                                           isOurSurface: { [unowned self] s in s != nil && s === window?.surface })
+        case "wl_output" where outputs[global.name] == nil:
+            // Version 2 brings `scale`; nothing newer is needed.
+            guard let output = registry.bind(global, as: WlOutput.self, wanted: 2) else { return }
+            outputs[global.name] = (output, 1)
+            output.onEvent = { [unowned self] event in
+                switch event {
+                case .scale(let factor):
+                    outputs[global.name]?.scale = factor
+                case .done:
+                    window?.updateScale()
+                default:
+                    break
+                }
+            }
+        default:
+            break
+        }
+    }
+
+    private func globalRemoved(_ global: GlobalRegistry.Global) {
+        if let seat = seats.removeValue(forKey: global.name) {
+            seat.remove()
+            input.seatRemoved(seat.id)
+            scheduleRender()
+        }
+        if let output = outputs.removeValue(forKey: global.name) {
+            window?.outputRemoved(output.output)
+        }
+    }
+
+    // MARK: Running
+
+    func run() throws(AppError) -> Int32 {
+        loop.handleSignals([SIGINT, SIGTERM])
+        loop.onSignal = { [unowned self] _ in loop.stop(status: 0) }
+        loop.onDrained = { [unowned self] in
+            input.flushPendingInput()
+            renderIfNeeded()
+        }
+        loop.onTimer = { [unowned self] in
+            // Frames are not coming (hidden window): let animations finish so their
+            // completions run, and draw when the compositor asks again.
+            uiWindow.advanceAnimations()
+        }
+        do {
+            return try loop.run()
+        } catch {
+            throw AppError(error.description)
+        }
+    }
+
+    private func quit() { loop.stop(status: 0) }
+
+    private func windowConfigured() {
+        guard let window else { return }
+        let frame = Rect(x: 0, y: 0, width: Double(window.width), height: Double(window.height))
+        if uiWindow.frame != frame {
+            uiWindow.frame = frame
+            rootView.frame = frame
+        }
+        uiWindow.setNeedsDisplay()
+        scheduleRender()
+    }
+
+    private func scheduleRender() {
+        needsRender = true
+    }
+
+    /// Renders now unless the compositor has not shown the previous frame yet; then the frame
+    /// callback brings us back. This is foot's pacing: lowest latency, never ahead of the display.
+    private func renderIfNeeded() {
+        guard let window, let swapchain, window.isConfigured else { return }
+        uiWindow.advanceAnimations()
+        if uiWindow.hasRunningAnimations {
+            needsRender = true
+            loop.setTimer(after: 0.5)
+        }
+        guard needsRender, !window.isFrameCallbackPending else { return }
+        let scale = Int(window.scale)
+        let buffer: ShmBuffer?
+        do {
+            buffer = try swapchain.nextBuffer(width: window.width * scale, height: window.height * scale)
+        } catch {
+            printError(error.description)
+            loop.stop(status: 1)
+            return
+        }
+        // Every buffer held by the compositor: a release will come with the next frame callback.
+        guard let buffer else { return }
+        pixelBuffers = pixelBuffers.filter { key, _ in swapchain.buffers.contains { ObjectIdentifier($0) == key } }
+        let pixels: PixelBuffer
+        if let existing = pixelBuffers[ObjectIdentifier(buffer)] {
+            pixels = existing
+        } else {
+            do {
+                pixels = try PixelBuffer(borrowing: buffer.data, width: buffer.width, height: buffer.height,
+                                         stride: buffer.stride, format: .xrgb8888)
+            } catch {
+                printError("cannot draw into a \(buffer.width)×\(buffer.height) buffer: \(error)")
+                loop.stop(status: 1)
+                return
+            }
+            pixelBuffers[ObjectIdentifier(buffer)] = pixels
+        }
+        let damage = renderer.render(uiWindow, into: pixels, scale: Double(scale), bufferAge: buffer.age)
+        needsRender = uiWindow.hasRunningAnimations
+        guard !damage.isEmpty else { return }
+        window.present(buffer.wlBuffer, damage: damage.rects.map { ($0.x, $0.y, $0.width, $0.height) })
+        swapchain.didCommit(buffer)
+    }
+
+    // MARK: SeatInputSink
+
+    func seat(_ seat: SeatID, touch: RawTouchInput) {
+        input.handle(touch, seat: seat)
+        scheduleRender()
+    }
+
+    func seat(_ seat: SeatID, pointer: RawPointerInput) {
+        input.handle(pointer, seat: seat)
+        scheduleRender()
+    }
+
+    func seat(_ seat: SeatID, key: KeyPress) {
+        switch key.keysym {
+        case 0xff1b, 0x71, 0x51:  // Escape, q, Q
+            quit()
+        case 0x63, 0x43:  // c, C
+            (rootView as? Clearable)?.clear()
+            scheduleRender()
+        default:
+            break
+        }
+    }
+
+    func seatNamed(_ seat: SeatID, name: String) { input.setSeatName(name, for: seat) }
+
+    func seatLostTouch(_ seat: SeatID) {
+        input.touchCapabilityLost(seat: seat)
+        scheduleRender()
+    }
+
+    func seatLostPointer(_ seat: SeatID) {
+        input.pointerCapabilityLost(seat: seat)
+        scheduleRender()
+    }
+}
+
+/// A scene that can be wiped with the `c` key.
+@MainActor
+protocol Clearable: AnyObject {
+    func clear()
+}
+
+/// A failure the user sees as one line on stderr.
+struct AppError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,63 @@
+import ArgumentParser
+import TouchCanvasApp
+
+extension Scene: ExpressibleByArgument {}
+extension AppOptions.LogMode: ExpressibleByArgument {}
+
+/// `WxH`, e.g. `1024x768`.
+struct WindowSize: ExpressibleByArgument {
+    let width: Int
+    let height: Int
+
+    init?(argument: String) {
+        let parts = argument.lowercased().split(separator: "x")
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
+              (1...16384).contains(w), (1...16384).contains(h) else { return nil }
+        width = w
+        height = h
+    }
+}
+
+@main
+struct TouchCanvasCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "touchcanvas",
+        abstract: "A multitouch canvas and touch diagnostic for Wayland.",
+        discussion: """
+            Keys: Esc or q quit, c clear. With --log phases every delivered touch is printed as \
+            one JSON line on stdout.
+            """,
+        subcommands: [Run.self],
+        defaultSubcommand: Run.self)
+
+    struct Run: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "run", abstract: "Open the canvas window (the default).")
+
+        @Option(help: "The scene to show.")
+        var scene: Scene = .canvas
+
+        @Option(help: "Window size in logical pixels when the compositor lets the app choose, as WxH.")
+        var size: WindowSize = WindowSize(argument: "1024x768")!
+
+        @Flag(help: "Ask the compositor for a fullscreen window.")
+        var fullscreen = false
+
+        @Option(help: "What to print on stdout: none, or phases (one JSON line per delivered touch).")
+        var log: AppOptions.LogMode = .none
+
+        func run() throws {
+            let options = AppOptions(scene: scene, size: (size.width, size.height), fullscreen: fullscreen, log: log)
+            let status: Int32 = MainActor.assumeIsolated {
+                do {
+                    let app = try AppController(options: options)
+                    return try app.run()
+                } catch {
+                    printError("\(error)")
+                    return 1
+                }
+            }
+            if status != 0 { throw ExitCode(status) }
+        }
+    }
+}

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# The real binary under a real compositor: Weston 10, headless, pixman.
+#
+# Checks what a person would notice first: the window maps, the app commits (a white buffer,
+# read back with weston-screenshooter), SIGTERM ends it with status 0, and with WAYLAND_DEBUG it
+# never commits more often than the compositor's frame callbacks allow.
+# Everything started here is stopped by its own PID, also on failure.
+set -euo pipefail
+bin=${1:?usage: weston-smoke.sh path/to/touchcanvas}
+work=$(mktemp -d)
+runtime="$work/runtime"
+mkdir -m 700 "$runtime"
+socket="tc-weston-$$"
+weston_pid=""
+app_pid=""
+cleanup() {
+  [ -n "$app_pid" ] && kill "$app_pid" 2>/dev/null || true
+  [ -n "$weston_pid" ] && kill "$weston_pid" 2>/dev/null || true
+  wait 2>/dev/null || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+fail() { echo "weston-smoke: FAIL: $*" >&2; echo "--- weston log"; tail -20 "$work/weston.log" >&2 || true; exit 1; }
+
+XDG_RUNTIME_DIR="$runtime" weston --backend=headless-backend.so --use-pixman --socket="$socket" \
+  --width=640 --height=480 --idle-time=0 --debug >"$work/weston.log" 2>&1 &
+weston_pid=$!
+for _ in $(seq 100); do [ -S "$runtime/$socket" ] && break; sleep 0.1; done
+[ -S "$runtime/$socket" ] || fail "weston did not create its socket"
+
+XDG_RUNTIME_DIR="$runtime" WAYLAND_DISPLAY="$socket" WAYLAND_DEBUG=1 "$bin" --scene spots --size 400x300 \
+  >"$work/app.out" 2>"$work/app.err" &
+app_pid=$!
+sleep 3
+kill -0 "$app_pid" 2>/dev/null || fail "the app exited early: $(grep -v '^\[' "$work/app.err" | tail -3)"
+
+commits=$(grep -c 'wl_surface@[0-9]*\.commit()' "$work/app.err" || true)
+attaches=$(grep -c 'wl_surface@[0-9]*\.attach(wl_buffer' "$work/app.err" || true)
+callbacks=$(grep -c 'wl_callback@[0-9]*\.done(' "$work/app.err" || true)
+acks=$(grep -c 'xdg_surface@[0-9]*\.ack_configure(' "$work/app.err" || true)
+[ "$acks" -ge 1 ] || fail "no configure was acknowledged"
+[ "$attaches" -ge 1 ] || fail "no buffer was ever attached"
+# One commit without a buffer asks for the first configure; every later commit needs a callback.
+[ "$commits" -le $((callbacks + 2)) ] || fail "$commits commits for $callbacks frame callbacks"
+# An idle window commits once and then sleeps.
+[ "$commits" -le 4 ] || fail "an idle window committed $commits times"
+
+# What a person would see: the 400×300 window, white.
+(cd "$work" && XDG_RUNTIME_DIR="$runtime" WAYLAND_DISPLAY="$socket" timeout 20 weston-screenshooter) \
+  || fail "weston-screenshooter failed"
+shot=$(ls "$work"/wayland-screenshot-*.png 2>/dev/null | head -1)
+[ -n "$shot" ] || fail "no screenshot was written"
+white=$(python3 "$(dirname "$0")/png-count-color.py" "$shot" ffffff)
+[ "$white" -ge $((400 * 300 * 95 / 100)) ] || fail "only $white white pixels on screen; expected the 400×300 window"
+
+kill -TERM "$app_pid"
+status=0
+wait "$app_pid" || status=$?
+app_pid=""
+[ "$status" -eq 0 ] || fail "SIGTERM gave exit status $status"
+echo "weston-smoke: ok ($white white pixels, $commits commits, $attaches buffers attached, $callbacks frame callbacks)"
