@@ -139,4 +139,21 @@ import TouchKit
         let unknown = renderer.render(scene.window, into: buffer, scale: 1, bufferAge: 0)
         #expect(unknown == DamageRegion(buffer.bounds))
     }
+
+    @Test func theMaximumAgeIsStillRepairedIncrementally() throws {
+        let scene = SpotScene()
+        let renderer = ViewRenderer(maximumBufferAge: 3)
+        let buffer = try PixelBuffer(width: 640, height: 480)
+        _ = renderer.render(scene.window, into: buffer, scale: 1, bufferAge: 0)
+        for x in [260.0, 270, 280] {
+            scene.spot.center = Point(x: x, y: 200)
+            _ = renderer.render(scene.window, into: buffer, scale: 1, bufferAge: 1)
+        }
+        scene.spot.center = Point(x: 290, y: 200)
+        _ = renderer.render(scene.window, into: buffer, scale: 1, bufferAge: 3)
+        #expect(renderer.lastRepaintedRegion.area < buffer.width * buffer.height / 10)
+        scene.spot.center = Point(x: 300, y: 200)
+        _ = renderer.render(scene.window, into: buffer, scale: 1, bufferAge: 4)
+        #expect(renderer.lastRepaintedRegion == DamageRegion(buffer.bounds))
+    }
 }

@@ -41,7 +41,6 @@ final class CairoContext {
     func scale(_ sx: Double, _ sy: Double) { cairo_scale(pointer, sx, sy) }
     func translate(_ tx: Double, _ ty: Double) { cairo_translate(pointer, tx, ty) }
     func setOperator(_ op: cairo_operator_t) { cairo_set_operator(pointer, op) }
-    func setAntialias(_ antialias: cairo_antialias_t) { cairo_set_antialias(pointer, antialias) }
     func setSource(red: Double, green: Double, blue: Double, alpha: Double) {
         cairo_set_source_rgba(pointer, red, green, blue, alpha)
     }
@@ -70,15 +69,11 @@ final class CairoContext {
     func arcNegative(centerX: Double, centerY: Double, radius: Double, from start: Double, to end: Double) {
         cairo_arc_negative(pointer, centerX, centerY, radius, start, end)
     }
-    var hasCurrentPoint: Bool { cairo_has_current_point(pointer) != 0 }
 
     // MARK: Painting
 
     func fill() { cairo_fill(pointer) }
-    func fillPreserve() { cairo_fill_preserve(pointer) }
     func stroke() { cairo_stroke(pointer) }
-    func strokePreserve() { cairo_stroke_preserve(pointer) }
     func paint() { cairo_paint(pointer) }
     func clip() { cairo_clip(pointer) }
-    func resetClip() { cairo_reset_clip(pointer) }
 }

@@ -51,8 +51,7 @@ struct Errno: Error, Hashable, Sendable {
     init(_ rawValue: Int32) { self.rawValue = rawValue }
 
     static let noSpace = Errno(ENOSPC)
-    static let accessDenied = Errno(EACCES)
-    static let io = Errno(EIO)
+    static let quotaExceeded = Errno(EDQUOT)
 
     /// The C constant's name for the common cases, e.g. `ENOSPC`.
     var name: String {

@@ -40,7 +40,7 @@ public struct PNGError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// Whether the failure was a full disk or an exhausted quota.
     public var isOutOfSpace: Bool {
-        errno == Errno.noSpace.rawValue || errno.map { Errno($0).name == "EDQUOT" } == true
+        errno == Errno.noSpace.rawValue || errno == Errno.quotaExceeded.rawValue
     }
 
     public var description: String {

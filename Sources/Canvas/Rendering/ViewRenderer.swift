@@ -23,7 +23,13 @@ import TouchKit
 /// views conforming to ``CairoDrawing``. A view's opacity is the product of `presentationAlpha`
 /// from it up to the window's children; hidden or fully transparent views hide their subtrees.
 /// Children are positioned as `UIView` does: parent origin + child frame origin − parent
-/// bounds origin; the window's bounds origin is the top-left pixel of the buffer.
+/// bounds origin; the window's bounds origin is the top-left pixel of the buffer. Subviews are
+/// not clipped to their parents (TouchKit has no `clipsToBounds`); a ``CairoDrawing`` view's
+/// own drawing is clipped to its bounds, because its damage is tracked by its rectangle. The
+/// window's own alpha, corner radius and `isHidden` are the compositor's business and ignored.
+///
+/// Use one renderer per window: rendering consumes each view's `needsDisplay` (and
+/// ``CairoDrawing/takeInvalidatedRect()``), so a second renderer would miss those changes.
 @MainActor
 public final class ViewRenderer {
     /// Logical pixels added around each view's rectangle in the damage, for antialiasing.
@@ -53,7 +59,8 @@ public final class ViewRenderer {
     var repaint = DamageRegion()
     var widenScratch = DamageRegion()
     var history: DamageHistory
-    /// The damage being collected for the frame in progress, in logical → buffer conversion.
+    /// The scale of the frame being collected, and whether it is repainted whole anyway
+    /// (then ``addDamage(_:)`` records nothing).
     var collectingScale = 1.0
     var collectingFullFrame = false
 
@@ -61,11 +68,12 @@ public final class ViewRenderer {
     /// and the renderer started over.
     public private(set) var lastError: CairoError?
 
-    /// - Parameter maximumBufferAge: how many frames of damage to keep (foot keeps up to 4
-    ///   buffers in flight; more is rarely useful). At least 1.
+    /// - Parameter maximumBufferAge: the oldest buffer age repaired by repainting recent damage
+    ///   instead of everything (foot keeps up to 4 buffers; more is rarely useful). At least 1.
     public init(maximumBufferAge: Int = 4) {
         self.maximumBufferAge = max(1, maximumBufferAge)
-        history = DamageHistory(capacity: max(1, maximumBufferAge))
+        // Age N needs the damage of the N − 1 frames before this one.
+        history = DamageHistory(capacity: max(1, maximumBufferAge - 1))
     }
 
     /// The pixels the last ``render(_:into:scale:bufferAge:)`` call repainted: its damage plus
@@ -128,7 +136,8 @@ public final class ViewRenderer {
         repaint.removeAll()
         guard !frameDamage.isEmpty else { return frameDamage }
         repaint.formUnion(frameDamage)
-        if bufferAge <= 0 || !history.accumulate(last: bufferAge - 1, into: &repaint) {
+        if bufferAge <= 0 || bufferAge > maximumBufferAge
+            || !history.accumulate(last: bufferAge - 1, into: &repaint) {
             repaint.removeAll()
             repaint.add(buffer.bounds)
         }

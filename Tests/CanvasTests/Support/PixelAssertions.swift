@@ -1,4 +1,5 @@
 import Canvas
+import Foundation
 import TouchKit
 
 /// What a fresh renderer draws for `window` into a new buffer: the reference every
@@ -18,6 +19,8 @@ func differences(_ a: PixelBuffer, _ b: PixelBuffer, limit: Int = 5) -> [String]
     }
     var found: [String] = []
     for y in 0..<a.height {
+        // Whole rows first (the renderer flushes cairo at the end of a frame); pixels only on a mismatch.
+        if memcmp(a.baseAddress + y * a.stride, b.baseAddress + y * b.stride, a.width * 4) == 0 { continue }
         for x in 0..<a.width where a.rawPixel(x: x, y: y) != b.rawPixel(x: x, y: y) {
             found.append("(\(x), \(y)): \(a.pixel(x: x, y: y).map(\.description) ?? "-") vs \(b.pixel(x: x, y: y).map(\.description) ?? "-")")
             if found.count >= limit { return found }
