@@ -7,6 +7,7 @@ public enum WaylandError: Error, CustomStringConvertible, Equatable {
     case connectionLost(errno: Int32)
     case protocolError(interface: String, objectID: UInt32, code: UInt32)
     case missingGlobal(String)
+    case noRuntimeDirectory(display: String)
 
     public var description: String {
         switch self {
@@ -16,6 +17,8 @@ public enum WaylandError: Error, CustomStringConvertible, Equatable {
             return "the connection to the compositor was lost: \(String(cString: strerror(code)))"
         case .protocolError(let interface, let id, let code):
             return "the compositor reported a protocol error on \(interface)@\(id), code \(code)"
+        case .noRuntimeDirectory(let display):
+            return "cannot find the Wayland socket '\(display)': XDG_RUNTIME_DIR is not set (are you in a Wayland session?)"
         case .missingGlobal(let name):
             return "the compositor does not offer \(name), which touchcanvas needs"
         }
@@ -31,6 +34,11 @@ public final class Connection {
 
     /// Connects as libwayland does: `WAYLAND_SOCKET` if set, else `WAYLAND_DISPLAY`, else `wayland-0`.
     public init(name: String? = nil) throws(WaylandError) {
+        // libwayland would print its own complaint about XDG_RUNTIME_DIR; say it once, our way.
+        let display = name ?? getenv("WAYLAND_DISPLAY").map { String(cString: $0) } ?? "wayland-0"
+        if getenv("WAYLAND_SOCKET") == nil, !display.hasPrefix("/"), getenv("XDG_RUNTIME_DIR") == nil {
+            throw .noRuntimeDirectory(display: display)
+        }
         guard let display = wl_display_connect(name) else {
             let shown = name ?? getenv("WAYLAND_DISPLAY").map { String(cString: $0) } ?? ""
             throw .noCompositor(display: shown.isEmpty ? "wayland-0" : shown)

@@ -61,9 +61,10 @@ enum PhaseLog {
         var bytes = Array(line.utf8)
         bytes.append(UInt8(ascii: "\n"))
         bytes.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return }
             var offset = 0
             while offset < raw.count {
-                let n = write(1, raw.baseAddress! + offset, raw.count - offset)
+                let n = write(1, base + offset, raw.count - offset)
                 if n < 0 && errno == EINTR { continue }
                 if n <= 0 { return }  // stdout closed: logging is best effort, drawing goes on
                 offset += n

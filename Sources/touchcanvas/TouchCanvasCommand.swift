@@ -9,6 +9,15 @@ struct WindowSize: ExpressibleByArgument {
     let width: Int
     let height: Int
 
+    static let standard = WindowSize(width: 1024, height: 768)
+
+    var defaultValueDescription: String { "\(width)x\(height)" }
+
+    init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+
     init?(argument: String) {
         let parts = argument.lowercased().split(separator: "x")
         guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
@@ -27,37 +36,31 @@ struct TouchCanvasCommand: ParsableCommand {
             Keys: Esc or q quit, c clear. With --log phases every delivered touch is printed as \
             one JSON line on stdout.
             """,
-        subcommands: [Run.self],
-        defaultSubcommand: Run.self)
+        subcommands: [])
 
-    struct Run: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "run", abstract: "Open the canvas window (the default).")
+    @Option(help: "The scene to show.")
+    var scene: Scene = .canvas
 
-        @Option(help: "The scene to show.")
-        var scene: Scene = .canvas
+    @Option(help: "Window size in logical pixels when the compositor lets the app choose, as WxH.")
+    var size: WindowSize = .standard
 
-        @Option(help: "Window size in logical pixels when the compositor lets the app choose, as WxH.")
-        var size: WindowSize = WindowSize(argument: "1024x768")!
+    @Flag(help: "Ask the compositor for a fullscreen window.")
+    var fullscreen = false
 
-        @Flag(help: "Ask the compositor for a fullscreen window.")
-        var fullscreen = false
+    @Option(help: "What to print on stdout: none, or phases (one JSON line per delivered touch).")
+    var log: AppOptions.LogMode = .none
 
-        @Option(help: "What to print on stdout: none, or phases (one JSON line per delivered touch).")
-        var log: AppOptions.LogMode = .none
-
-        func run() throws {
-            let options = AppOptions(scene: scene, size: (size.width, size.height), fullscreen: fullscreen, log: log)
-            let status: Int32 = MainActor.assumeIsolated {
-                do {
-                    let app = try AppController(options: options)
-                    return try app.run()
-                } catch {
-                    printError("\(error)")
-                    return 1
-                }
+    func run() throws {
+        let options = AppOptions(scene: scene, size: (size.width, size.height), fullscreen: fullscreen, log: log)
+        let status: Int32 = MainActor.assumeIsolated {
+            do {
+                let app = try AppController(options: options)
+                return try app.run()
+            } catch {
+                printError("\(error)")
+                return 1
             }
-            if status != 0 { throw ExitCode(status) }
         }
+        if status != 0 { throw ExitCode(status) }
     }
 }
