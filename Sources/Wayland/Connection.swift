@@ -30,7 +30,9 @@ public enum WaylandError: Error, CustomStringConvertible, Equatable {
 public final class Connection {
     public let display: OpaquePointer
     /// The `wl_display` as a proxy, for `get_registry` and `sync`.
-    public private(set) lazy var root = WlDisplay(raw: display, keepAlive: self)
+    /// A fresh wrapper each time: objects made from it keep the connection open, while the
+    /// connection holds none of them (a stored one would be a cycle that never disconnects).
+    public var root: WlDisplay { WlDisplay(raw: display, keepAlive: self) }
 
     /// Connects as libwayland does: `WAYLAND_SOCKET` if set, else `WAYLAND_DISPLAY`, else `wayland-0`.
     public init(name: String? = nil) throws(WaylandError) {

@@ -42,6 +42,8 @@ public final class EventLoop {
         for s in signals { sigaddset(&mask, s) }
         sigprocmask(SIG_BLOCK, &mask, nil)
         signalFD = signalfd(-1, &mask, Int32(SFD_CLOEXEC | SFD_NONBLOCK))
+        // Without a signalfd the signals must keep their default action, or Ctrl+C does nothing.
+        if signalFD < 0 { sigprocmask(SIG_UNBLOCK, &mask, nil) }
     }
 
     /// Arms the timer once; nil disarms it.

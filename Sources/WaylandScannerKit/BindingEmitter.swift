@@ -211,7 +211,11 @@ public struct BindingEmitter {
         w.block("public func \(name)\(generic)(\(params.joined(separator: ", ")))\(result)") { w in
             let fail = result.isEmpty ? "return" : "return nil"
             // The display proxy reports version 0, so only a real `since` is checked.
-            w.line(m.since > 1 ? "guard isAlive, version >= \(m.since) else { \(fail) }" : "guard isAlive else { \(fail) }")
+            // An object that is already destroyed must never be marshalled: its pointer is freed.
+            let liveObjects = m.args.filter { ($0.kind == .object && !$0.allowNull) || ($0.kind == .newID && side == .server) }
+                .map { "\(Naming.localName($0.name)).isAlive" }
+            let checks = ["isAlive"] + (m.since > 1 ? ["version >= \(m.since)"] : []) + liveObjects
+            w.line("guard \(checks.joined(separator: ", ")) else { \(fail) }")
             // Strings need C storage that lives through the call: nest closures, one per string.
             let strings = m.args.enumerated().filter { $0.element.kind == .string }
             let arrays = m.args.enumerated().filter { $0.element.kind == .array }
@@ -250,7 +254,11 @@ public struct BindingEmitter {
                 case .array: w.line("    __args[\(slot)] = wl_argument(a: array\(index))")
                 case .fd: w.line("    __args[\(slot)] = wl_argument(h: \(v))")
                 case .object:
-                    w.line("    __args[\(slot)] = wl_argument(o: \(v)\(arg.allowNull ? "?" : "").raw)")
+                    if arg.allowNull {
+                        w.line("    __args[\(slot)] = wl_argument(o: \(v)?.isAlive == true ? \(v)?.raw : nil)")
+                    } else {
+                        w.line("    __args[\(slot)] = wl_argument(o: \(v).raw)")
+                    }
                 case .newID:
                     if side == .server {
                         w.line("    __args[\(slot)] = wl_argument(o: \(v).raw)")
@@ -267,6 +275,8 @@ public struct BindingEmitter {
             }
             if side == .server {
                 w.line("    wl_resource_post_event_array(raw, \(opcode), __args)")
+                // A destructor event ends the object on both sides (wl_callback.done).
+                if m.isDestructor { w.line("    destroy()") }
             } else {
                 let destroyFlag = m.isDestructor ? "1 /* WL_MARSHAL_FLAG_DESTROY */" : "0"
                 if let t = typedNew {

@@ -140,9 +140,9 @@ enum RuntimeEmitter {
             }
 
             /// The version the object was bound or created with.
-            public var version: UInt32 { wl_proxy_get_version(raw) }
-            /// The protocol object id (for logs).
-            public var id: UInt32 { wl_proxy_get_id(raw) }
+            public var version: UInt32 { isAlive ? wl_proxy_get_version(raw) : 0 }
+            /// The protocol object id (for logs); 0 once the proxy is gone.
+            public var id: UInt32 { isAlive ? wl_proxy_get_id(raw) : 0 }
 
             func dispatch(opcode: UInt32, args: UnsafeMutablePointer<wl_argument>) {}
 
@@ -210,8 +210,8 @@ enum RuntimeEmitter {
             init(raw: OpaquePointer) { self.raw = raw }
 
             public var client: OpaquePointer { wl_resource_get_client(raw) }
-            public var version: UInt32 { UInt32(bitPattern: wl_resource_get_version(raw)) }
-            public var id: UInt32 { wl_resource_get_id(raw) }
+            public var version: UInt32 { isAlive ? UInt32(bitPattern: wl_resource_get_version(raw)) : 0 }
+            public var id: UInt32 { isAlive ? wl_resource_get_id(raw) : 0 }
 
             func dispatch(opcode: UInt32, args: UnsafeMutablePointer<wl_argument>) {}
 

@@ -28,7 +28,9 @@ final class AppController: SeatInputSink {
     private var seats: [UInt32: SeatInput] = [:]
     private var window: WaylandWindow?
     private var swapchain: ShmSwapchain?
-    private var pixelBuffers: [ObjectIdentifier: PixelBuffer] = [:]
+    /// Cairo's view of each shm buffer, matched by identity (an ObjectIdentifier could be reused
+    /// by a new buffer after a resize freed the old one).
+    private var pixelBuffers: [(shm: ShmBuffer, pixels: PixelBuffer)] = []
 
     private let uiWindow: Window
     private var rootView: View
@@ -160,17 +162,15 @@ final class AppController: SeatInputSink {
     // MARK: Running
 
     func run() throws(AppError) -> Int32 {
+        // A log reader that goes away (`| head`) must not kill the canvas.
+        signal(SIGPIPE, SIG_IGN)
         loop.handleSignals([SIGINT, SIGTERM])
         loop.onSignal = { [unowned self] _ in loop.stop(status: 0) }
         loop.onDrained = { [unowned self] in
-            input.flushPendingInput()
+            if input.hasPendingInput { schedule(.flushInput, after: Self.missingFrameGrace) }
             renderIfNeeded()
         }
-        loop.onTimer = { [unowned self] in
-            // Frames are not coming (hidden window): let animations finish so their
-            // completions run, and draw when the compositor asks again.
-            uiWindow.advanceAnimations()
-        }
+        loop.onTimer = { [unowned self] in timerFired() }
         do {
             return try loop.run()
         } catch {
@@ -179,6 +179,45 @@ final class AppController: SeatInputSink {
     }
 
     private func quit() { loop.stop(status: 0) }
+
+    // MARK: Timers
+
+    /// How long a drained socket may hold input without a frame before it is delivered anyway.
+    /// GNOME sends no frame after the last up; a burst can also be split across two reads, and
+    /// this short wait keeps the two halves of one frame together.
+    static let missingFrameGrace = 0.004
+
+    private enum Deadline: Hashable { case flushInput, animationWatchdog }
+    private var deadlines: [Deadline: Double] = [:]
+
+    private func schedule(_ deadline: Deadline, after seconds: Double) {
+        let due = MonotonicClock.now() + seconds
+        if let existing = deadlines[deadline], existing <= due { return }
+        deadlines[deadline] = due
+        armTimer()
+    }
+
+    private func armTimer() {
+        guard let next = deadlines.values.min() else { return loop.setTimer(after: nil) }
+        loop.setTimer(after: max(0, next - MonotonicClock.now()))
+    }
+
+    private func timerFired() {
+        let now = MonotonicClock.now()
+        for (deadline, due) in deadlines where due <= now {
+            deadlines.removeValue(forKey: deadline)
+            switch deadline {
+            case .flushInput:
+                input.flushPendingInput()
+                renderIfNeeded()
+            case .animationWatchdog:
+                // Frames are not coming (a hidden window): let animations finish so their
+                // completions run; drawing resumes when the compositor asks again.
+                uiWindow.advanceAnimations()
+            }
+        }
+        armTimer()
+    }
 
     private func windowConfigured() {
         guard let window else { return }
@@ -202,13 +241,17 @@ final class AppController: SeatInputSink {
         uiWindow.advanceAnimations()
         if uiWindow.hasRunningAnimations {
             needsRender = true
-            loop.setTimer(after: 0.5)
+            deadlines[.animationWatchdog] = nil
+            schedule(.animationWatchdog, after: 0.5)
         }
         guard needsRender, !window.isFrameCallbackPending else { return }
         let scale = Int(window.scale)
         let buffer: ShmBuffer?
         do {
-            buffer = try swapchain.nextBuffer(width: window.width * scale, height: window.height * scale)
+            // A huge configure at a high scale must not exceed what a buffer can be.
+            let limit = 16384 / max(scale, 1)
+            buffer = try swapchain.nextBuffer(width: min(window.width, limit) * scale,
+                                              height: min(window.height, limit) * scale)
         } catch {
             printError(error.description)
             loop.stop(status: 1)
@@ -216,10 +259,10 @@ final class AppController: SeatInputSink {
         }
         // Every buffer held by the compositor: a release will come with the next frame callback.
         guard let buffer else { return }
-        pixelBuffers = pixelBuffers.filter { key, _ in swapchain.buffers.contains { ObjectIdentifier($0) == key } }
+        pixelBuffers.removeAll { pair in !swapchain.buffers.contains { $0 === pair.shm } }
         let pixels: PixelBuffer
-        if let existing = pixelBuffers[ObjectIdentifier(buffer)] {
-            pixels = existing
+        if let existing = pixelBuffers.first(where: { $0.shm === buffer }) {
+            pixels = existing.pixels
         } else {
             do {
                 pixels = try PixelBuffer(borrowing: buffer.data, width: buffer.width, height: buffer.height,
@@ -229,7 +272,7 @@ final class AppController: SeatInputSink {
                 loop.stop(status: 1)
                 return
             }
-            pixelBuffers[ObjectIdentifier(buffer)] = pixels
+            pixelBuffers.append((buffer, pixels))
         }
         let damage = renderer.render(uiWindow, into: pixels, scale: Double(scale), bufferAge: buffer.age)
         needsRender = uiWindow.hasRunningAnimations

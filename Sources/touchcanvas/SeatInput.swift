@@ -149,7 +149,7 @@ final class SeatInput {
     private func handle(_ event: WlKeyboard.Event) {
         switch event {
         case .keymap(let format, let fd, let size):
-            if format == .xkbV1 { _ = xkb?.loadKeymap(fd: fd, size: size) } else { closeDescriptor(fd) }
+            if format == .xkbV1, let xkb { _ = xkb.loadKeymap(fd: fd, size: size) } else { closeDescriptor(fd) }
         case .key(_, _, let key, let state):
             guard state == .pressed, let press = xkb?.press(evdevKeycode: key) else { return }
             sink?.seat(id, key: press)

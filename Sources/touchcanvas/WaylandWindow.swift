@@ -19,6 +19,10 @@ final class WaylandWindow {
     var isFrameCallbackPending: Bool { frameCallback != nil }
 
     private var pendingSize: (width: Int32, height: Int32) = (0, 0)
+    private var pendingConstrained = false
+    /// The size to return to when the compositor says "you choose" (0×0) after a maximised,
+    /// fullscreen or tiled spell: the last size the window had while floating.
+    private var floatingSize: (width: Int, height: Int)
     private var frameCallback: WlCallback?
     private var enteredOutputs: [ObjectIdentifier: WlOutput] = [:]
     private let outputScale: (WlOutput) -> Int32
@@ -39,6 +43,7 @@ final class WaylandWindow {
         self.defaultSize = size
         self.width = size.width
         self.height = size.height
+        self.floatingSize = size
         self.outputScale = outputScale
 
         toplevel.setTitle(title: title)
@@ -47,8 +52,9 @@ final class WaylandWindow {
 
         toplevel.onEvent = { [unowned self] event in
             switch event {
-            case .configure(let width, let height, _):
+            case .configure(let width, let height, let states):
                 pendingSize = (width, height)
+                pendingConstrained = Self.isConstrained(states)
             case .close:
                 onClose?()
             default:
@@ -59,11 +65,12 @@ final class WaylandWindow {
             switch event {
             case .configure(let serial):
                 self.xdgSurface.ackConfigure(serial: serial)
-                // 0 means "you choose": keep what we have (or the size asked for on the command line).
-                let w = pendingSize.width > 0 ? Int(pendingSize.width) : (isConfigured ? width : defaultSize.width)
-                let h = pendingSize.height > 0 ? Int(pendingSize.height) : (isConfigured ? height : defaultSize.height)
-                width = max(1, min(w, 16384))
-                height = max(1, min(h, 16384))
+                // 0 means "you choose": the floating size (initially --size).
+                let w = pendingSize.width > 0 ? Int(pendingSize.width) : floatingSize.width
+                let h = pendingSize.height > 0 ? Int(pendingSize.height) : floatingSize.height
+                width = max(1, min(w, Self.maximumLogicalSize))
+                height = max(1, min(h, Self.maximumLogicalSize))
+                if !pendingConstrained { floatingSize = (width, height) }
                 isConfigured = true
                 onConfigure?()
             }
@@ -79,6 +86,17 @@ final class WaylandWindow {
             }
         }
         surface.commit()  // the initial commit without a buffer asks for the first configure
+    }
+
+    /// Larger than any screen; the buffer is further limited to 16384 pixels a side at render.
+    static let maximumLogicalSize = 16384
+
+    /// Maximised (1), fullscreen (2) and tiled (5–8) sizes are the compositor's, not ours to keep.
+    static func isConstrained(_ states: [UInt8]) -> Bool {
+        stride(from: 0, to: states.count - 3, by: 4).contains { i in
+            let state = UInt32(states[i]) | UInt32(states[i + 1]) << 8 | UInt32(states[i + 2]) << 16 | UInt32(states[i + 3]) << 24
+            return state == 1 || state == 2 || (5...8).contains(state)
+        }
     }
 
     /// Recomputes the buffer scale after outputs change; the caller re-renders on a change.

@@ -31,7 +31,9 @@ final class XKBKeyboard {
     /// Returns false (and keeps the previous keymap) for anything malformed.
     func loadKeymap(fd: Int32, size: UInt32) -> Bool {
         defer { close(fd) }
-        guard size > 0, size < 16 << 20 else { return false }
+        // A size larger than the file would fault on the missing pages (SIGBUS).
+        var info = stat()
+        guard size > 0, size < 16 << 20, fstat(fd, &info) == 0, Int(size) <= Int(info.st_size) else { return false }
         guard let map = mmap(nil, Int(size), PROT_READ, MAP_PRIVATE, fd, 0), map != MAP_FAILED else { return false }
         defer { munmap(map, Int(size)) }
         // The string is NUL-terminated within `size`; pass the length so a missing NUL cannot overrun.
@@ -54,7 +56,7 @@ final class XKBKeyboard {
 
     /// The keysym for an evdev keycode (Wayland sends evdev codes; xkb counts from 8).
     func press(evdevKeycode: UInt32) -> KeyPress? {
-        guard let state else { return nil }
+        guard let state, evdevKeycode <= 0xFFFF else { return nil }
         let sym = xkb_state_key_get_one_sym(state, evdevKeycode + 8)
         guard sym != 0 else { return nil }
         let control = xkb_state_mod_name_is_active(state, "Control", XKB_STATE_MODS_EFFECTIVE) > 0

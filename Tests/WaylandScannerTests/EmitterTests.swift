@@ -17,6 +17,8 @@ import Testing
         #expect(code.contains("guard isAlive, version >= 2 else { return }"))
         // version-1 requests do not check the version: the display proxy reports 0
         #expect(code.contains("public func makeChild() -> TcChild? {\n        guard isAlive else { return nil }"))
+        // a destroyed object is never marshalled: its pointer is freed
+        #expect(code.contains("wl_argument(o: peer?.isAlive == true ? peer?.raw : nil)"))
         // new_id request returns the new proxy
         #expect(code.contains("public func makeChild() -> TcChild?"))
         // events arrive as an enum with labels; keywords become plain names
@@ -40,6 +42,10 @@ import Testing
         #expect(code.contains("case makeChild(id: NewResource<TcChild>)"))
         #expect(code.contains("public func sendTouched(class_: UInt32, where_: String, child: TcChild)"))
         #expect(code.contains("wl_resource_post_event_array(raw, 0, __args)"))
+        #expect(code.contains("guard isAlive, child.isAlive else { return }"))
+        // a destructor event ends the resource once it is sent
+        #expect(code.contains("public func sendGone(mode: TcPad.Mode)"))
+        #expect(code.contains("wl_resource_post_event_array(raw, 0, __args)\n            destroy()"))
         // a destructor request destroys the resource after the handler ran
         #expect(code.contains("if opcode == 0 { destroy() }"))
         #expect(!code.contains("@MainActor"))

@@ -49,6 +49,12 @@ public final class TouchInputMachine {
 
     /// Touches (and held pointer buttons) that began and whose end has not been delivered,
     /// including those still waiting for a frame.
+    /// Input has arrived that no `frame` has closed yet. The app uses it to decide whether a
+    /// drained socket means "the compositor sent no frame" (deliver soon) or nothing at all.
+    public var hasPendingInput: Bool {
+        seats.values.contains { !$0.touchFrame.isEmpty || !$0.pointerFrame.isEmpty }
+    }
+
     public var activeTouchCount: Int {
         live.count + seats.values.reduce(0) {
             $0 + $1.touchFrame.newTouchCount + $1.pointerFrame.newTouchCount
