@@ -36,6 +36,7 @@ let package = Package(
                 plugins: ["WaylandScannerPlugin"]),
         .target(name: "WaylandServer", dependencies: ["CWaylandServer"],
                 plugins: ["WaylandScannerPlugin"]),
+        .target(name: "ScriptedCompositor", dependencies: ["WaylandServer", "CWaylandServer", "CXKBCommon", "CShim"]),
 
         // MARK: Pure Swift
         .target(name: "TouchKit"),
@@ -53,5 +54,6 @@ let package = Package(
         .testTarget(name: "TouchKitTests", dependencies: ["TouchKit"]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas", "TouchKit"]),
         .testTarget(name: "TouchCanvasAppTests", dependencies: ["TouchCanvasApp", "Canvas", "TouchKit"]),
+        .testTarget(name: "ScriptedCompositorTests", dependencies: ["ScriptedCompositor", "Wayland", "CWaylandClient"]),
     ]
 )

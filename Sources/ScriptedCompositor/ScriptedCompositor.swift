@@ -1,0 +1,358 @@
+internal import CWaylandServer
+internal import WaylandServer
+import Glibc
+
+/// A small headless Wayland compositor that tests, benchmarks and `touchcanvas demo` drive
+/// step by step.
+///
+/// ```swift
+/// let compositor = try ScriptedCompositor()
+/// let app = try ClientProcess(executable: path, environment: compositor.environmentForClient)
+/// guard compositor.waitForMappedToplevel(timeout: 10) else { … }
+/// compositor.touchDown(id: 0, x: 100, y: 120)
+/// compositor.touchFrame()
+/// let frame = compositor.waitForNextCommit(timeout: 2)?.frame
+/// ```
+///
+/// There is no thread of its own: nothing happens unless the owner pumps it (`pump`, `waitUntil`,
+/// the `waitFor…` methods), and every wait has a deadline, so a broken client fails a test instead
+/// of hanging it. Use one instance from one thread. A misbehaving client gets a protocol error and
+/// is disconnected; the compositor carries on.
+///
+/// "The toplevel" is the most recently created live `xdg_toplevel`; commits, frames and stats
+/// count that surface only (cursor surfaces and others are served but not recorded), and input
+/// goes to it once it is mapped.
+public final class ScriptedCompositor {
+    public enum Failure: Error, CustomStringConvertible {
+        case runtimeDirectory(String)
+        case listen(String)
+        case global(String)
+
+        public var description: String {
+            switch self {
+            case .runtimeDirectory(let why): return "no XDG_RUNTIME_DIR for the scripted compositor: \(why)"
+            case .listen(let why): return "the scripted compositor cannot listen: \(why)"
+            case .global(let name): return "the scripted compositor could not create the \(name) global"
+            }
+        }
+    }
+
+    // MARK: Server state (internal: the protocol extensions share it)
+
+    let display: ServerDisplay
+    let keymap = Keymap()
+    var output: OutputState
+    var seats: [SeatState] = []
+    var surfaces: [ObjectIdentifier: SurfaceState] = [:]
+    var regions: [ObjectIdentifier: RegionState] = [:]
+    var shmBuffers: [ObjectIdentifier: ShmBufferInfo] = [:]
+    var xdgSurfaces: [ObjectIdentifier: XdgSurfaceState] = [:]
+    var toplevels: [ToplevelState] = []
+    var wmBases: [XdgWmBase] = []
+    var frameCallbacks: [PendingFrameCallback] = []
+    var awaitingCommit = false
+    var nextCommit: Commit?
+    var initialConfigure: (width: Int32, height: Int32, fullscreen: Bool)?
+    private var clock = EventClock()
+    private var globalDestroyers: [() -> Void] = []
+    /// Globals withdrawn from clients (`wl_global_remove`) but kept a moment, so a client that
+    /// binds one in flight is not disconnected for naming a dead global.
+    private var retiringGlobals: [(due: UInt64, destroy: () -> Void)] = []
+    private var clientListeners: [OpaquePointer: SignalListener] = [:]
+    /// Listeners of destroyed clients, freed after the dispatch round that destroyed them.
+    private var firedListeners: [SignalListener] = []
+    private var clientCreatedListener: SignalListener?
+
+    // MARK: Public state
+
+    /// The socket under `runtimeDirectory` that clients connect to.
+    public var socketName: String { display.socketName }
+    public let runtimeDirectory: String
+    /// What a child process needs to connect here (merge into its environment).
+    public var environmentForClient: [String: String] {
+        ["WAYLAND_DISPLAY": socketName, "XDG_RUNTIME_DIR": runtimeDirectory]
+    }
+    /// The pixels of the toplevel's most recently committed buffer, copied at commit time.
+    public internal(set) var lastFrame: Frame?
+    /// Commits of the toplevel's surface.
+    public internal(set) var commitCount = 0
+    public internal(set) var stats = Stats()
+    /// Number of clients connected right now.
+    public private(set) var connectedClientCount = 0
+    /// A client is connected.
+    public var clientConnected: Bool { connectedClientCount > 0 }
+    /// A client connected and then went away (quit, crashed, or was disconnected for an error).
+    public private(set) var clientDisconnected = false
+    /// Every protocol error sent to a client, in order.
+    public internal(set) var protocolErrors: [PostedProtocolError] = []
+    /// The serial of the last `xdg_wm_base.pong`.
+    public internal(set) var lastPongSerial: UInt32?
+    /// Delay between a commit and the answer to the frame callbacks it requested.
+    public var frameCallbackDelayMilliseconds = 1
+    /// Copy pixels at each commit (`lastFrame`, `Commit.frame`). Benchmarks that measure latency
+    /// can turn it off: copying a 4K buffer costs milliseconds.
+    public var captureFrames = true
+    /// Answer `set_fullscreen` with a configure of the output's logical size, as desktops do.
+    public var respondsToFullscreenRequests = true
+    /// The longest single wait in the event loop, so `waitUntil` conditions that depend on things
+    /// outside the Wayland socket (a child's exit, its stdout) are re-checked often enough.
+    public var maximumRoundMilliseconds: Int32 = 5
+
+    /// Milliseconds stamped on input events and frame callbacks. Runs with real time; set it (e.g.
+    /// near `UInt32.max`) to test a client against the 32-bit wrap.
+    public var eventTime: UInt32 {
+        get { clock.now }
+        set { clock.set(newValue) }
+    }
+
+    /// CLOCK_MONOTONIC in nanoseconds, the clock of `Commit.uptimeNanoseconds` and `stats`.
+    public static var monotonicNanoseconds: UInt64 { uptimeNanoseconds() }
+
+    // MARK: Life
+
+    /// Starts listening. `socketName` defaults to a unique `tc-scripted-<pid>-<n>`; when
+    /// XDG_RUNTIME_DIR is unset a private one is made for this process (see `processRuntimeDirectory`).
+    /// Every seat starts with touch, pointer and keyboard.
+    public init(socketName: String? = nil, outputScale: Int32 = 1, seats seatNames: [String] = ["seat0"]) throws {
+        switch processRuntimeDirectory {
+        case .success(let path): runtimeDirectory = path
+        case .failure(let failure): throw failure
+        }
+        do {
+            display = try ServerDisplay(socketName: socketName ?? nextSocketName())
+        } catch {
+            throw Failure.listen("\(error)")
+        }
+        output = OutputState(scale: max(outputScale, 1))
+        try addGlobal(WlCompositor.self, version: min(WlCompositor.maxVersion, 5)) { [weak self] in self?.bindCompositor($0) }
+        try addGlobal(WlShm.self, version: min(WlShm.maxVersion, 1)) { [weak self] in self?.bindShm($0) }
+        try addGlobal(XdgWmBase.self, version: min(XdgWmBase.maxVersion, 5)) { [weak self] in self?.bindWmBase($0) }
+        guard let outputGlobal = Global<WlOutput>(display: display.raw, version: Self.outputVersion, onBind: { [weak self] in
+            self?.bindOutput($0)
+        }) else { throw Failure.global("wl_output") }
+        output.global = outputGlobal
+        for name in seatNames where seat(named: name) == nil {
+            seats.append(try makeSeat(name, capabilities: .all))
+        }
+        watchClients()
+    }
+
+    private func addGlobal<T: WaylandInterface>(_ type: T.Type, version: UInt32, onBind: @escaping (T) -> Void) throws(Failure) {
+        guard let global = Global<T>(display: display.raw, version: version, onBind: onBind) else {
+            throw .global(T.interfaceName)
+        }
+        globalDestroyers.append { global.destroy() }
+    }
+
+    private func watchClients() {
+        let created = SignalListener { [weak self] data in
+            guard let self, let data else { return }
+            clientCreated(OpaquePointer(data))
+        }
+        wl_display_add_client_created_listener(display.raw, created.listener)
+        created.didLink()
+        clientCreatedListener = created
+    }
+
+    private func clientCreated(_ client: OpaquePointer) {
+        connectedClientCount += 1
+        let destroyed = SignalListener { [weak self] _ in
+            guard let self, let listener = clientListeners.removeValue(forKey: client) else { return }
+            listener.didFireFinal()
+            firedListeners.append(listener)
+            connectedClientCount -= 1
+            clientDisconnected = true
+        }
+        wl_client_add_destroy_listener(client, destroyed.listener)
+        destroyed.didLink()
+        clientListeners[client] = destroyed
+    }
+
+    deinit {
+        // Order matters: unhook from the display, then drop the clients while our state exists
+        // (their resources' destroy handlers hold weak references and do nothing now), then
+        // withdraw the globals; `display` is destroyed last, with this object's stored properties.
+        clientCreatedListener?.remove()
+        wl_display_destroy_clients(display.raw)
+        for listener in clientListeners.values { listener.didFireFinal() }
+        for destroy in globalDestroyers { destroy() }
+        for seat in seats { seat.global?.destroy() }
+        output.global?.destroy()
+        for retiring in retiringGlobals { retiring.destroy() }
+    }
+
+    // MARK: Pumping
+
+    /// Runs the compositor for `seconds` (at least one round) and returns the number of rounds.
+    @discardableResult
+    public func pump(for seconds: Double) -> Int {
+        let deadline = uptimeNanoseconds() &+ nanoseconds(fromSeconds: seconds)
+        var rounds = 0
+        repeat {
+            runRound(until: deadline)
+            rounds += 1
+        } while uptimeNanoseconds() < deadline
+        return rounds
+    }
+
+    /// Pumps until `condition` holds (true) or `timeout` seconds pass (false).
+    public func waitUntil(timeout: Double, _ condition: () -> Bool) -> Bool {
+        if condition() { return true }
+        let deadline = uptimeNanoseconds() &+ nanoseconds(fromSeconds: timeout)
+        while uptimeNanoseconds() < deadline {
+            runRound(until: deadline)
+            if condition() { return true }
+        }
+        return condition()
+    }
+
+    /// Waits for the toplevel to show a buffer committed after acking the latest configure, i.e. a
+    /// window that is mapped and has caught up with what the compositor asked for.
+    public func waitForMappedToplevel(timeout: Double) -> Bool {
+        waitUntil(timeout: timeout) {
+            guard let toplevel = currentToplevel else { return false }
+            return toplevel.isMapped && toplevel.caughtUp
+        }
+    }
+
+    /// The first toplevel commit after this call, or nil at the deadline.
+    public func waitForNextCommit(timeout: Double) -> Commit? {
+        awaitingCommit = true
+        nextCommit = nil
+        defer {
+            awaitingCommit = false
+            nextCommit = nil
+        }
+        _ = waitUntil(timeout: timeout) { nextCommit != nil }
+        return nextCommit
+    }
+
+    /// One loop iteration: wait for client traffic (bounded by the deadline, the next frame
+    /// callback and `maximumRoundMilliseconds`), dispatch it, answer due callbacks, drain children.
+    private func runRound(until deadline: UInt64) {
+        let now = uptimeNanoseconds()
+        var wait = deadline > now ? deadline - now : 0
+        wait = min(wait, UInt64(max(maximumRoundMilliseconds, 0)) * 1_000_000)
+        if let due = nextFrameCallbackDue { wait = min(wait, due > now ? due - now : 0) }
+        if let due = retiringGlobals.lazy.map(\.due).min() { wait = min(wait, due > now ? due - now : 0) }
+        // Round up: waking a fraction of a millisecond early would only spin.
+        display.dispatch(timeout: Int32((wait + 999_999) / 1_000_000))
+        answerDueFrameCallbacks()
+        destroyRetiredGlobals()
+        firedListeners.removeAll()
+        ClientProcess.drainAllOutput()
+        display.flush()
+    }
+
+    private func destroyRetiredGlobals() {
+        guard !retiringGlobals.isEmpty else { return }
+        let now = uptimeNanoseconds()
+        retiringGlobals.removeAll { entry in
+            guard entry.due <= now else { return false }
+            entry.destroy()
+            return true
+        }
+    }
+
+    /// Sends a protocol error, records it, and lets libwayland disconnect the client.
+    func postError(_ resource: Resource, code: UInt32, _ message: String) {
+        let interface = String(cString: wl_resource_get_class(resource.raw))
+        protocolErrors.append(PostedProtocolError(interface: interface, objectID: resource.id, code: code, message: message))
+        postProtocolError(resource, code: code, message)
+    }
+
+    // MARK: Window management
+
+    /// What the toplevel told us, or nil when there is none.
+    public var toplevel: ToplevelInfo? {
+        guard let toplevel = currentToplevel else { return nil }
+        let surface = toplevel.xdg.surface
+        return ToplevelInfo(
+            title: toplevel.title, appID: toplevel.appID,
+            configuredSize: toplevel.xdg.lastAcked.map { ($0.width, $0.height) },
+            configuredFullscreen: toplevel.xdg.lastAcked?.fullscreen ?? false,
+            fullscreenRequested: toplevel.fullscreenRequested,
+            minSize: toplevel.minSize, maxSize: toplevel.maxSize, isMapped: toplevel.isMapped,
+            bufferSize: surface?.bufferInfo.map { ($0.width, $0.height) },
+            bufferScale: surface?.scale ?? 1,
+            lastConfigureSerial: toplevel.xdg.lastSentSerial, lastAckedSerial: toplevel.xdg.lastAckedSerial)
+    }
+
+    /// Asks the toplevel to take this logical size (0×0: the client chooses). Before the client's
+    /// initial commit this becomes the initial configure; with no toplevel yet, it is the initial
+    /// configure of the next one.
+    public func configure(width: Int32, height: Int32, fullscreen: Bool = false) {
+        guard let toplevel = currentToplevel else {
+            initialConfigure = (width, height, fullscreen)
+            return
+        }
+        if toplevel.xdg.needsInitialConfigure {
+            toplevel.requestedInitial = (width, height, fullscreen)
+        } else {
+            sendConfigure(toplevel, width: width, height: height, fullscreen: fullscreen)
+        }
+    }
+
+    /// `xdg_toplevel.close`: the user clicked the close button.
+    public func close() {
+        currentToplevel?.resource.sendClose()
+        display.flush()
+    }
+
+    /// `xdg_wm_base.ping` to every client; the answer shows up in `lastPongSerial`.
+    @discardableResult
+    public func ping() -> UInt32 {
+        let serial = display.nextSerial
+        for base in wmBases { base.sendPing(serial: serial) }
+        display.flush()
+        return serial
+    }
+
+    public var outputScale: Int32 { output.scale }
+
+    /// Changes the output's integer scale: `scale` + `done` to every wl_output, and `enter` to a
+    /// mapped toplevel that was not on the output yet. Values below 1 are ignored.
+    public func setOutputScale(_ scale: Int32) {
+        guard scale >= 1 else { return }
+        changeOutputScale(scale)
+    }
+
+    /// Clears `stats` (not `commitCount`), e.g. after a benchmark's warm-up.
+    public func resetStats() { stats = Stats() }
+
+    // MARK: Seats
+
+    public var seatNames: [String] { seats.filter { !$0.removed }.map(\.name) }
+
+    public func capabilities(of seat: String) -> Capabilities? { self.seat(named: seat)?.capabilities }
+
+    /// Changes a seat's capabilities and announces them to every client (`wl_seat.capabilities`).
+    public func setCapabilities(_ caps: Capabilities, seat name: String = "seat0") {
+        guard let seat = seat(named: name) else { return }
+        seat.capabilities = caps
+        for resource in seat.seats { resource.sendCapabilities(capabilities: WlSeat.Capability(rawValue: caps.rawValue)) }
+        display.flush()
+    }
+
+    /// Adds a seat global (or, for an existing name, sets its capabilities).
+    public func addSeat(_ name: String, capabilities: Capabilities) {
+        if seat(named: name) != nil {
+            setCapabilities(capabilities, seat: name)
+            return
+        }
+        guard let seat = try? makeSeat(name, capabilities: capabilities) else { return }
+        seats.append(seat)
+        display.flush()
+    }
+
+    /// Withdraws a seat: clients get `global_remove`; their objects stay valid but receive nothing.
+    public func removeSeat(_ name: String) {
+        guard let seat = seat(named: name), let global = seat.global, let raw = global.raw else { return }
+        seat.removed = true
+        wl_global_remove(raw)
+        retiringGlobals.append((uptimeNanoseconds() &+ 2_000_000_000, { global.destroy() }))
+        seat.global = nil
+        seats.removeAll { $0 === seat }
+        display.flush()
+    }
+}
