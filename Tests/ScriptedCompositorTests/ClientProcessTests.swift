@@ -1,0 +1,59 @@
+import Glibc
+import ScriptedCompositor
+import Testing
+
+@Suite(.timeLimit(.minutes(1)))
+struct ClientProcessTests {
+    @Test func capturesLinesStandardErrorAndExitStatus() throws {
+        let child = try ClientProcess(executable: "/bin/sh",
+                                      arguments: ["-c", "echo one; printf 'two\\nthree'; echo oops >&2; exit 3"])
+        #expect(child.waitForExit(timeout: 5) == 3)
+        #expect(child.lines == ["one", "two", "three"])
+        #expect(child.standardError == "oops\n")
+    }
+
+    @Test func environmentIsLaidOverOurs() throws {
+        let child = try ClientProcess(executable: "/bin/sh", arguments: ["-c", "echo \"$TC_TEST_VALUE:$PATH\""],
+                                      environment: ["TC_TEST_VALUE": "hello"])
+        #expect(child.waitForExit(timeout: 5) == 0)
+        let line = try #require(child.lines.first)
+        #expect(line.hasPrefix("hello:") && line.count > "hello:".count)
+    }
+
+    @Test func aMissingExecutableThrows() {
+        #expect(throws: ClientProcess.Failure.self) {
+            _ = try ClientProcess(executable: "/nonexistent/touchcanvas")
+        }
+    }
+
+    @Test func terminateStopsAChildThatIgnoresSIGTERM() throws {
+        let child = try ClientProcess(executable: "/bin/sh", arguments: ["-c", "trap '' TERM; echo ready; while :; do sleep 1; done"])
+        let deadline = ScriptedCompositor.monotonicNanoseconds + 5_000_000_000
+        while child.lines.isEmpty && ScriptedCompositor.monotonicNanoseconds < deadline { usleep(2_000) }
+        #expect(child.isRunning)
+        #expect(child.terminate(grace: 0.2) == 128 + SIGKILL)
+        #expect(child.exitStatus == 128 + SIGKILL)
+    }
+
+    @Test func deinitKillsARunningChild() throws {
+        var pid: pid_t = 0
+        do {
+            let child = try ClientProcess(executable: "/bin/sleep", arguments: ["30"])
+            pid = child.pid
+            #expect(kill(pid, 0) == 0)
+        }
+        #expect(kill(pid, 0) == -1 && errno == ESRCH)  // killed and reaped
+    }
+
+    @Test func aChattyChildIsDrainedByThePump() throws {
+        let compositor = try ScriptedCompositor()
+        // 200 000 lines overflow any pipe many times over; only draining lets the child finish.
+        let child = try ClientProcess(executable: "/bin/sh", arguments: ["-c", "seq 1 200000; echo done >&2"],
+                                      environment: compositor.environmentForClient)
+        #expect(compositor.waitUntil(timeout: 20) { child.exitStatus != nil })
+        #expect(child.exitStatus == 0)
+        let lines = child.lines
+        #expect(lines.count == 200_000 && lines.last == "200000")
+        #expect(child.standardError == "done\n")
+    }
+}
