@@ -48,6 +48,9 @@ public enum ProtocolParser {
         private var isEvent = false
         private var waylandEnum: WaylandEnum?
         private var inDescription = false
+        /// Inside an `<entry>`: a nested `<description>` (xdg-shell's tiled_* states) is the
+        /// entry's, not the enum's.
+        private var inEntry = false
 
         private func fail(_ parser: XMLParser, _ text: String) {
             if failure == nil { failure = (parser.lineNumber, text) }
@@ -107,10 +110,13 @@ public enum ProtocolParser {
                     return fail(parser, "entry \(name) has a bad value \(valueText)")
                 }
                 waylandEnum?.entries.append(.init(name: name, value: value, summary: a["summary"]))
+                inEntry = true
             case "description":
                 inDescription = true
                 let summary = a["summary"]
-                if waylandEnum != nil { waylandEnum?.summary = summary }
+                if inEntry, let last = waylandEnum?.entries.indices.last {
+                    if waylandEnum?.entries[last].summary == nil { waylandEnum?.entries[last].summary = summary }
+                } else if waylandEnum != nil { waylandEnum?.summary = summary }
                 else if message != nil { message?.summary = summary }
                 else if interface != nil { interface?.summary = summary }
             default:
@@ -132,6 +138,8 @@ public enum ProtocolParser {
             case "enum":
                 if let e = waylandEnum { interface?.enums.append(e) }
                 waylandEnum = nil
+            case "entry":
+                inEntry = false
             case "description":
                 inDescription = false
             case "protocol":

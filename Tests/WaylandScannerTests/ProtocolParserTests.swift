@@ -95,6 +95,22 @@ let sampleXML = """
         #expect(throws: ProtocolParseError.self) { try ProtocolParser.parse(data: Data("not xml".utf8)) }
     }
 
+    @Test func entryDescriptionsBelongToTheEntryNotTheEnum() throws {
+        // As xdg-shell's `state` enum: the tiled_* entries carry nested descriptions.
+        let xml = """
+            <protocol name="p"><interface name="a" version="2">
+              <enum name="state"><description summary="types of state"/>
+                <entry name="activated" value="4" summary="the surface is activated"/>
+                <entry name="tiled_left" value="5" since="2"><description summary="left edge tiled"/></entry>
+              </enum>
+            </interface></protocol>
+            """
+        let p = try ProtocolParser.parse(data: Data(xml.utf8))
+        let e = try #require(p.interfaces.first?.enums.first)
+        #expect(e.summary == "types of state")
+        #expect(e.entries.map(\.summary) == ["the surface is activated", "left edge tiled"])
+    }
+
     @Test func protocolListResolvesOriginsAndRejectsTypos() throws {
         let list = try ProtocolList.parse("""
             # comment
