@@ -45,7 +45,7 @@ let package = Package(
 
         // MARK: The app
         .executableTarget(name: "touchcanvas", dependencies: [
-            "Wayland", "TouchKit", "Canvas", "TouchCanvasApp", "CXKBCommon",
+            "Wayland", "TouchKit", "Canvas", "TouchCanvasApp", "CXKBCommon", "ScriptedCompositor",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -54,6 +54,8 @@ let package = Package(
         .testTarget(name: "TouchKitTests", dependencies: ["TouchKit"]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas", "TouchKit"]),
         .testTarget(name: "TouchCanvasAppTests", dependencies: ["TouchCanvasApp", "Canvas", "TouchKit"]),
+        /// The real binary under the scripted compositor; depends on the executable so it is built.
+        .testTarget(name: "EndToEndTests", dependencies: ["ScriptedCompositor", "Canvas", "touchcanvas"]),
         .testTarget(name: "ScriptedCompositorTests", dependencies: ["ScriptedCompositor", "Wayland", "CWaylandClient"]),
     ]
 )

@@ -208,7 +208,9 @@ final class AppController: SeatInputSink {
             deadlines.removeValue(forKey: deadline)
             switch deadline {
             case .flushInput:
+                guard input.hasPendingInput else { break }
                 input.flushPendingInput()
+                scheduleRender()
                 renderIfNeeded()
             case .animationWatchdog:
                 // Frames are not coming (a hidden window): let animations finish so their

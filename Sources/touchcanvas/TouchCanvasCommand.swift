@@ -36,7 +36,7 @@ struct TouchCanvasCommand: ParsableCommand {
             Keys: Esc or q quit, c clear. With --log phases every delivered touch is printed as \
             one JSON line on stdout.
             """,
-        subcommands: [])
+        subcommands: [Demo.self])
 
     @Option(help: "The scene to show.")
     var scene: Scene = .canvas

@@ -1,0 +1,92 @@
+import ArgumentParser
+import Canvas
+import Foundation
+import ScriptedCompositor
+
+/// `touchcanvas demo`: the app under the embedded scripted compositor, playing a built-in
+/// four-finger sequence, so anyone can see it work without a Wayland session or a touch screen.
+struct Demo: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Play a built-in multi-finger sequence under the embedded compositor and save a PNG.")
+
+    @Option(help: "Where to save the picture of the window.")
+    var png: String = "touchcanvas-demo.png"
+
+    @Option(help: "The scene to play the sequence in.")
+    var scene: String = "spots"
+
+    func run() throws {
+        do {
+            try DemoPlayer(scene: scene).play(savingTo: png)
+        } catch {
+            printError("demo failed: \(error)")
+            throw ExitCode(1)
+        }
+    }
+}
+
+struct DemoError: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// Four fingers land one after another, then sweep along arcs, sampled at 100 Hz as a touch
+/// screen would report them.
+struct DemoPlayer {
+    let scene: String
+    static let size = (width: 800, height: 500)
+
+    static func fingerPath(_ finger: Int, at t: Double) -> (x: Double, y: Double) {
+        let centres = [(200.0, 170.0), (360.0, 320.0), (520.0, 180.0), (650.0, 330.0)]
+        let angle = t * 1.6 + Double(finger) * 0.9
+        let c = centres[finger]
+        return (c.0 + 40 * cos(angle), c.1 + 40 * sin(angle))
+    }
+
+    func play(savingTo path: String) throws {
+        let compositor = try ScriptedCompositor()
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+        let app = try ClientProcess(executable: executable, arguments: ["--scene", scene],
+                                    environment: compositor.environmentForClient)
+        defer { app.terminate() }
+        _ = compositor.waitUntil(timeout: 10) { compositor.toplevel != nil }
+        compositor.configure(width: Int32(Self.size.width), height: Int32(Self.size.height))
+        guard compositor.waitForMappedToplevel(timeout: 20) else {
+            throw DemoError(description: "the app did not open its window: \(app.standardError)")
+        }
+        let steps = 60
+        for step in 0...steps {
+            let t = Double(step) / 100
+            for finger in 0..<4 where step >= finger * 5 {
+                let p = Self.fingerPath(finger, at: t)
+                if step == finger * 5 {
+                    compositor.touchDown(id: Int32(finger), x: p.x, y: p.y)
+                } else {
+                    compositor.touchMotion(id: Int32(finger), x: p.x, y: p.y)
+                }
+            }
+            compositor.touchFrame()
+            compositor.pump(for: 0.01)
+        }
+        compositor.pump(for: 0.3)  // let the last spot finish growing
+        guard let frame = compositor.lastFrame else { throw DemoError(description: "the app committed no picture") }
+        try Self.save(frame, to: path)
+        for finger in 0..<4 { compositor.touchUp(id: Int32(finger)) }
+        compositor.touchFrame()
+        compositor.tapKey(16)  // q
+        _ = app.waitForExit(timeout: 5)
+        printError("saved \(path)")
+    }
+
+    static func save(_ frame: Frame, to path: String) throws {
+        let buffer = try PixelBuffer(width: frame.width, height: frame.height, format: .xrgb8888)
+        frame.pixels.withUnsafeBytes { source in
+            guard let base = source.baseAddress else { return }
+            for row in 0..<frame.height {
+                (buffer.baseAddress + row * buffer.stride)
+                    .copyMemory(from: base + row * frame.stride, byteCount: frame.width * 4)
+            }
+        }
+        buffer.markDirty()
+        try PNGWriter().write(buffer, to: path)
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+import ScriptedCompositor
+import Testing
+
+/// Bad environments get one clear line on stderr and a non-zero exit, never a crash or a hang.
+@Suite(.serialized, .timeLimit(.minutes(1)))
+struct FailureEndToEndTests {
+    @Test func noCompositorIsOneLineAndStatusOne() throws {
+        let runtime = FileManager.default.temporaryDirectory.appendingPathComponent("tc-nocomp-\(getpid())")
+        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: runtime) }
+        let app = try ClientProcess(executable: AppHarness.executablePath, arguments: [],
+                                    environment: ["WAYLAND_DISPLAY": "no-such-display", "XDG_RUNTIME_DIR": runtime.path])
+        let status = app.waitForExit(timeout: 10)
+        #expect(status == 1)
+        let lines = app.standardError.split(separator: "\n")
+        #expect(lines.count == 1)
+        #expect(lines.first?.contains("no-such-display") == true)
+    }
+
+    @Test func badSizeIsAUsageError() throws {
+        let app = try ClientProcess(executable: AppHarness.executablePath, arguments: ["--size", "12xbanana"], environment: [:])
+        let status = app.waitForExit(timeout: 10)
+        #expect(status != nil && status != 0)
+        #expect(app.standardError.contains("size"))
+    }
+}

@@ -1,0 +1,221 @@
+import Foundation
+import ScriptedCompositor
+import Testing
+
+/// The real binary under the scripted compositor: pixels of committed buffers and the JSON log.
+@Suite(.serialized, .timeLimit(.minutes(2)))
+struct SpotsEndToEndTests {
+    @Test func oneFingerSpotGrowsFollowsAndGoes() throws {
+        let h = try AppHarness()
+        h.compositor.touchDown(id: 0, x: 120.5, y: 140.25)
+        h.compositor.touchFrame()
+        h.settle()
+        let grown = try #require(h.frame)
+        #expect(grown.hasFullSpot(at: 120.5, 140.25))
+
+        h.compositor.touchMotion(id: 0, x: 250, y: 160)
+        h.compositor.touchFrame()
+        h.settle(0.1)
+        let moved = try #require(h.frame)
+        #expect(moved.hasFullSpot(at: 250, 160))
+        #expect(moved.isBlank(near: 120.5, 140.25 - 45))
+
+        h.compositor.touchUp(id: 0)
+        h.compositor.touchFrame()
+        h.settle(0.1)
+        let gone = try #require(h.frame)
+        #expect(gone.isBlank(near: 250, 160))
+        #expect(h.phases(ofTouch: 1) == ["began", "moved", "ended"])
+        let began = try #require(h.entries(phase: "began").first)
+        #expect(began["x"] as? Double == 120.5)
+        #expect(began["y"] as? Double == 140.25)
+        #expect(began["seat"] as? String == "seat0")
+        #expect(began["type"] as? String == "touch")
+        #expect(began["id"] as? Int == 0)
+    }
+
+    @Test func spotIsStillSmallWhileGrowing() throws {
+        let h = try AppHarness()
+        h.compositor.touchDown(id: 3, x: 200, y: 150)
+        h.compositor.touchFrame()
+        // The first frame after the down shows the spot at its starting size, far below 100 px.
+        let first = try #require(h.compositor.waitForNextCommit(timeout: 5)?.frame)
+        #expect(first.isWhite(at: 200 + 45, 150))
+        h.settle()
+        #expect(try #require(h.frame).hasFullSpot(at: 200, 150))
+    }
+
+    @Test func tenFingersAtOnce() throws {
+        let h = try AppHarness(size: (1000, 400))
+        let points: [(x: Double, y: Double)] = (0..<10).map { (i: Int) -> (x: Double, y: Double) in
+            let column = Double(i % 5)
+            let row = Double(i / 5)
+            return (x: 50 + column * 200, y: 100 + row * 200)
+        }
+        for (i, p) in points.enumerated() { h.compositor.touchDown(id: Int32(i), x: p.x, y: p.y) }
+        h.compositor.touchFrame()
+        h.settle()
+        let frame = try #require(h.frame)
+        for p in points { #expect(frame.isSpot(at: p.x, p.y) && frame.isSpot(at: p.x + 45, p.y)) }
+        #expect(h.entries(phase: "began").count == 10)
+        for i in 0..<10 { h.compositor.touchUp(id: Int32(i)) }
+        h.compositor.touchFrame()
+        h.settle(0.1)
+        let after = try #require(h.frame)
+        for p in points { #expect(after.isWhite(at: p.x, p.y)) }
+        #expect(h.entries(phase: "ended").count == 10)
+    }
+
+    @Test func cancelRemovesEverySpot() throws {
+        let h = try AppHarness()
+        for (i, x) in [80.0, 200, 320].enumerated() { h.compositor.touchDown(id: Int32(i), x: x, y: 150) }
+        h.compositor.touchFrame()
+        h.settle()
+        #expect(try #require(h.frame).isSpot(at: 200, 150))
+        h.compositor.touchCancel()
+        h.settle(0.1)
+        let frame = try #require(h.frame)
+        for x in [80.0, 200, 320] { #expect(frame.isWhite(at: x, 150)) }
+        #expect(h.entries(phase: "cancelled").count == 3)
+        #expect(h.entries(phase: "ended").isEmpty)
+    }
+
+    @Test func reusedIdIsANewTouch() throws {
+        let h = try AppHarness()
+        h.compositor.touchDown(id: 7, x: 100, y: 100)
+        h.compositor.touchFrame()
+        h.compositor.touchUp(id: 7)
+        h.compositor.touchFrame()
+        h.settle(0.1)
+        h.compositor.touchDown(id: 7, x: 300, y: 200)
+        h.compositor.touchFrame()
+        h.settle()
+        let frame = try #require(h.frame)
+        #expect(frame.hasFullSpot(at: 300, 200))
+        #expect(frame.isWhite(at: 100, 100))
+        #expect(h.phases(ofTouch: 1) == ["began", "ended"])
+        #expect(h.phases(ofTouch: 2) == ["began"])
+        #expect(h.logLines.filter { ($0["id"] as? Int) == 7 }.count == 3)
+    }
+
+    @Test func downAndUpInOneFrame() throws {
+        let h = try AppHarness()
+        h.compositor.touchDown(id: 1, x: 150, y: 150)
+        h.compositor.touchUp(id: 1)
+        h.compositor.touchFrame()
+        h.settle(0.2)
+        #expect(h.phases(ofTouch: 1) == ["began", "ended"])
+        #expect(try #require(h.frame).isWhite(at: 150, 150))
+    }
+
+    @Test func noFrameAfterTheLastUpStillEndsTheTouch() throws {
+        let h = try AppHarness()
+        h.compositor.touchDown(id: 2, x: 150, y: 150)
+        h.compositor.touchFrame()
+        h.settle()
+        #expect(try #require(h.frame).isSpot(at: 150, 150))
+        h.compositor.touchUp(id: 2)  // as GNOME does: no frame follows
+        h.settle(0.2)
+        #expect(h.phases(ofTouch: 1) == ["began", "ended"])
+        #expect(try #require(h.frame).isWhite(at: 150, 150))
+        #expect(h.anomalies().contains("no-frame-after-up"))
+    }
+
+    @Test func losingTouchCapabilityCancels() throws {
+        let h = try AppHarness()
+        h.compositor.touchDown(id: 0, x: 100, y: 100)
+        h.compositor.touchDown(id: 1, x: 250, y: 200)
+        h.compositor.touchFrame()
+        h.settle()
+        h.compositor.setCapabilities([.pointer, .keyboard])
+        h.settle(0.2)
+        let frame = try #require(h.frame)
+        #expect(frame.isWhite(at: 100, 100) && frame.isWhite(at: 250, 200))
+        #expect(h.entries(phase: "cancelled").count == 2)
+    }
+
+    @Test func pointerDragIsAPointerTouch() throws {
+        let h = try AppHarness()
+        h.compositor.pointerEnter(x: 100, y: 120)
+        h.compositor.pointerFrame()
+        h.compositor.pointerButton(pressed: true)
+        h.compositor.pointerFrame()
+        h.settle()
+        #expect(try #require(h.frame).hasFullSpot(at: 100, 120))
+        h.compositor.pointerMotion(x: 220, y: 180)
+        h.compositor.pointerFrame()
+        h.settle(0.1)
+        #expect(try #require(h.frame).hasFullSpot(at: 220, 180))
+        h.compositor.pointerButton(pressed: false)
+        h.compositor.pointerFrame()
+        h.settle(0.1)
+        #expect(try #require(h.frame).isWhite(at: 220, 180))
+        let lines = h.logLines
+        #expect(lines.compactMap { $0["type"] as? String }.allSatisfy { $0 == "pointer" })
+        #expect(h.phases(ofTouch: 1) == ["began", "moved", "ended"])
+    }
+
+    @Test func qQuitsWithStatusZero() throws {
+        let h = try AppHarness()
+        h.compositor.tapKey(16)  // evdev KEY_Q
+        var status: Int32?
+        _ = h.compositor.waitUntil(timeout: 5) {
+            status = h.app.exitStatus
+            return status != nil
+        }
+        #expect(status == 0)
+    }
+
+    @Test func closeFromTheCompositorQuits() throws {
+        let h = try AppHarness()
+        h.compositor.close()
+        var status: Int32?
+        _ = h.compositor.waitUntil(timeout: 5) {
+            status = h.app.exitStatus
+            return status != nil
+        }
+        #expect(status == 0)
+    }
+
+    @Test func scaleTwoDoublesPixelsAndStaysCentred() throws {
+        let h = try AppHarness(outputScale: 2)
+        h.compositor.touchDown(id: 0, x: 150, y: 100)
+        h.compositor.touchFrame()
+        h.settle()
+        let frame = try #require(h.frame)
+        #expect(frame.scale == 2)
+        #expect(frame.width == 800 && frame.height == 600)
+        // Centre at buffer (300, 200); radius 100 buffer pixels.
+        #expect(Colors.matches(frame.pixel(x: 300, y: 200), Colors.spot))
+        #expect(Colors.matches(frame.pixel(x: 300 + 95, y: 200), Colors.spot))
+        #expect(Colors.matches(frame.pixel(x: 300 - 95, y: 200), Colors.spot))
+        #expect(Colors.matches(frame.pixel(x: 300 + 106, y: 200), Colors.white))
+        #expect(Colors.matches(frame.pixel(x: 300, y: 200 - 106), Colors.white))
+    }
+
+    @Test func commitsFollowFrameCallbacksNotEvents() throws {
+        let h = try AppHarness()
+        h.compositor.touchDown(id: 0, x: 100, y: 100)
+        h.compositor.touchFrame()
+        h.settle()
+        let before = h.compositor.commitCount
+        // 50 motion frames sent at once: the app may not commit once per event.
+        for step in 1...50 {
+            h.compositor.touchMotion(id: 0, x: 100 + Double(step), y: 100)
+            h.compositor.touchFrame()
+        }
+        h.settle(0.3)
+        let commits = h.compositor.commitCount - before
+        #expect(commits >= 1)
+        #expect(commits < 25)
+        #expect(try #require(h.frame).hasFullSpot(at: 150, 100))
+    }
+
+    @Test func idleAppCommitsNothing() throws {
+        let h = try AppHarness()
+        h.settle(0.3)
+        let before = h.compositor.commitCount
+        h.settle(0.5)
+        #expect(h.compositor.commitCount == before)
+    }
+}
