@@ -11,6 +11,9 @@ struct AppOptions {
     var size: (width: Int, height: Int) = (1024, 768)
     var fullscreen = false
     var log: LogMode = .none
+    var singleTouch = false
+    /// Saved (PNG, and SVG beside it) however the app ends: q, Esc, close, SIGINT, SIGTERM.
+    var saveOnExit: String?
 }
 
 /// Wires the pieces together: Wayland globals and seats in, TouchKit deliveries through the
@@ -37,7 +40,9 @@ final class AppController: SeatInputSink {
     private let input: TouchInputMachine
     private let renderer = ViewRenderer()
     private var needsRender = true
-    private var exitStatus: Int32 = 0
+    private var scene: Scene
+    /// The buffer the compositor shows now: what `s` and `--save-on-exit` save, pixel for pixel.
+    private var lastPresented: PixelBuffer?
 
     /// Connects and binds everything the app needs, or throws one readable reason.
     init(options: AppOptions) throws(AppError) {
@@ -55,6 +60,7 @@ final class AppController: SeatInputSink {
         let frame = Rect(x: 0, y: 0, width: Double(options.size.width), height: Double(options.size.height))
         uiWindow = Window(frame: frame)
         uiWindow.backgroundColor = .white
+        scene = options.scene
         rootView = Scene.makeRootView(for: options.scene, frame: frame)
         uiWindow.addSubview(rootView)
         input = TouchInputMachine(window: uiWindow)
@@ -171,11 +177,41 @@ final class AppController: SeatInputSink {
             renderIfNeeded()
         }
         loop.onTimer = { [unowned self] in timerFired() }
+        let status: Int32
         do {
-            return try loop.run()
+            status = try loop.run()
         } catch {
+            if let path = options.saveOnExit { save(to: path) }
             throw AppError(error.description)
         }
+        if let path = options.saveOnExit, !save(to: path) { return 1 }
+        return status
+    }
+
+    // MARK: Saving
+
+    /// Saves what is on screen to `path` (atomically, replacing only that file) and the strokes
+    /// as SVG beside it; one line on stderr either way.
+    @discardableResult
+    private func save(to path: String) -> Bool {
+        guard let pixels = lastPresented else {
+            printError("nothing to save yet: the window has not been drawn")
+            return false
+        }
+        do {
+            try PNGWriter().write(pixels, to: path)
+        } catch {
+            printError("\(error)")
+            return false
+        }
+        printError("saved \(path)")
+        return true
+    }
+
+    /// `s`: a new numbered file in the pictures folder; an earlier drawing is never replaced.
+    private func saveNumbered() {
+        let stem = SaveLocation.freshStem(in: SaveLocation.defaultDirectory())
+        save(to: stem + ".png")
     }
 
     private func quit() { loop.stop(status: 0) }
@@ -281,6 +317,7 @@ final class AppController: SeatInputSink {
         guard !damage.isEmpty else { return }
         window.present(buffer.wlBuffer, damage: damage.rects.map { ($0.x, $0.y, $0.width, $0.height) })
         swapchain.didCommit(buffer)
+        lastPresented = pixels
     }
 
     // MARK: SeatInputSink
@@ -302,9 +339,28 @@ final class AppController: SeatInputSink {
         case 0x63, 0x43:  // c, C
             (rootView as? Clearable)?.clear()
             scheduleRender()
+        case 0x73, 0x53:  // s, S
+            saveNumbered()
+        case 0x31...0x36:  // 1–6: the scenes in the order the help lists them
+            switchScene(to: Self.sceneKeys[Int(key.keysym - 0x31)])
         default:
             break
         }
+    }
+
+    static let sceneKeys: [Scene] = [.canvas, .spots, .draw, .trace, .gestures, .inspect]
+
+    /// A new scene starts clean: touches in flight are cancelled first, so the old scene's views
+    /// see every touch they began end.
+    private func switchScene(to newScene: Scene) {
+        guard newScene != scene else { return }
+        input.surfaceLost()
+        scene = newScene
+        rootView.removeFromSuperview()
+        rootView = Scene.makeRootView(for: newScene, frame: uiWindow.bounds)
+        uiWindow.addSubview(rootView)
+        window?.setTitle("TouchCanvas — \(newScene.rawValue)")
+        scheduleRender()
     }
 
     func seatNamed(_ seat: SeatID, name: String) { input.setSeatName(name, for: seat) }

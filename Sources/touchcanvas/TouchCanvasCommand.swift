@@ -33,8 +33,9 @@ struct TouchCanvasCommand: ParsableCommand {
         commandName: "touchcanvas",
         abstract: "A multitouch canvas and touch diagnostic for Wayland.",
         discussion: """
-            Keys: Esc or q quit, c clear. With --log phases every delivered touch is printed as \
-            one JSON line on stdout.
+            Keys: Esc or q quit, c clear, s save a PNG (and SVG) to the pictures folder, \
+            1–6 switch scenes (canvas, spots, draw, trace, gestures, inspect). With --log phases \
+            every delivered touch is printed as one JSON line on stdout.
             """,
         subcommands: [Demo.self])
 
@@ -50,8 +51,15 @@ struct TouchCanvasCommand: ParsableCommand {
     @Option(help: "What to print on stdout: none, or phases (one JSON line per delivered touch).")
     var log: AppOptions.LogMode = .none
 
+    @Flag(help: "Give the scene's drawing view only the first touch (isMultipleTouchEnabled off).")
+    var singleTouch = false
+
+    @Option(help: ArgumentHelp("Save the drawing as PNG (and SVG beside it) when the app ends.", valueName: "file.png"))
+    var saveOnExit: String?
+
     func run() throws {
-        let options = AppOptions(scene: scene, size: (size.width, size.height), fullscreen: fullscreen, log: log)
+        let options = AppOptions(scene: scene, size: (size.width, size.height), fullscreen: fullscreen, log: log,
+                                 singleTouch: singleTouch, saveOnExit: saveOnExit)
         let status: Int32 = MainActor.assumeIsolated {
             do {
                 let app = try AppController(options: options)

@@ -88,6 +88,8 @@ final class WaylandWindow {
         surface.commit()  // the initial commit without a buffer asks for the first configure
     }
 
+    func setTitle(_ title: String) { toplevel.setTitle(title: title) }
+
     /// Larger than any screen; the buffer is further limited to 16384 pixels a side at render.
     static let maximumLogicalSize = 16384
 

@@ -20,10 +20,11 @@ final class AppHarness {
     }
 
     init(arguments: [String] = ["--scene", "spots", "--log", "phases"], outputScale: Int32 = 1,
-         seats: [String] = ["seat0"], size: (Int32, Int32)? = (400, 300)) throws {
+         seats: [String] = ["seat0"], size: (Int32, Int32)? = (400, 300),
+         extraEnvironment: [String: String] = [:]) throws {
         compositor = try ScriptedCompositor(outputScale: outputScale, seats: seats)
         app = try ClientProcess(executable: Self.executablePath, arguments: arguments,
-                                environment: compositor.environmentForClient)
+                                environment: compositor.environmentForClient.merging(extraEnvironment) { $1 })
         if let size {
             // Configure before mapping so the first buffer has the test's size.
             _ = compositor.waitUntil(timeout: 10) { compositor.toplevel != nil }

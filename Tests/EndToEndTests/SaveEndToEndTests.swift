@@ -1,0 +1,90 @@
+import Canvas
+import Foundation
+import ScriptedCompositor
+import Testing
+
+/// Saving: what the compositor was shown is what lands on disk, atomically, never over an
+/// earlier drawing, and a failure is one line.
+@Suite(.serialized, .timeLimit(.minutes(2)))
+struct SaveEndToEndTests {
+    let directory: URL
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("tc-save-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    func files() -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).sorted()
+    }
+
+    /// The PNG equals the last committed buffer, pixel for pixel.
+    func expectSame(_ png: String, as frame: Frame) throws {
+        let image = try PNGReader.read(png)
+        #expect(image.width == frame.width && image.height == frame.height)
+        var mismatches = 0
+        for y in stride(from: 0, to: frame.height, by: 3) {
+            for x in stride(from: 0, to: frame.width, by: 3) {
+                let p = frame.pixel(x: x, y: y)
+                if image.pixel(x: x, y: y) != PixelColor(red: p.r, green: p.g, blue: p.b) { mismatches += 1 }
+            }
+        }
+        #expect(mismatches == 0)
+    }
+
+    @Test(arguments: ["q", "close", "SIGTERM", "SIGINT"])
+    func saveOnExitMatchesTheLastCommit(_ ending: String) throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let png = directory.appendingPathComponent("exit.png").path
+        let h = try AppHarness(arguments: ["--scene", "spots", "--save-on-exit", png])
+        h.compositor.touchDown(id: 0, x: 100, y: 100)
+        h.compositor.touchDown(id: 1, x: 260, y: 180)
+        h.compositor.touchFrame()
+        h.settle()
+        let shown = try #require(h.frame)
+        #expect(shown.hasFullSpot(at: 100, 100))
+        switch ending {
+        case "q": h.compositor.tapKey(16)
+        case "close": h.compositor.close()
+        case "SIGTERM": kill(h.app.pid, SIGTERM)
+        default: kill(h.app.pid, SIGINT)
+        }
+        let status = h.app.waitForExit(timeout: 10, pumping: h.compositor)
+        #expect(status == 0)
+        #expect(h.app.standardError.contains("saved \(png)"))
+        try expectSame(png, as: shown)
+        #expect(!files().contains { $0.hasSuffix(".tmp") })
+    }
+
+    @Test func sKeySavesNumberedFilesAndNeverOverwrites() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var environment = [String: String]()
+        environment["XDG_PICTURES_DIR"] = directory.path
+        let h = try AppHarness(extraEnvironment: environment)
+        // An earlier drawing with the first name must survive.
+        let earlier = directory.appendingPathComponent("touchcanvas-1.png").path
+        try Data("earlier".utf8).write(to: URL(fileURLWithPath: earlier))
+        h.compositor.tapKey(31)  // KEY_S
+        h.settle(0.2)
+        h.compositor.tapKey(31)
+        h.settle(0.2)
+        #expect(files().contains("touchcanvas-2.png"))
+        #expect(files().contains("touchcanvas-3.png"))
+        #expect(try String(contentsOfFile: earlier, encoding: .utf8) == "earlier")
+        #expect(h.app.standardError.contains("saved \(directory.path)/touchcanvas-2.png"))
+        try expectSame(directory.appendingPathComponent("touchcanvas-3.png").path, as: try #require(h.frame))
+    }
+
+    @Test func unwritableFolderIsOneClearLineAndNoFile() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let png = directory.appendingPathComponent("missing/folder/out.png").path
+        let h = try AppHarness(arguments: ["--scene", "spots", "--save-on-exit", png])
+        h.compositor.tapKey(16)
+        let status = h.app.waitForExit(timeout: 10, pumping: h.compositor)
+        #expect(status == 1)
+        let lines = h.app.standardError.split(separator: "\n").filter { $0.hasPrefix("touchcanvas:") }
+        #expect(lines.count == 1)
+        #expect(lines.first?.contains("missing/folder") == true)
+        #expect(files().isEmpty)
+    }
+}
