@@ -1,18 +1,19 @@
 import Foundation
 
 /// What happened to one touch since the last delivery, waiting for the frame that completes it.
+///
+/// The positions themselves are appended to the touch's `incoming` samples as they arrive; the
+/// change counts them and keeps the frame-wide facts.
 @MainActor
 struct PendingChange {
     let touch: Touch
     /// The down is in this frame: the touch has not been delivered yet.
     var isNew: Bool
-    var location: Point?
-    /// Every position received, oldest first, for `Touch.coalescedLocations`.
-    var samples: [Point] = []
+    /// How many samples this frame added (the newest of `touch.incoming`).
+    var sampleCount = 0
+    /// The frame's shape and orientation, applied to all its samples when the frame closes.
     var shape: (major: Double, minor: Double)?
     var orientation: Double?
-    /// Time of the latest down or motion.
-    var time: TimeInterval?
     /// Set by up (`ended`) or by a duplicate down replacing the touch (`cancelled`).
     var end: TouchPhase?
     var endTime: TimeInterval?
@@ -23,6 +24,10 @@ struct PendingChange {
         self.touch = touch
         self.isNew = isNew
     }
+
+    /// A frame of motion, shape or orientation of touches that already began: with
+    /// `holdsMovesUntilDisplayFrame` it waits for the display frame.
+    var isMoveOnly: Bool { !isNew && end == nil }
 }
 
 /// The changes of one device of one seat accumulated until its `frame`, in arrival order.
@@ -46,12 +51,20 @@ struct PendingFrame {
         }
     }
 
-    mutating func addNew(_ touch: Touch, at location: Point, time: TimeInterval) {
+    mutating func addNew(_ touch: Touch) {
         var change = PendingChange(touch: touch, isNew: true)
-        change.location = location
-        change.samples = [location]
-        change.time = time
+        touch.receiveDown()
+        change.sampleCount = 1
         changes.append(change)
+    }
+
+    /// A motion of `touch` to `location`.
+    mutating func move(_ touch: Touch, to location: Point, time: TimeInterval) {
+        touch.receive(location, at: time)
+        update(touch) { change in
+            change.sampleCount += 1
+            change.changed = true
+        }
     }
 
     mutating func end(_ touch: Touch, as phase: TouchPhase, time: TimeInterval) {

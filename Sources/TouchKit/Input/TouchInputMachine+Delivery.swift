@@ -1,33 +1,80 @@
 import Foundation
 
 extension TouchInputMachine {
-    /// One touch's part in a delivery; `change` carries the data to apply first, if any.
+    /// One touch's part in a delivery.
     struct Entry {
         let touch: Touch
         let phase: TouchPhase
-        let change: PendingChange?
+        /// The time of an end; `nil` keeps the time of the touch's last sample.
+        var endTime: TimeInterval?
+        /// How many of the touch's incoming samples this delivery takes; `nil` for all of them.
+        var sampleLimit: Int?
     }
 
     /// A completed frame: one delivery, plus a second one that ends the touches whose down and
     /// up both fell inside the frame (so views see them begin before they end).
+    ///
+    /// With `holdsMovesUntilDisplayFrame`, a frame of moves only is held instead. Any other frame
+    /// is delivered at once with every held move folded in, except that a touch whose held moves
+    /// are followed by its up is never reported moved and ended in one event: the held moves
+    /// then go first, in an event of their own.
     func deliverFrame(_ changes: [PendingChange]) {
+        guard !changes.isEmpty else { return }
+        closeFrame(changes)
+        if holdsMovesUntilDisplayFrame, changes.allSatisfy(\.isMoveOnly) {
+            for change in changes { hold(change.touch) }
+            return
+        }
+        let endsAHeldTouch = changes.contains {
+            $0.isMoveOnly == false && !$0.isNew && $0.end == .ended && $0.touch.heldSampleCount > 0
+        }
+        if endsAHeldTouch {
+            // Touches cancelled in this frame keep their held samples for the cancellation.
+            let cancelled = changes.filter { $0.end == .cancelled }.map(\.touch)
+            deliver(takeHeldEntries(skipping: cancelled))
+        }
         var first: [Entry] = [], second: [Entry] = []
         for change in changes {
             if change.isNew {
-                first.append(Entry(touch: change.touch, phase: .began, change: change))
+                first.append(Entry(touch: change.touch, phase: .began))
                 if let end = change.end {
-                    var ending = PendingChange(touch: change.touch, isNew: false)
-                    ending.endTime = change.endTime
-                    second.append(Entry(touch: change.touch, phase: end, change: ending))
+                    second.append(Entry(touch: change.touch, phase: end, endTime: change.endTime))
                 }
             } else if let end = change.end {
-                first.append(Entry(touch: change.touch, phase: end, change: change))
+                first.append(Entry(touch: change.touch, phase: end, endTime: change.endTime))
             } else if change.changed {
-                first.append(Entry(touch: change.touch, phase: .moved, change: change))
+                first.append(Entry(touch: change.touch, phase: .moved))
             }
         }
+        first += takeHeldEntries(skipping: changes.map(\.touch))
         deliver(first)
         deliver(second)
+    }
+
+    /// The frame is complete: a touch changed by shape or orientation alone gets a sample at its
+    /// latest position, and the frame's shape and orientation apply to all its samples.
+    func closeFrame(_ changes: [PendingChange]) {
+        for change in changes {
+            let touch = change.touch
+            var count = change.sampleCount
+            if change.changed, count == 0 {
+                var sample = touch.latestSample
+                sample.phase = .moved
+                touch.incoming.append(sample)
+                count = 1
+            }
+            guard change.shape != nil || change.orientation != nil else { continue }
+            for index in touch.incoming.indices.suffix(count) {
+                if let shape = change.shape {
+                    touch.incoming[index].majorRadius = shape.major / 2
+                    touch.incoming[index].minorRadius = shape.minor / 2
+                    touch.incoming[index].hasShape = true
+                }
+                if let orientation = change.orientation {
+                    touch.incoming[index].orientation = orientation
+                }
+            }
+        }
     }
 
     /// `wl_touch.cancel`, or the touch device, seat or surface going away: touches still
@@ -47,21 +94,19 @@ extension TouchInputMachine {
         cancel(pending, of: state) { $0.type == .indirectPointer }
     }
 
+    /// The cancelled touches take every sample received and not delivered — held or still
+    /// waiting for a frame — into the cancellation, so their last location is the latest known
+    /// one and they are never reported moved afterwards. Other touches' held moves join the
+    /// cancelling event.
     private func cancel(_ pending: [PendingChange], of state: SeatState, where matches: (Touch) -> Bool) {
-        deliver(pending.filter(\.isNew).map { Entry(touch: $0.touch, phase: .began, change: $0) })
+        closeFrame(pending)
+        deliver(pending.filter(\.isNew).map { Entry(touch: $0.touch, phase: .began) })
         let now = state.timeline.latest
         let victims = live.filter { $0.seat == state.id && matches($0) }
-        deliver(victims.map { touch in
-            var change = PendingChange(touch: touch, isNew: false)
-            if let old = pending.first(where: { $0.touch === touch && !$0.isNew }) {
-                change.location = old.location
-                change.samples = old.samples
-                change.shape = old.shape
-                change.orientation = old.orientation
-            }
-            change.endTime = now
-            return Entry(touch: touch, phase: .cancelled, change: change)
-        })
+        guard !victims.isEmpty else { return }
+        var entries = victims.map { Entry(touch: $0, phase: .cancelled, endTime: now) }
+        entries += takeHeldEntries(skipping: victims)
+        deliver(entries)
         for touch in victims { taps.touchCancelled(tapKey(touch)) }
     }
 
@@ -74,11 +119,12 @@ extension TouchInputMachine {
             return entry.phase == .began ? !entry.touch.wasDelivered : isLive
         }
         guard !entries.isEmpty else { return }
+        deliverySerial &+= 1
         let changed = Set(entries.map(\.touch))
         for touch in live where !changed.contains(touch) {
             touch.phase = .stationary
             touch.previousWindowLocation = touch.windowLocation
-            touch.coalescedLocations = [touch.windowLocation]
+            touch.deliverUnchanged(serial: deliverySerial)
         }
         for entry in entries { apply(entry) }
 
@@ -96,29 +142,33 @@ extension TouchInputMachine {
         live.sort { $0.number < $1.number }
 
         let timestamp = entries.map(\.touch.timestamp).max() ?? 0
-        let event = TouchEvent(timestamp: timestamp, allTouches: all)
+        let event = TouchEvent(timestamp: timestamp, allTouches: all, serial: deliverySerial,
+                               predictionInterval: predictionInterval)
         onDeliver?(event)
         window.sendEvent(event)
     }
 
     private func apply(_ entry: Entry) {
         let touch = entry.touch
-        touch.previousWindowLocation = touch.windowLocation
-        touch.coalescedLocations = [touch.windowLocation]
-        if let change = entry.change {
-            if let location = change.location { touch.windowLocation = location }
-            if !change.samples.isEmpty { touch.coalescedLocations = change.samples }
-            if let shape = change.shape {
-                touch.majorRadius = shape.major / 2
-                touch.minorRadius = shape.minor / 2
-                touch.hasShape = true
-            }
-            if let orientation = change.orientation { touch.orientation = orientation }
-            let time = entry.phase.isTerminal ? (change.endTime ?? change.time) : change.time
-            if let time { touch.timestamp = time }
+        let previous = touch.windowLocation
+        touch.takeIncomingSamples(limit: entry.sampleLimit)
+        if entry.phase.isTerminal {
+            var end = touch.delivered.last ?? touch.currentSample
+            end.phase = entry.phase
+            if let endTime = entry.endTime { end.timestamp = endTime }
+            touch.delivered.append(end)
+        } else if touch.delivered.isEmpty {
+            var sample = touch.currentSample
+            sample.phase = entry.phase
+            touch.delivered.append(sample)
         }
-        touch.maxDistanceFromStart = max(touch.maxDistanceFromStart,
-                                         touch.windowLocation.distance(to: touch.beganWindowLocation))
+        touch.deliverySerial = deliverySerial
+        touch.adoptLastDeliveredSample()
+        touch.previousWindowLocation = previous
+        for sample in touch.delivered {
+            touch.maxDistanceFromStart = max(touch.maxDistanceFromStart,
+                                             sample.location.distance(to: touch.beganWindowLocation))
+        }
         switch entry.phase {
         case .began:
             touch.previousWindowLocation = touch.windowLocation
@@ -126,17 +176,20 @@ extension TouchInputMachine {
             touch.maxDistanceFromStart = 0
             touch.tapCount = taps.count(for: tapKey(touch), beganAt: touch.windowLocation,
                                         time: touch.timestamp)
+            touch.rememberDeliveredSamples()
+        case .moved:
+            touch.rememberDeliveredSamples()
         case .ended:
             taps.touchEnded(tapKey(touch), beganAt: touch.beganWindowLocation,
                             travelled: touch.maxDistanceFromStart, time: touch.timestamp,
                             count: touch.tapCount)
-        case .moved, .stationary, .cancelled:
+        case .stationary, .cancelled:
             break
         }
         touch.phase = entry.phase
     }
 
-    private func tapKey(_ touch: Touch) -> TapCounter.Key {
+    func tapKey(_ touch: Touch) -> TapCounter.Key {
         TapCounter.Key(seat: touch.seat, type: touch.type)
     }
 }

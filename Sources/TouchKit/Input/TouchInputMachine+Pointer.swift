@@ -23,12 +23,7 @@ extension TouchInputMachine {
             let seconds = state.timeline.seconds(for: time)
             state.pointerLocation = location
             guard let touch = state.pointerTouch else { return }  // hover moves nothing
-            state.pointerFrame.update(touch) { change in
-                change.location = location
-                change.samples.append(location)
-                change.time = seconds
-                change.changed = true
-            }
+            state.pointerFrame.move(touch, to: location, time: seconds)
 
         case let .button(time, button, pressed):
             let seconds = state.timeline.seconds(for: time)
@@ -43,7 +38,7 @@ extension TouchInputMachine {
                                       location: location, timestamp: seconds)
                     touch.window = window
                     state.pointerTouch = touch
-                    state.pointerFrame.addNew(touch, at: location, time: seconds)
+                    state.pointerFrame.addNew(touch)
                 }
                 state.pressedButtons.insert(button)
             } else {

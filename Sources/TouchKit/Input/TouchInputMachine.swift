@@ -17,6 +17,12 @@ import Foundation
 /// delivery (we cannot know the old finger lifted, so we do not claim it ended); events for an
 /// id that is not down are ignored. Both are reported through `onAnomaly`.
 ///
+/// Pacing (`holdsMovesUntilDisplayFrame`): the app delivers moves at most once per display
+/// frame. Frames holding only motion, shape or orientation of touches that already began are
+/// held, their samples kept per touch, until `deliverHeldMoves()`, which the app calls right
+/// before it renders. Began, ended and cancelled are never delayed; see `deliverHeldMoves()` for
+/// how held moves join them.
+///
 /// Not re-entrant: do not feed it from inside a touch handler.
 @MainActor
 public final class TouchInputMachine {
@@ -38,7 +44,32 @@ public final class TouchInputMachine {
         set { taps.distance = newValue }
     }
 
+    /// When true, moves wait for `deliverHeldMoves()` (the display frame) instead of being
+    /// delivered at each `wl_touch.frame` / `wl_pointer.frame`. Off by default; the app turns it on.
+    /// Turning it off does not release moves already held: they go with the next delivery or
+    /// `deliverHeldMoves()`.
+    public var holdsMovesUntilDisplayFrame = false
+
+    /// How far ahead of a touch's timestamp `TouchEvent.predictedTouches(for:)` extrapolates, in
+    /// seconds: the app sets it from the measured input-to-commit latency. Clamped to
+    /// `0...maximumPredictionInterval` (NaN becomes 0, which turns prediction off).
+    public var predictionInterval: TimeInterval {
+        get { clampedPredictionInterval }
+        set {
+            clampedPredictionInterval = newValue.isNaN
+                ? 0 : min(max(newValue, 0), Self.maximumPredictionInterval)
+        }
+    }
+
+    /// Predicting further than this mostly predicts wrong.
+    public static let maximumPredictionInterval: TimeInterval = 0.05
+
     var seats: [SeatID: SeatState] = [:]
+    private var clampedPredictionInterval: TimeInterval = 0.016
+    /// Touches with held moves, in the order their first held frame arrived.
+    var heldTouches: [Touch] = []
+    /// Counts deliveries, so an event can tell its touches' samples from a later delivery's.
+    var deliverySerial: UInt64 = 0
     /// Touches delivered as began and not yet ended or cancelled, in order of their number.
     var live: [Touch] = []
     var taps = TapCounter(interval: 0.35, distance: 10)
@@ -92,7 +123,7 @@ public final class TouchInputMachine {
                               location: location, timestamp: seconds)
             touch.window = window
             state.touchesByID[id] = touch
-            state.touchFrame.addNew(touch, at: location, time: seconds)
+            state.touchFrame.addNew(touch)
 
         case let .up(id, time):
             guard let touch = knownTouch(id, state, event: "up") else { return }
@@ -103,12 +134,7 @@ public final class TouchInputMachine {
         case let .motion(id, time, location):
             guard let touch = knownTouch(id, state, event: "motion") else { return }
             let seconds = state.timeline.seconds(for: time)
-            state.touchFrame.update(touch) { change in
-                change.location = location
-                change.samples.append(location)
-                change.time = seconds
-                change.changed = true
-            }
+            state.touchFrame.move(touch, to: location, time: seconds)
 
         case let .shape(id, major, minor):
             guard let touch = knownTouch(id, state, event: "shape") else { return }

@@ -5,6 +5,12 @@ import Foundation
 /// Identity is the object: a new `Touch` is made for every `wl_touch.down` and never reused,
 /// even though compositors reuse wl ids, so `[Touch: Something]` dictionaries are safe keys.
 /// Only `TouchInputMachine` creates and updates touches; views read them.
+///
+/// The touches returned by `TouchEvent.coalescedTouches(for:)` and `predictedTouches(for:)` are
+/// *snapshots*: separate, immutable `Touch` objects with the finger's `number`, `identifier`,
+/// `type`, `seat` and `view`, but their own identity. Only the main touch (the one in the
+/// handler's set and in `allTouches`) identifies the finger; a snapshot used as a dictionary key
+/// finds nothing stored under the main touch, and never replaces it.
 @MainActor
 public final class Touch: Hashable {
     public internal(set) var phase: TouchPhase
@@ -39,9 +45,12 @@ public final class Touch: Hashable {
     /// Process-wide sequence number from 1, the `"touch":N` of the logs.
     public let number: Int
 
-    /// Every position received since the previous delivery, oldest first, in window coordinates;
-    /// the last one is the current location. The draw scene builds strokes from them.
-    public internal(set) var coalescedLocations: [Point]
+    /// The window locations of this delivery's coalesced samples, oldest first; the last one is
+    /// the current location. A shortcut for `event.coalescedTouches(for:)` that needs no
+    /// snapshots (but allocates the array); read it during dispatch.
+    public var coalescedLocations: [Point] {
+        delivered.isEmpty ? [windowLocation] : delivered.map(\.location)
+    }
 
     /// The radius reported while the compositor sends no shape.
     public static let defaultRadius = 10.0
@@ -55,6 +64,25 @@ public final class Touch: Hashable {
     var isRouted = false
     /// Set by the machine once began was delivered, so it is delivered exactly once.
     var wasDelivered = false
+    /// True for the coalesced and predicted copies handed out by `TouchEvent`.
+    let isSnapshot: Bool
+
+    // Sample storage. Every buffer is cleared with `removeAll(keepingCapacity:)` and reused, so
+    // a touch moving steadily stops allocating once its buffers have grown to one delivery's
+    // worth of samples.
+
+    /// Samples received and not yet delivered, oldest first: held ones, then those of a frame
+    /// still open.
+    var incoming: [TouchSample] = []
+    /// How many leading `incoming` samples belong to frames that were held for the display frame.
+    var heldSampleCount = 0
+    /// The samples of the latest delivery, oldest first; the last one is the touch's state.
+    var delivered: [TouchSample] = []
+    /// The last few delivered samples, oldest first, for prediction.
+    var recent: [TouchSample] = []
+    /// The delivery `delivered` belongs to, so an event read after a later delivery returns
+    /// nothing rather than another delivery's samples.
+    var deliverySerial: UInt64 = 0
 
     private static var nextNumber = 1
 
@@ -69,22 +97,60 @@ public final class Touch: Hashable {
         self.windowLocation = location
         self.previousWindowLocation = location
         self.beganWindowLocation = location
-        self.coalescedLocations = [location]
         self.number = Touch.nextNumber
+        self.isSnapshot = false
         Touch.nextNumber += 1
     }
 
-    /// The location in `view`'s coordinates, or in the window's when `view` is `nil`. Never rounded.
+    /// A coalesced or predicted copy of `touch` in the state `sample` describes.
+    init(snapshotOf touch: Touch, sample: TouchSample, previousWindowLocation: Point) {
+        self.type = touch.type
+        self.seat = touch.seat
+        self.seatName = touch.seatName
+        self.identifier = touch.identifier
+        self.number = touch.number
+        self.isSnapshot = true
+        self.phase = sample.phase
+        self.timestamp = sample.timestamp
+        self.windowLocation = sample.location
+        self.previousWindowLocation = previousWindowLocation
+        self.beganWindowLocation = touch.beganWindowLocation
+        self.majorRadius = sample.majorRadius
+        self.minorRadius = sample.minorRadius
+        self.hasShape = sample.hasShape
+        self.orientation = sample.orientation
+        self.tapCount = touch.tapCount
+        self.view = touch.view
+        self.window = touch.window
+        self.isRouted = true
+        self.wasDelivered = true
+    }
+
+    /// The location in `view`'s coordinates, or in the window's when `view` is `nil`.
+    ///
+    /// Never rounded: unlike UIKit, where `location(in:)` is rounded to the pixel grid and only
+    /// `preciseLocation(in:)` keeps the digitizer's precision, both are the same exact value here.
     public func location(in view: View?) -> Point {
         guard let view else { return windowLocation }
         return view.convert(windowLocation, from: window)
     }
 
     /// The location at the previous delivery (equal to `location(in:)` when the touch began or is
-    /// stationary).
+    /// stationary). For a coalesced snapshot, the location of the sample before it. Never rounded.
     public func previousLocation(in view: View?) -> Point {
         guard let view else { return previousWindowLocation }
         return view.convert(previousWindowLocation, from: window)
+    }
+
+    /// The unrounded location, for drawing. Identical to `location(in:)`, which is not rounded
+    /// either; provided so code written against UIKit's API reads the same.
+    public func preciseLocation(in view: View?) -> Point {
+        location(in: view)
+    }
+
+    /// The unrounded previous location; identical to `previousLocation(in:)`.
+    public func precisePreviousLocation(in view: View?) -> Point {
+        previousLocation(in: view)
     }
 
     nonisolated public static func == (lhs: Touch, rhs: Touch) -> Bool {
