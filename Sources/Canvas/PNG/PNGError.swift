@@ -31,7 +31,11 @@ public struct PNGError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Cairo's status when cairo failed and no system error explains it.
     public let cairo: CairoError?
 
-    init(path: String, step: Step, errno: Errno? = nil, cairo: CairoError? = nil) {
+    /// What was being saved or read ("PNG", "SVG"), for the message.
+    public let kind: String
+
+    init(path: String, step: Step, errno: Errno? = nil, cairo: CairoError? = nil, kind: String = "PNG") {
+        self.kind = kind
         self.path = path
         self.step = step
         self.errno = errno?.rawValue
@@ -44,7 +48,7 @@ public struct PNGError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        let verb = step == .read ? "cannot read PNG" : "cannot save PNG to"
+        let verb = step == .read ? "cannot read \(kind)" : "cannot save \(kind) to"
         return "\(verb) \"\(path)\": \(reason)"
     }
 

@@ -32,21 +32,33 @@ public struct PNGWriter: Sendable {
             throw PNGError(path: path, step: .invalidPath)
         }
         let source = try surface(of: buffer, region: region, path: path)
+        try writeAtomically(to: path, kind: "PNG") { fd throws(PNGError) in
+            try encode(source, into: fd, path: path)
+        }
+    }
 
-        let (temporaryPath, fd) = try createTemporaryFile(in: parts, path: path)
+    /// The atomic part shared by every file we save: a temporary file beside `path` filled by
+    /// `fill`, fsynced, closed, renamed over `path`, then the folder synced.
+    func writeAtomically(to path: String, kind: String,
+                         _ fill: (Int32) throws(PNGError) -> Void) throws(PNGError) {
+        let parts = PathParts(path)
+        guard !parts.fileName.isEmpty, parts.fileName != ".", parts.fileName != ".." else {
+            throw PNGError(path: path, step: .invalidPath, kind: kind)
+        }
+        let (temporaryPath, fd) = try createTemporaryFile(in: parts, path: path, kind: kind)
         var isOpen = true
         do throws(PNGError) {
-            try encode(source, into: fd, path: path)
+            try fill(fd)
             if case let .failure(error) = fileSystem.fsync(fd) {
-                throw PNGError(path: path, step: .sync, errno: error)
+                throw PNGError(path: path, step: .sync, errno: error, kind: kind)
             }
             isOpen = false
             // A failed close can report a delayed write error (NFS, quota): the file is suspect.
             if case let .failure(error) = fileSystem.close(fd) {
-                throw PNGError(path: path, step: .sync, errno: error)
+                throw PNGError(path: path, step: .sync, errno: error, kind: kind)
             }
             if case let .failure(error) = fileSystem.rename(temporaryPath, path) {
-                throw PNGError(path: path, step: .rename, errno: error)
+                throw PNGError(path: path, step: .rename, errno: error, kind: kind)
             }
         } catch {
             if isOpen { _ = fileSystem.close(fd) }
@@ -54,6 +66,14 @@ public struct PNGWriter: Sendable {
             throw error
         }
         syncDirectory(parts.directory)
+    }
+
+    /// Writes all of `bytes` to `fd`, as the PNG sink does for cairo.
+    func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32, path: String, kind: String) throws(PNGError) {
+        let sink = PNGFileSink(fd: fd, fileSystem: fileSystem)
+        if !sink.write(bytes) {
+            throw PNGError(path: path, step: .write, errno: sink.error ?? .noSpace, kind: kind)
+        }
     }
 
     /// The surface to encode: the buffer's own, or one over the region's pixels (no copy).
@@ -73,7 +93,7 @@ public struct PNGWriter: Sendable {
     }
 
     /// A new file `.<name>.<random>.tmp` beside the destination; retries if the name is taken.
-    private func createTemporaryFile(in parts: PathParts, path: String) throws(PNGError) -> (String, Int32) {
+    private func createTemporaryFile(in parts: PathParts, path: String, kind: String) throws(PNGError) -> (String, Int32) {
         var lastError = Errno(0)
         for _ in 0..<8 {
             let suffix = String(UInt32.random(in: .min ... .max), radix: 36)
@@ -84,10 +104,10 @@ public struct PNGWriter: Sendable {
             case let .failure(error) where error.name == "EEXIST":
                 lastError = error
             case let .failure(error):
-                throw PNGError(path: path, step: .createFile, errno: error)
+                throw PNGError(path: path, step: .createFile, errno: error, kind: kind)
             }
         }
-        throw PNGError(path: path, step: .createFile, errno: lastError)
+        throw PNGError(path: path, step: .createFile, errno: lastError, kind: kind)
     }
 
     private func encode(_ surface: CairoSurface, into fd: Int32, path: String) throws(PNGError) {
