@@ -43,6 +43,7 @@ final class AppController: SeatInputSink {
     private var scene: Scene
     /// The buffer the compositor shows now: what `s` and `--save-on-exit` save, pixel for pixel.
     private var lastPresented: PixelBuffer?
+    private var timing = FrameTiming()
 
     /// Connects and binds everything the app needs, or throws one readable reason.
     init(options: AppOptions) throws(AppError) {
@@ -64,6 +65,8 @@ final class AppController: SeatInputSink {
         rootView = Scene.makeRootView(for: options.scene, frame: frame)
         uiWindow.addSubview(rootView)
         input = TouchInputMachine(window: uiWindow)
+        // touchesMoved at most once per display frame, with every sample as coalesced touches.
+        input.holdsMovesUntilDisplayFrame = true
 
         registry.onAdded = { [unowned self] in globalAdded($0) }
         registry.onRemoved = { [unowned self] in globalRemoved($0) }
@@ -120,7 +123,10 @@ final class AppController: SeatInputSink {
         else { throw AppError("the compositor refused to create a window") }
         window.onConfigure = { [unowned self] in windowConfigured() }
         window.onClose = { [unowned self] in loop.stop(status: 0) }
-        window.onFrameDone = { [unowned self] _ in renderIfNeeded() }
+        window.onFrameDone = { [unowned self] _ in
+            timing.frameDone(at: MonotonicClock.now())
+            renderIfNeeded()
+        }
         self.window = window
         // Seats and outputs seen before the window existed.
         for global in registry.globals.values.sorted(by: { $0.name < $1.name }) { globalAdded(global) }
@@ -312,22 +318,32 @@ final class AppController: SeatInputSink {
             }
             pixelBuffers.append((buffer, pixels))
         }
+        // The display is ready for a frame and we have a buffer: now the held moves go out, all
+        // their samples coalesced, predicted as far ahead as input currently takes to show.
+        if input.hasHeldMoves {
+            input.predictionInterval = timing.inputToDisplay ?? input.predictionInterval
+            input.deliverHeldMoves()
+            uiWindow.advanceAnimations()
+        }
         let damage = renderer.render(uiWindow, into: pixels, scale: Double(scale), bufferAge: buffer.age)
         needsRender = uiWindow.hasRunningAnimations
         guard !damage.isEmpty else { return }
         window.present(buffer.wlBuffer, damage: damage.rects.map { ($0.x, $0.y, $0.width, $0.height) })
         swapchain.didCommit(buffer)
+        timing.committed(at: MonotonicClock.now())
         lastPresented = pixels
     }
 
     // MARK: SeatInputSink
 
     func seat(_ seat: SeatID, touch: RawTouchInput) {
+        timing.inputArrived(at: MonotonicClock.now())
         input.handle(touch, seat: seat)
         scheduleRender()
     }
 
     func seat(_ seat: SeatID, pointer: RawPointerInput) {
+        timing.inputArrived(at: MonotonicClock.now())
         input.handle(pointer, seat: seat)
         scheduleRender()
     }

@@ -1,0 +1,44 @@
+/// How long input takes to reach the screen, measured on every frame.
+///
+/// Two parts: input arrival → our commit (our own work and any wait for the frame callback), and
+/// commit → the compositor's frame callback (roughly when the commit is shown). Their sum is how
+/// far ahead predicted touches should reach. Smoothed so one slow frame does not make the
+/// prediction jump.
+struct FrameTiming {
+    private(set) var inputToCommit = SmoothedValue()
+    private(set) var commitToFrame = SmoothedValue()
+    private var oldestUndrawnInput: Double?
+    private var lastCommit: Double?
+
+    /// Seconds from input to display, once both parts have been seen.
+    var inputToDisplay: Double? {
+        guard let a = inputToCommit.value, let b = commitToFrame.value else { return nil }
+        return a + b
+    }
+
+    mutating func inputArrived(at time: Double) {
+        if oldestUndrawnInput == nil { oldestUndrawnInput = time }
+    }
+
+    mutating func committed(at time: Double) {
+        if let input = oldestUndrawnInput { inputToCommit.add(time - input) }
+        oldestUndrawnInput = nil
+        lastCommit = time
+    }
+
+    mutating func frameDone(at time: Double) {
+        if let commit = lastCommit { commitToFrame.add(time - commit) }
+        lastCommit = nil
+    }
+}
+
+/// An exponential moving average that ignores nonsense (negative or absurd samples).
+struct SmoothedValue {
+    private(set) var value: Double?
+    let weight = 0.1
+
+    mutating func add(_ sample: Double) {
+        guard sample.isFinite, sample >= 0, sample < 1 else { return }
+        value = value.map { $0 + weight * (sample - $0) } ?? sample
+    }
+}
