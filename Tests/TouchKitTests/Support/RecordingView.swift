@@ -9,6 +9,8 @@ final class RecordingView: View {
     }
 
     private(set) var calls: [Call] = []
+    /// Extra work in `touchesMoved`, while the event is being dispatched.
+    var onMoved: ((Set<Touch>, TouchEvent) -> Void)?
 
     var numbersByPhase: [TouchPhase: [Int]] {
         calls.reduce(into: [:]) { $0[$1.phase, default: []] += $1.numbers }
@@ -20,6 +22,7 @@ final class RecordingView: View {
 
     override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
         record(.moved, touches)
+        onMoved?(touches, event)
     }
 
     override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
