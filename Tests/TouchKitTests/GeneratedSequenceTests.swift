@@ -6,22 +6,44 @@ import TouchKit
 /// never break the input model's invariants.
 @MainActor @Suite struct GeneratedSequenceTests {
     /// One run of random input against a fresh window; returns every violation found.
-    private func run(seed: UInt64, steps: Int, phases: inout [TouchPhase: Int]) -> [String] {
+    ///
+    /// With `holds`, moves wait for random `deliverHeldMoves()` calls, and an event delivered
+    /// outside them must not be moves only — unless it is the one that goes just before a held
+    /// touch's end.
+    private func run(seed: UInt64, steps: Int, holds: Bool = false,
+                     phases: inout [TouchPhase: Int]) -> [String] {
         var rng = SplitMix64(seed: seed)
         let size = Size(width: 400, height: 300)
         let window = Window(frame: Rect(origin: .zero, size: size), clock: { 0 })
         let view = DispatchCheckingView(frame: window.bounds)
         window.addSubview(view)
         let machine = TouchInputMachine(window: window)
+        machine.holdsMovesUntilDisplayFrame = holds
         let checker = InvariantChecker()
-        machine.onDeliver = { checker.check($0) }
+        var violations: [String] = []
+        var inDisplayFrame = false
+        // Touches of a moves-only event outside the display frame: one of them must end next.
+        var movedBeforeEnd: Set<ObjectIdentifier>?
+        machine.onDeliver = { event in
+            checker.check(event)
+            guard holds else { return }
+            let moved = Set(event.touches(in: .moved).map(ObjectIdentifier.init))
+            if let expected = movedBeforeEnd {
+                let ended = event.touches(in: .ended).map(ObjectIdentifier.init)
+                if !ended.contains(where: expected.contains) {
+                    violations.append("moves delivered before an end that did not follow")
+                }
+                movedBeforeEnd = nil
+            }
+            let onlyMoves = event.allTouches.allSatisfy { $0.phase == .moved || $0.phase == .stationary }
+            if onlyMoves, !inDisplayFrame { movedBeforeEnd = moved }
+        }
 
         let seats = [SeatID(7), SeatID(9)]
         var down: [SeatID: Set<Int32>] = [:]
         var pressed: [SeatID: Set<UInt32>] = [:]
         // Start some runs just before the 32-bit millisecond wrap.
         var time: UInt32 = rng.next() % 2 == 0 ? UInt32.max - 2_000 : 0
-        var violations: [String] = []
 
         func location() -> Point {
             // Mostly inside, sometimes outside the window (bound to no view).
@@ -30,6 +52,16 @@ import TouchKit
         }
 
         for _ in 0..<steps {
+            if movedBeforeEnd != nil {
+                violations.append("moves delivered outside the display frame without an end")
+                movedBeforeEnd = nil
+            }
+            if holds, Int.random(in: 0..<6, using: &rng) == 0 {
+                inDisplayFrame = true
+                machine.deliverHeldMoves()
+                inDisplayFrame = false
+                if machine.hasHeldMoves { violations.append("moves still held after the display frame") }
+            }
             time &+= UInt32.random(in: 0...20, using: &rng)
             let seat = seats[Int.random(in: 0..<seats.count, using: &rng)]
             let known = Array(down[seat, default: []]).sorted()
@@ -90,6 +122,7 @@ import TouchKit
         }
         machine.flushPendingInput()
         machine.surfaceLost()
+        if machine.hasHeldMoves { violations.append("moves held after the surface was lost") }
 
         phases.merge(checker.phaseCounts, uniquingKeysWith: +)
         violations += checker.violations + view.violations
@@ -113,6 +146,22 @@ import TouchKit
         let firstFailures = Array(all.prefix(10))
         #expect(firstFailures.isEmpty)
         // The generator must actually reach every phase, or passing proves little.
+        for phase in TouchPhase.allCases {
+            #expect(phases[phase, default: 0] > 1_000, "only \(phases[phase, default: 0]) \(phase.name)")
+        }
+    }
+
+    @Test func invariantsHoldWithMovesHeldUntilRandomDisplayFrames() {
+        var all: [String] = []
+        var phases: [TouchPhase: Int] = [:]
+        var seed: UInt64 = 20_001
+        while seed <= 22_000, all.count < 10 {
+            all += run(seed: seed, steps: 150, holds: true, phases: &phases)
+            seed += 1
+        }
+        for seed in UInt64(30_001)...30_010 { all += run(seed: seed, steps: 5_000, holds: true, phases: &phases) }
+        let firstFailures = Array(all.prefix(10))
+        #expect(firstFailures.isEmpty)
         for phase in TouchPhase.allCases {
             #expect(phases[phase, default: 0] > 1_000, "only \(phases[phase, default: 0]) \(phase.name)")
         }

@@ -55,9 +55,45 @@ final class InvariantChecker {
                 }
             }
         }
+        checkSamples(event)
         if !sawChange { violations.append("an event with no changed touch") }
         if liveInEvent != liveCountBefore(event) {
             violations.append("allTouches misses live touches: \(liveInEvent) of \(liveCountBefore(event))")
+        }
+    }
+
+    /// Coalesced touches end at the touch itself; predictions only for moving touches, ahead.
+    private func checkSamples(_ event: TouchEvent) {
+        for touch in event.allTouches {
+            let coalesced = event.coalescedTouches(for: touch)
+            guard let last = coalesced.last else {
+                fail("no coalesced touches", touch)
+                continue
+            }
+            if last.location(in: nil) != touch.location(in: nil) || last.timestamp != touch.timestamp {
+                fail("the last coalesced touch is not the touch", touch)
+            }
+            if coalesced.contains(where: { $0 === touch || $0.number != touch.number }) {
+                fail("a coalesced touch is not a snapshot of the touch", touch)
+            }
+            if coalesced.first?.previousLocation(in: nil) != touch.previousLocation(in: nil),
+               touch.phase != .began {
+                fail("the first coalesced touch does not start at the previous location", touch)
+            }
+            if touch.phase == .stationary, coalesced.count != 1 || last.phase != .stationary {
+                fail("a stationary touch with \(coalesced.count) coalesced touches", touch)
+            }
+            if touch.phase.isTerminal, last.phase != touch.phase {
+                fail("ends with a \(last.phase.name) sample", touch)
+            }
+            let predicted = event.predictedTouches(for: touch)
+            if touch.phase == .stationary || touch.phase.isTerminal, !predicted.isEmpty {
+                fail("predicted while \(touch.phase.name)", touch)
+            }
+            if predicted.contains(where: { !($0.timestamp > touch.timestamp)
+                || !$0.location(in: nil).x.isFinite || !$0.location(in: nil).y.isFinite }) {
+                fail("a prediction not ahead or not finite", touch)
+            }
         }
     }
 
