@@ -26,12 +26,13 @@ extension TouchInputMachine {
             return
         }
         let endsAHeldTouch = changes.contains {
-            $0.isMoveOnly == false && !$0.isNew && $0.end == .ended && $0.touch.heldSampleCount > 0
+            !$0.isNew && $0.end == .ended && $0.touch.heldSampleCount > 0
         }
         if endsAHeldTouch {
             // Touches cancelled in this frame keep their held samples for the cancellation.
-            let cancelled = changes.filter { $0.end == .cancelled }.map(\.touch)
-            deliver(takeHeldEntries(skipping: cancelled))
+            deliver(takeHeldEntries { touch in
+                changes.contains { $0.touch === touch && $0.end == .cancelled }
+            })
         }
         var first: [Entry] = [], second: [Entry] = []
         for change in changes {
@@ -46,7 +47,7 @@ extension TouchInputMachine {
                 first.append(Entry(touch: change.touch, phase: .moved))
             }
         }
-        first += takeHeldEntries(skipping: changes.map(\.touch))
+        first += takeHeldEntries { touch in changes.contains { $0.touch === touch } }
         deliver(first)
         deliver(second)
     }
@@ -105,7 +106,7 @@ extension TouchInputMachine {
         let victims = live.filter { $0.seat == state.id && matches($0) }
         guard !victims.isEmpty else { return }
         var entries = victims.map { Entry(touch: $0, phase: .cancelled, endTime: now) }
-        entries += takeHeldEntries(skipping: victims)
+        entries += takeHeldEntries { touch in victims.contains { $0 === touch } }
         deliver(entries)
         for touch in victims { taps.touchCancelled(tapKey(touch)) }
     }

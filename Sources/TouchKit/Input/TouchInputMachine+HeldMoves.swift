@@ -22,22 +22,26 @@ extension TouchInputMachine {
     ///   location is therefore the latest known one.
     public func deliverHeldMoves() {
         guard hasHeldMoves else { return }
-        deliver(takeHeldEntries(skipping: []))
+        deliver(takeHeldEntries { _ in false })
     }
 
     /// Keeps the closed frame's samples of `touch` for the display frame.
     func hold(_ touch: Touch) {
-        if touch.heldSampleCount == 0 { heldTouches.append(touch) }
+        if !heldTouches.contains(where: { $0 === touch }) { heldTouches.append(touch) }
         touch.heldSampleCount = touch.incoming.count
     }
 
-    /// `moved` entries for the held touches not in `skipped`, taking only their held samples,
-    /// and an empty hold: the skipped touches take all their samples through their own entries.
-    func takeHeldEntries(skipping skipped: [Touch]) -> [Entry] {
+    /// Empties the hold: `moved` entries, taking only their held samples, for the held touches
+    /// that `isSkipped` does not claim. A skipped touch is being delivered by an entry of its own
+    /// that takes all its samples, held ones included.
+    func takeHeldEntries(skipping isSkipped: (Touch) -> Bool) -> [Entry] {
         var entries: [Entry] = []
         for touch in heldTouches where touch.heldSampleCount > 0 {
-            if skipped.contains(where: { $0 === touch }) { continue }
-            entries.append(Entry(touch: touch, phase: .moved, sampleLimit: touch.heldSampleCount))
+            if isSkipped(touch) {
+                touch.heldSampleCount = 0
+            } else {
+                entries.append(Entry(touch: touch, phase: .moved, sampleLimit: touch.heldSampleCount))
+            }
         }
         heldTouches.removeAll(keepingCapacity: true)
         return entries
