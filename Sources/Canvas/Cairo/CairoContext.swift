@@ -76,4 +76,45 @@ final class CairoContext {
     func stroke() { cairo_stroke(pointer) }
     func paint() { cairo_paint(pointer) }
     func clip() { cairo_clip(pointer) }
+    func paint(alpha: Double) { cairo_paint_with_alpha(pointer, alpha) }
+
+    // MARK: Surfaces as sources
+
+    /// Uses `surface` as the source, its origin at (`x`, `y`) in user space.
+    func setSource(_ surface: CairoSurface, x: Double, y: Double) {
+        cairo_set_source_surface(pointer, surface.pointer, x, y)
+    }
+
+    /// How the current source pattern is sampled (`cairo_pattern_set_filter`).
+    func setSourceFilter(_ filter: cairo_filter_t) {
+        cairo_pattern_set_filter(cairo_get_source(pointer), filter)
+    }
+
+    /// The current transformation as (xx, yx, xy, yy, x0, y0), cairo's `cairo_matrix_t` order.
+    var matrix: cairo_matrix_t {
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(pointer, &matrix)
+        return matrix
+    }
+
+    /// Where a user-space point lands in device space (buffer pixels).
+    func userToDevice(_ x: Double, _ y: Double) -> (x: Double, y: Double) {
+        var dx = x, dy = y
+        cairo_user_to_device(pointer, &dx, &dy)
+        return (dx, dy)
+    }
+
+    // MARK: Text (cairo's "toy" API: one font face, no shaping — enough for a button label)
+
+    func selectFont(family: String, bold: Bool) {
+        cairo_select_font_face(pointer, family, CAIRO_FONT_SLANT_NORMAL,
+                               bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+    }
+    func setFontSize(_ size: Double) { cairo_set_font_size(pointer, size) }
+    func showText(_ text: String) { cairo_show_text(pointer, text) }
+    func textExtents(_ text: String) -> cairo_text_extents_t {
+        var extents = cairo_text_extents_t()
+        cairo_text_extents(pointer, text, &extents)
+        return extents
+    }
 }

@@ -32,8 +32,23 @@ public protocol CairoDrawing: AnyObject {
     /// This is what keeps a stroke frame at a few hundred pixels of damage on a window-sized
     /// drawing view: the new segment's bounds instead of the whole view. The default is `nil`.
     @MainActor func takeInvalidatedRect() -> Rect?
+
+    /// The same question for a view whose changes are scattered, such as ten fingers drawing
+    /// far apart, where one union rectangle would cover most of the window: call `report` once
+    /// per changed rectangle (bounds coordinates) and return `true`, or return `false` for "all
+    /// of it". Returning `true` without reporting anything means nothing visible changed.
+    ///
+    /// This is what the renderer asks. The default answers with ``takeInvalidatedRect()``, so a
+    /// view implements one of the two. `report` is not escaping: no allocation per frame.
+    @MainActor func takeInvalidatedRects(_ report: (Rect) -> Void) -> Bool
 }
 
 extension CairoDrawing {
     @MainActor public func takeInvalidatedRect() -> Rect? { nil }
+
+    @MainActor public func takeInvalidatedRects(_ report: (Rect) -> Void) -> Bool {
+        guard let rect = takeInvalidatedRect() else { return false }
+        report(rect)
+        return true
+    }
 }

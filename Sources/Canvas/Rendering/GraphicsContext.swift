@@ -11,10 +11,14 @@ public struct GraphicsContext {
     let cairo: CairoContext
     /// The view's opacity (product of `presentationAlpha` down the tree).
     public let alpha: Double
+    /// Buffer pixels per logical pixel in this frame (the output scale): what an ``InkLayer``
+    /// must be built at to be copied pixel for pixel.
+    public let scale: Double
 
-    init(cairo: CairoContext, alpha: Double) {
+    init(cairo: CairoContext, alpha: Double, scale: Double = 1) {
         self.cairo = cairo
         self.alpha = alpha
+        self.scale = scale
     }
 
     /// How open ends of a stroke are drawn.

@@ -99,11 +99,16 @@ extension ViewRenderer {
         for (index, item) in drawList.enumerated() {
             let key = ObjectIdentifier(item.view)
             let damageRect = item.damageRect
-            var invalidated: Rect?
+            // Whether the view said which parts changed (in `invalidatedRects`); a view with
+            // needsDisplay that did not is damaged whole.
+            var partial = false
             let needsDisplay = item.view.needsDisplay
             if needsDisplay {
                 item.view.clearNeedsDisplay()
-                invalidated = item.drawing?.takeInvalidatedRect()
+                invalidatedRects.removeAll(keepingCapacity: true)
+                if let drawing = item.drawing {
+                    partial = drawing.takeInvalidatedRects { invalidatedRects.append($0) }
+                }
             }
             guard var record = records[key] else {
                 records[key] = ViewRecord(view: item.view, damageRect: damageRect, color: item.color,
@@ -120,11 +125,11 @@ extension ViewRenderer {
             }
             let changed = reordered || record.damageRect != damageRect || record.color != item.color
                 || record.cornerRadius != item.cornerRadius || record.alpha != item.alpha
-            if changed || (needsDisplay && invalidated == nil) {
+            if changed || (needsDisplay && !partial) {
                 addDamage(record.damageRect)
                 addDamage(damageRect)
-            } else if let invalidated, item.drawing != nil {
-                addDamage(contentDamage(invalidated, of: item))
+            } else if partial {
+                for rect in invalidatedRects { addDamage(contentDamage(rect, of: item)) }
             }
             record.damageRect = damageRect
             record.color = item.color

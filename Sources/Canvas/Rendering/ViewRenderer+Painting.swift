@@ -32,7 +32,7 @@ extension ViewRenderer {
                 cairo.fill()
             }
             if let drawing = item.drawing {
-                draw(drawing, item: item, visible: visible, cairo: cairo)
+                draw(drawing, item: item, visible: visible, scale: scale, cairo: cairo)
             }
         }
         cairo.restore()
@@ -51,7 +51,7 @@ extension ViewRenderer {
 
     /// Runs a ``CairoDrawing`` view in its bounds coordinates, clipped to its bounds, with the
     /// state a `draw` can rely on: black, 1 px lines, butt caps, miter joins, empty path.
-    private func draw(_ drawing: CairoDrawing, item: DrawItem, visible: Rect, cairo: CairoContext) {
+    private func draw(_ drawing: CairoDrawing, item: DrawItem, visible: Rect, scale: Double, cairo: CairoContext) {
         cairo.save()
         cairo.translate(item.contentOrigin.x, item.contentOrigin.y)
         cairo.newPath()
@@ -63,7 +63,7 @@ extension ViewRenderer {
         cairo.setLineJoin(CAIRO_LINE_JOIN_MITER)
         let dirty = visible.offsetBy(dx: -item.contentOrigin.x, dy: -item.contentOrigin.y)
             .intersection(item.bounds)
-        drawing.draw(in: GraphicsContext(cairo: cairo, alpha: item.alpha), rect: dirty)
+        drawing.draw(in: GraphicsContext(cairo: cairo, alpha: item.alpha, scale: scale), rect: dirty)
         cairo.restore()
     }
 }

@@ -29,7 +29,7 @@ import TouchKit
 /// window's own alpha, corner radius and `isHidden` are the compositor's business and ignored.
 ///
 /// Use one renderer per window: rendering consumes each view's `needsDisplay` (and
-/// ``CairoDrawing/takeInvalidatedRect()``), so a second renderer would miss those changes.
+/// ``CairoDrawing/takeInvalidatedRects(_:)``), so a second renderer would miss those changes.
 @MainActor
 public final class ViewRenderer {
     /// Logical pixels added around each view's rectangle in the damage, for antialiasing.
@@ -58,6 +58,8 @@ public final class ViewRenderer {
     var frameDamage = DamageRegion()
     var repaint = DamageRegion()
     var widenScratch = DamageRegion()
+    /// What the view being compared reported through `takeInvalidatedRects`.
+    var invalidatedRects: [Rect] = []
     var history: DamageHistory
     /// The scale of the frame being collected, and whether it is repainted whole anyway
     /// (then ``addDamage(_:)`` records nothing).

@@ -1,0 +1,255 @@
+import CCairo
+import TouchKit
+
+/// A persistent offscreen picture of strokes at buffer resolution: ink drawn into it stays, so a
+/// frame only draws what is new and then copies the repainted pixels to the screen.
+///
+/// ```swift
+/// let ink = InkLayer()
+/// // in draw(in:rect:) of a CairoDrawing view:
+/// if !ink.matches(rect: bounds, scale: context.scale) {
+///     ink.rebuild(from: strokes, rect: bounds, scale: context.scale)
+/// }
+/// ink.drawSegments(of: stroke, from: firstNewPoint)   // only what arrived since last frame
+/// context.draw(ink)                                  // clipped by the renderer to the damage
+/// ```
+///
+/// **Cost model.** Drawing a segment costs its own area; drawing the layer into a frame costs
+/// the repainted area, whatever the layer holds. Only ``rebuild(from:rect:scale:)`` (size or
+/// scale changed) and the redraw inside ``repair(covering:redraw:)`` (a stroke taken away) walk
+/// the history, and the owner decides when those happen.
+///
+/// **Pixels.** Premultiplied ARGB, transparent where nothing was drawn, so the layer composites
+/// over whatever lies below it. A stroke is drawn one segment at a time — a dot for its first
+/// point, then one round-capped line per later point (round caps make round joins) — both live
+/// and in a rebuild, so a rebuild reproduces the pixels live drawing made.
+///
+/// Coordinates are logical, in the space of ``rect`` (normally the owning view's bounds); the
+/// layer maps them to its pixels with ``scale``. Not thread-safe; not `Sendable`.
+public final class InkLayer {
+    /// The logical rectangle the layer covers; `.zero` until ``reset(rect:scale:)``.
+    public private(set) var rect: Rect = .zero
+    /// Layer pixels per logical pixel.
+    public private(set) var scale: Double = 1
+    public private(set) var pixelWidth = 0
+    public private(set) var pixelHeight = 0
+
+    /// Segments drawn since the layer was created, start dots included (reset keeps counting).
+    /// A test and benchmark hook: the difference across a frame is that frame's drawing work.
+    public private(set) var drawnSegmentCount = 0
+    /// Dots drawn with ``drawDot(at:diameter:color:)`` since the layer was created.
+    public private(set) var drawnDotCount = 0
+
+    /// The last cairo failure; the layer then holds no pixels until the next reset.
+    public private(set) var lastError: CairoError?
+
+    private(set) var surface: CairoSurface?
+    private var cairo: CairoContext?
+
+    public init() {}
+
+    /// Bytes of pixel memory the layer holds.
+    public var byteCount: Int { surface.map { $0.stride * $0.height } ?? 0 }
+
+    /// Whether the layer already covers `rect` at `scale` (then it needs no rebuild).
+    public func matches(rect: Rect, scale: Double) -> Bool {
+        surface != nil && self.rect == rect.standardized && self.scale == scale
+    }
+
+    /// Makes the layer cover `rect` at `scale`, blank. The pixel memory is reused when the pixel
+    /// size is unchanged. Returns `false`, leaving an empty layer that draws nothing, for an
+    /// empty or non-finite rect, a bad scale, or when cairo cannot allocate the surface.
+    @discardableResult
+    public func reset(rect: Rect, scale: Double) -> Bool {
+        let rect = rect.standardized
+        let width = Self.pixels(rect.width, scale), height = Self.pixels(rect.height, scale)
+        guard rect.origin.x.isFinite, rect.origin.y.isFinite, scale.isFinite, scale > 0,
+              let width, let height
+        else {
+            discard()
+            return false
+        }
+        self.rect = rect
+        self.scale = scale
+        if surface == nil || width != pixelWidth || height != pixelHeight || cairo?.error != nil {
+            discard()
+            do {
+                let surface = try CairoSurface.image(format: CAIRO_FORMAT_ARGB32,
+                                                     width: Int32(width), height: Int32(height))
+                let cairo = try CairoContext(surface: surface)
+                cairo.setLineCap(CAIRO_LINE_CAP_ROUND)
+                cairo.setLineJoin(CAIRO_LINE_JOIN_ROUND)
+                self.surface = surface
+                self.cairo = cairo
+                pixelWidth = width
+                pixelHeight = height
+            } catch {
+                lastError = error
+                return false
+            }
+        } else {
+            clear()
+        }
+        cairo?.identityMatrix()
+        cairo?.scale(scale, scale)
+        cairo?.translate(-rect.minX, -rect.minY)
+        return true
+    }
+
+    /// Resets the layer to `rect` at `scale` and draws every stroke, in order.
+    @discardableResult
+    public func rebuild<Strokes: Sequence>(from strokes: Strokes, rect: Rect, scale: Double) -> Bool
+    where Strokes.Element: InkStroke {
+        guard reset(rect: rect, scale: scale) else { return false }
+        for stroke in strokes { drawSegments(of: stroke, from: 0) }
+        return true
+    }
+
+    /// Makes every pixel transparent.
+    public func clear() {
+        guard let cairo else { return }
+        cairo.save()
+        cairo.identityMatrix()
+        cairo.setOperator(CAIRO_OPERATOR_CLEAR)
+        cairo.paint()
+        cairo.restore()
+        checkError()
+    }
+
+    // MARK: Drawing
+
+    /// Draws one round-capped segment; returns the logical rectangle whose pixels it may have
+    /// changed (its ``InkStyle/bounds(from:to:)`` plus one pixel of antialiasing).
+    /// A segment from a point to itself is a dot of the stroke's width.
+    @discardableResult
+    public func drawSegment(from start: Point, to end: Point, style: InkStyle) -> Rect {
+        let bounds = style.bounds(from: start, to: end)
+        guard let cairo, !bounds.isEmpty else { return .zero }
+        cairo.newPath()
+        cairo.move(to: start.x, start.y)
+        cairo.line(to: end.x, end.y)
+        cairo.setSource(style.color, alpha: 1)
+        cairo.setLineWidth(style.width)
+        cairo.stroke()
+        drawnSegmentCount += 1
+        checkError()
+        return grownByAntialiasing(bounds)
+    }
+
+    /// Draws the segments of `stroke` that end at its points `index...`: for index 0 the dot
+    /// of its first point, for index i > 0 the segment from point i − 1 to point i (skipped
+    /// when the two are equal, so a finger resting in place does not darken the edge).
+    /// With `area`, segments that cannot touch it are skipped (a repair redraws only what crosses
+    /// its band). Returns the union of what the drawn segments may have changed.
+    @discardableResult
+    public func drawSegments<Stroke: InkStroke>(of stroke: Stroke, from index: Int, within area: Rect? = nil) -> Rect {
+        let points = stroke.inkPoints
+        guard surface != nil, index < points.count else { return .zero }
+        let style = stroke.inkStyle
+        var dirty = Rect.zero
+        for i in max(0, index)..<points.count {
+            let end = points[points.startIndex + i]
+            let start = i == 0 ? end : points[points.startIndex + i - 1]
+            if i > 0, start == end { continue }
+            if let area, !grownByAntialiasing(style.bounds(from: start, to: end)).intersects(area) { continue }
+            dirty = dirty.union(drawSegment(from: start, to: end, style: style))
+        }
+        return dirty
+    }
+
+    /// Fills a disc of `diameter` centred on `center`; returns the logical rectangle it may
+    /// have changed. The draw scene's debug overlay marks coalesced samples this way.
+    @discardableResult
+    public func drawDot(at center: Point, diameter: Double, color: Color) -> Rect {
+        guard let cairo, center.hasFiniteCoordinates, diameter.isFinite, diameter > 0 else { return .zero }
+        cairo.newPath()
+        cairo.arc(centerX: center.x, centerY: center.y, radius: diameter / 2, from: 0, to: 2 * .pi)
+        cairo.setSource(color, alpha: 1)
+        cairo.fill()
+        drawnDotCount += 1
+        checkError()
+        let r = diameter / 2
+        return grownByAntialiasing(Rect(x: center.x - r, y: center.y - r, width: diameter, height: diameter))
+    }
+
+    // MARK: Taking ink away
+
+    /// The band of whole pixel rows that ``repair(covering:redraw:)`` clears for `rect`: every
+    /// row `rect` touches plus one more above and below, across the layer's full width, in
+    /// logical coordinates. `.zero` when the layer holds no pixels or `rect` misses it.
+    public func repairBand(covering rect: Rect) -> Rect {
+        guard let rows = rows(covering: rect) else { return .zero }
+        return Rect(x: self.rect.minX, y: self.rect.minY + Double(rows.lowerBound) / scale,
+                    width: self.rect.width, height: Double(rows.count) / scale)
+    }
+
+    /// Removes ink under `rect` by clearing the rows of ``repairBand(covering:)`` and calling
+    /// `redraw` with that band, during which all drawing is clipped to it. `redraw` draws again
+    /// whatever should remain there — the strokes whose bounds intersect the band, in their
+    /// original order. Returns the band (`.zero` if nothing was cleared).
+    ///
+    /// Whole rows, never a column: cairo's rasteriser gives the same pixels for a shape cut by a
+    /// horizontal pixel edge as for the whole shape, but not for one cut vertically, so this
+    /// leaves no seam. Cost: the band's area plus whatever `redraw` draws; the owner walks its
+    /// strokes' bounds to decide what that is, which is the only part that grows with history.
+    @discardableResult
+    public func repair(covering rect: Rect, redraw: (_ band: Rect) -> Void) -> Rect {
+        guard let cairo, let rows = rows(covering: rect) else { return .zero }
+        cairo.save()
+        cairo.identityMatrix()
+        cairo.newPath()
+        cairo.rectangle(0, Double(rows.lowerBound), Double(pixelWidth), Double(rows.count))
+        cairo.clip()
+        cairo.setOperator(CAIRO_OPERATOR_CLEAR)
+        cairo.paint()
+        cairo.setOperator(CAIRO_OPERATOR_OVER)
+        cairo.scale(scale, scale)
+        cairo.translate(-self.rect.minX, -self.rect.minY)
+        redraw(repairBand(covering: rect))
+        cairo.restore()
+        checkError()
+        return repairBand(covering: rect)
+    }
+
+    // MARK: Helpers
+
+    private func rows(covering rect: Rect) -> Range<Int>? {
+        let r = rect.standardized
+        guard surface != nil, r.minY.isFinite, r.maxY.isFinite, r.minX.isFinite, r.maxX.isFinite,
+              r.maxX >= self.rect.minX, r.minX <= self.rect.maxX
+        else { return nil }
+        let top = ((r.minY - self.rect.minY) * scale).rounded(.down) - 1
+        let bottom = ((r.maxY - self.rect.minY) * scale).rounded(.up) + 1
+        let lower = Int(max(0, min(top, Double(pixelHeight))))
+        let upper = Int(max(0, min(bottom, Double(pixelHeight))))
+        return upper > lower ? lower..<upper : nil
+    }
+
+    private func grownByAntialiasing(_ rect: Rect) -> Rect {
+        let margin = ViewRenderer.antialiasMargin
+        return rect.insetBy(dx: -margin, dy: -margin)
+    }
+
+    private func checkError() {
+        guard let error = cairo?.error else { return }
+        // Sticky: this context draws nothing any more. Keep the error for the owner and drop
+        // the pixels, which are now unreliable; the next reset starts over.
+        lastError = error
+        discard()
+    }
+
+    private func discard() {
+        cairo = nil
+        surface = nil
+        pixelWidth = 0
+        pixelHeight = 0
+    }
+
+    /// Buffer pixels for a logical length, rounded up as the Wayland glue sizes buffers;
+    /// `nil` if that is not a size cairo accepts.
+    private static func pixels(_ length: Double, _ scale: Double) -> Int? {
+        let value = (length * scale).rounded(.up)
+        guard value.isFinite, value >= 1, value <= 32767 else { return nil }
+        return Int(value)
+    }
+}

@@ -1,0 +1,83 @@
+import CCairo
+import TouchKit
+
+extension GraphicsContext {
+    /// Composites `layer` at its ``InkLayer/rect`` (in this view's bounds coordinates) with
+    /// `alpha` times the view's opacity, over what is already drawn.
+    ///
+    /// Only the pixels inside the current clip are touched — the renderer clips a frame to its
+    /// damage — so the cost is the repainted area, not what the layer holds. When the layer's
+    /// scale is this frame's ``scale`` and it sits on whole buffer pixels (a view at an integer
+    /// position), its pixels are copied unfiltered; otherwise they are resampled, which is
+    /// correct but soft: rebuild the layer at ``scale``.
+    public func draw(_ layer: InkLayer, alpha: Double = 1) {
+        guard let surface = layer.surface else { return }
+        let opacity = (alpha > 0 ? min(alpha, 1) : 0) * self.alpha
+        guard opacity > 0 else { return }
+        let origin = layer.rect.origin
+        cairo.save()
+        defer { cairo.restore() }
+        let matrix = cairo.matrix
+        let device = cairo.userToDevice(origin.x, origin.y)
+        let aligned = matrix.xy == 0 && matrix.yx == 0 && matrix.xx == layer.scale && matrix.yy == layer.scale
+            && Self.isWhole(device.x) && Self.isWhole(device.y)
+        if aligned {
+            cairo.identityMatrix()
+            cairo.setSource(surface, x: device.x.rounded(), y: device.y.rounded())
+            cairo.setSourceFilter(CAIRO_FILTER_NEAREST)
+        } else {
+            guard origin.hasFiniteCoordinates else { return }
+            cairo.translate(origin.x, origin.y)
+            cairo.scale(1 / layer.scale, 1 / layer.scale)
+            cairo.setSource(surface, x: 0, y: 0)
+            cairo.setSourceFilter(CAIRO_FILTER_GOOD)
+        }
+        if opacity >= 1 {
+            cairo.paint()
+        } else {
+            cairo.paint(alpha: opacity)
+        }
+    }
+
+    private static func isWhole(_ value: Double) -> Bool {
+        value.isFinite && abs(value - value.rounded()) < 1e-6
+    }
+}
+
+extension GraphicsContext {
+    /// The weight of ``setFont(size:weight:family:)``.
+    public enum FontWeight: Sendable {
+        case regular, bold
+    }
+
+    /// Chooses the font for ``showText(_:at:)`` (cairo's toy text API through fontconfig:
+    /// `family` is a fontconfig pattern such as `"sans-serif"`). `size` is in logical pixels.
+    public func setFont(size: Double, weight: FontWeight = .regular, family: String = "sans-serif") {
+        cairo.selectFont(family: family, bold: weight == .bold)
+        cairo.setFontSize(size.isFinite && size > 0 ? size : 0)
+    }
+
+    /// The ink box of `text` in the current font: origin relative to the start of the baseline
+    /// (y negative above it), and its size.
+    public func textBounds(_ text: String) -> Rect {
+        let extents = cairo.textExtents(text)
+        return Rect(x: extents.x_bearing, y: extents.y_bearing, width: extents.width, height: extents.height)
+    }
+
+    /// Draws `text` in the current colour and font, its baseline starting at `point`.
+    /// Clears the current path.
+    public func showText(_ text: String, at point: Point) {
+        guard point.hasFiniteCoordinates else { return }
+        cairo.newPath()
+        cairo.move(to: point.x, point.y)
+        cairo.showText(text)
+        cairo.newPath()
+    }
+
+    /// Draws `text` with its ink box centred in `rect`, as a button label.
+    public func showText(_ text: String, centeredIn rect: Rect) {
+        let ink = textBounds(text)
+        showText(text, at: Point(x: rect.midX - ink.minX - ink.width / 2,
+                                 y: rect.midY - ink.minY - ink.height / 2))
+    }
+}
