@@ -112,6 +112,9 @@ extension TouchInputMachine {
     }
 
     /// Applies the entries, marks every other live touch stationary, and sends one event.
+    ///
+    /// Allocates the event and a few arrays and sets sized by the number of touches, never by
+    /// the number of samples: each touch's samples move between its reused buffers.
     func deliver(_ proposed: [Entry]) {
         // Only touches that may still take this phase: a guard against a handler that fed the
         // machine re-entrantly and already ended one of them.
@@ -121,7 +124,7 @@ extension TouchInputMachine {
         }
         guard !entries.isEmpty else { return }
         deliverySerial &+= 1
-        let changed = Set(entries.map(\.touch))
+        let changed = Set(entries.lazy.map(\.touch))
         for touch in live where !changed.contains(touch) {
             touch.phase = .stationary
             touch.previousWindowLocation = touch.windowLocation
@@ -142,7 +145,7 @@ extension TouchInputMachine {
         }
         live.sort { $0.number < $1.number }
 
-        let timestamp = entries.map(\.touch.timestamp).max() ?? 0
+        let timestamp = entries.lazy.map(\.touch.timestamp).max() ?? 0
         let event = TouchEvent(timestamp: timestamp, allTouches: all, serial: deliverySerial,
                                predictionInterval: predictionInterval)
         onDeliver?(event)

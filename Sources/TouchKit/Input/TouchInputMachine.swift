@@ -23,6 +23,15 @@ import Foundation
 /// before it renders. Began, ended and cancelled are never delayed; see `deliverHeldMoves()` for
 /// how held moves join them.
 ///
+/// What allocates: receiving input creates no objects — each position is a value appended to
+/// its touch's sample buffer, and the buffers are emptied with `removeAll(keepingCapacity:)` and
+/// reused, so steady moves stop allocating for samples once the buffers fit one delivery. Each
+/// `wl_touch.frame` allocates its small list of changed touches; each delivery allocates the
+/// `TouchEvent` and a few arrays and sets sized by the number of touches (here and in
+/// `Window.sendEvent`). Snapshot `Touch` objects are made only by
+/// `TouchEvent.coalescedTouches(for:)` (one per sample) and `predictedTouches(for:)` (two),
+/// when called.
+///
 /// Not re-entrant: do not feed it from inside a touch handler.
 @MainActor
 public final class TouchInputMachine {
