@@ -1,0 +1,46 @@
+import Canvas
+import TouchKit
+
+/// The samples one finger left, in order, and how they are inked (seed 001's `Stroke`).
+///
+/// A class, as in the seed: a view keeps the stroke a touch is drawing in a dictionary and keeps
+/// adding to that same object until the touch ends, and undo removes a particular stroke.
+/// Samples with a non-finite coordinate are dropped, so what is stored can always be drawn.
+public final class Stroke {
+    public private(set) var samples: [StrokeSample] = []
+    public let color: Color
+    /// Logical pixels.
+    public let width: Double
+    /// Everything the stroke covers: its samples' bounding box grown by half the width (round
+    /// caps). `.zero` while it has no samples.
+    public private(set) var bounds: Rect = .zero
+
+    public init(color: Color = .black, width: Double = 3) {
+        self.color = color
+        self.width = width.isFinite ? max(0, width) : 0
+    }
+
+    /// Appends a sample (seed 001's `add(sample:)`).
+    public func add(sample: StrokeSample) {
+        let p = sample.location
+        guard p.x.isFinite, p.y.isFinite else { return }
+        let dot = Rect(x: p.x - width / 2, y: p.y - width / 2, width: width, height: width)
+        // Rect.union skips empty rectangles; a zero-width stroke still needs a box.
+        bounds = samples.isEmpty ? dot : Self.enclosing(bounds, dot)
+        samples.append(sample)
+    }
+
+    private static func enclosing(_ a: Rect, _ b: Rect) -> Rect {
+        let x0 = min(a.minX, b.minX), y0 = min(a.minY, b.minY)
+        return Rect(x: x0, y: y0, width: max(a.maxX, b.maxX) - x0, height: max(a.maxY, b.maxY) - y0)
+    }
+}
+
+extension Stroke: InkStroke {
+    public var inkPoints: LazyMapCollection<[StrokeSample], Point> { samples.lazy.map(\.location) }
+    public var inkStyle: InkStyle { InkStyle(color: color, width: width) }
+}
+
+extension Stroke: CustomStringConvertible {
+    public var description: String { "Stroke(\(samples.count) samples, width \(width))" }
+}

@@ -1,0 +1,311 @@
+import Canvas
+import TouchKit
+
+/// The persistent ink behind a drawing view: completed strokes and in-progress strokes in two
+/// ``InkLayer``s, kept up to date incrementally, so a frame's cost does not grow with the
+/// drawing's history.
+///
+/// The owning view reports model changes as they happen (``begin(_:)``, ``extend(_:from:)``,
+/// ``end(_:)``, ``cancel(_:)``, ``undo(_:)``, ``clearCompleted()``); each records what the next
+/// frame must draw and which rectangles changed, which the view hands to the renderer through
+/// ``takeInvalidatedRects(_:)``. The layers are only drawn into from ``draw(in:bounds:completed:)``,
+/// once per frame and always at the frame's scale, then composited:
+///
+/// - **completed** — every completed stroke at full opacity. A stroke is drawn into it once,
+///   when it ends.
+/// - **active** — the in-progress strokes at full colour, composited at ``activeAlpha``. Each
+///   frame adds only the segments that arrived since the last one. All in-progress strokes share
+///   it, so where two of them cross the colour is the same 50 % as anywhere else.
+/// - **dots** (only while ``showsSampleDots``) — a dot on every coalesced sample, above both.
+///
+/// Per-frame cost: the new segments, plus compositing the repainted area. Rarer events cost
+/// more, and say so: a stroke ending draws it whole once; undo and cancel clear the rows the
+/// stroke covered and redraw the strokes crossing them (a bounds test per completed stroke, then
+/// only their segments in those rows); clear wipes a layer; a size or scale change rebuilds
+/// everything from the model, and turning the dots on draws every stroke's dots once.
+///
+/// Memory: two ARGB layers the size of the view's buffer (3 MB each at 1024×768, 33 MB at 4K),
+/// a third while the dots show.
+@MainActor
+final class StrokeInk {
+    /// A stroke drawn into a layer incrementally, and how much of it the layers hold.
+    private struct Live {
+        let stroke: Stroke
+        /// Points whose segments the active layer holds.
+        var drawn = 0
+        /// Samples whose dots the dots layer holds.
+        var dotted = 0
+    }
+
+    let completedLayer = InkLayer()
+    let activeLayer = InkLayer()
+    private(set) var dotsLayer: InkLayer?
+
+    /// Opacity of in-progress strokes.
+    let activeAlpha: Double
+    static let sampleDotColor = Color(rgb: 0xFF9500)
+    static let sampleDotDiameter = 5.0
+
+    /// Draw coalesced samples as dots above the ink (rebuilds the dots once when turned on).
+    var showsSampleDots = false {
+        didSet {
+            guard showsSampleDots != oldValue else { return }
+            dotsLayer = nil
+            dotRepairs.removeAll()
+            invalidatesAll = true
+        }
+    }
+
+    /// In-progress strokes in the order they began.
+    private var live: [Live] = []
+    /// Ended strokes not yet drawn into the completed layer (with their dots progress).
+    private var pendingCommits: [Live] = []
+    /// Bounds of strokes to take out of the active layer, the completed layer, the dots.
+    private var activeRepairs: [Rect] = []
+    private var completedRepairs: [Rect] = []
+    private var dotRepairs: [Rect] = []
+    private var needsCompletedClear = false
+    private var needsDotsRebuild = false
+    private var needsRebuild = true
+
+    private var invalidRects: [Rect] = []
+    private var invalidatesAll = true
+    /// Beyond this many rectangles the invalidation collapses into their bounding box.
+    private static let invalidRectLimit = 64
+
+    init(activeAlpha: Double) {
+        self.activeAlpha = activeAlpha
+    }
+
+    /// The in-progress strokes, oldest first.
+    var activeStrokes: [Stroke] { live.map(\.stroke) }
+
+    /// Segments drawn into all layers so far (test and benchmark hook: the difference across
+    /// a frame is the frame's drawing work).
+    var drawnSegmentCount: Int {
+        completedLayer.drawnSegmentCount + activeLayer.drawnSegmentCount
+    }
+
+    // MARK: Model changes
+
+    /// A stroke started; its samples so far are drawn next frame.
+    func begin(_ stroke: Stroke) {
+        live.append(Live(stroke: stroke))
+        invalidate(stroke.bounds)
+    }
+
+    /// `stroke` gained samples from index `oldCount` on.
+    func extend(_ stroke: Stroke, from oldCount: Int) {
+        let samples = stroke.samples
+        guard oldCount < samples.count else { return }
+        let style = stroke.inkStyle
+        let reach = showsSampleDots ? max(style.width, Self.sampleDotDiameter) : style.width
+        let wide = InkStyle(color: style.color, width: reach)
+        var dirty = Rect.zero
+        for i in max(0, oldCount)..<samples.count {
+            let end = samples[i].location
+            let start = i == 0 ? end : samples[i - 1].location
+            dirty = dirty.union(wide.bounds(from: start, to: end))
+        }
+        invalidate(dirty)
+    }
+
+    /// `stroke` ended and is now completed: it moves from the active layer to the completed one.
+    func end(_ stroke: Stroke) {
+        guard let index = live.firstIndex(where: { $0.stroke === stroke }) else { return }
+        pendingCommits.append(live.remove(at: index))
+        takeOutOfActiveLayer(stroke)
+    }
+
+    /// `stroke` was abandoned: its ink disappears.
+    func cancel(_ stroke: Stroke) {
+        guard let index = live.firstIndex(where: { $0.stroke === stroke }) else { return }
+        live.remove(at: index)
+        takeOutOfActiveLayer(stroke)
+        if showsSampleDots { takeOutOfDots(stroke) }
+    }
+
+    /// `stroke`, which had completed, was removed from the drawing.
+    func undo(_ stroke: Stroke) {
+        if let index = pendingCommits.firstIndex(where: { $0.stroke === stroke }) {
+            // Never reached the completed layer; its active ink is already being removed.
+            pendingCommits.remove(at: index)
+        } else {
+            completedRepairs.append(stroke.bounds)
+            // The completed layer is redrawn in the original order, so only the stroke's own
+            // pixels change.
+            invalidate(stroke.bounds)
+        }
+        if showsSampleDots { takeOutOfDots(stroke) }
+    }
+
+    /// Every completed stroke was removed; in-progress strokes go on.
+    func clearCompleted() {
+        pendingCommits.removeAll()
+        completedRepairs.removeAll()
+        needsCompletedClear = true
+        if showsSampleDots { needsDotsRebuild = true }
+        invalidatesAll = true
+    }
+
+    /// Forgets the layers and the in-progress strokes; the next frame rebuilds from the model
+    /// (the completed strokes passed to ``draw(in:bounds:completed:)`` and `active`).
+    func reset(active: [Stroke]) {
+        live = active.map { Live(stroke: $0) }
+        pendingCommits.removeAll()
+        needsRebuild = true
+        invalidatesAll = true
+    }
+
+    // MARK: Frames
+
+    /// Answers the renderer's question for the owning view and forgets the answer.
+    func takeInvalidatedRects(_ report: (Rect) -> Void) -> Bool {
+        defer {
+            invalidRects.removeAll(keepingCapacity: true)
+            invalidatesAll = false
+        }
+        if invalidatesAll { return false }
+        for rect in invalidRects { report(rect) }
+        return true
+    }
+
+    /// Brings the layers up to date and composites them. Call from the owning view's
+    /// `draw(in:rect:)` with its bounds and its completed strokes, oldest first.
+    func draw(in context: GraphicsContext, bounds: Rect, completed: [Stroke]) {
+        update(bounds: bounds, scale: context.scale, completed: completed)
+        context.draw(completedLayer)
+        if !live.isEmpty { context.draw(activeLayer, alpha: activeAlpha) }
+        if let dotsLayer { context.draw(dotsLayer) }
+    }
+
+    private func update(bounds: Rect, scale: Double, completed: [Stroke]) {
+        let geometryChanged = !completedLayer.matches(rect: bounds, scale: scale)
+            || !activeLayer.matches(rect: bounds, scale: scale)
+        if needsRebuild || geometryChanged {
+            rebuild(bounds: bounds, scale: scale, completed: completed)
+            return
+        }
+        if needsCompletedClear {
+            completedLayer.clear()
+            needsCompletedClear = false
+        }
+        if showsSampleDots, needsDotsRebuild || !(dotsLayer?.matches(rect: bounds, scale: scale) ?? false) {
+            rebuildDots(bounds: bounds, scale: scale, completed: completed)
+        }
+        // New segments of the strokes being drawn.
+        for i in live.indices {
+            let stroke = live[i].stroke
+            activeLayer.drawSegments(of: stroke, from: live[i].drawn)
+            live[i].drawn = stroke.samples.count
+            live[i].dotted = drawDots(of: stroke, from: live[i].dotted)
+        }
+        // Strokes that ended, whole, on top of the completed ones.
+        for commit in pendingCommits {
+            completedLayer.drawSegments(of: commit.stroke, from: 0)
+            _ = drawDots(of: commit.stroke, from: commit.dotted)
+        }
+        pendingCommits.removeAll(keepingCapacity: true)
+        // Ink taken away: clear its rows and redraw what crosses them, in the original order.
+        for rect in activeRepairs {
+            activeLayer.repair(covering: rect) { band in
+                for entry in live where entry.stroke.bounds.intersects(band) {
+                    activeLayer.drawSegments(of: entry.stroke, from: 0, within: band)
+                }
+            }
+        }
+        activeRepairs.removeAll(keepingCapacity: true)
+        for rect in completedRepairs {
+            completedLayer.repair(covering: rect) { band in
+                for stroke in completed where stroke.bounds.intersects(band) {
+                    completedLayer.drawSegments(of: stroke, from: 0, within: band)
+                }
+            }
+        }
+        completedRepairs.removeAll(keepingCapacity: true)
+        if let dotsLayer {
+            for rect in dotRepairs {
+                dotsLayer.repair(covering: rect) { band in
+                    for stroke in completed where stroke.bounds.intersects(band) {
+                        _ = drawDots(of: stroke, from: 0)
+                    }
+                    for entry in live where entry.stroke.bounds.intersects(band) {
+                        _ = drawDots(of: entry.stroke, from: 0)
+                    }
+                }
+            }
+        }
+        dotRepairs.removeAll(keepingCapacity: true)
+    }
+
+    /// Everything from the model: `completed` (which holds the pending commits too) and `live`.
+    private func rebuild(bounds: Rect, scale: Double, completed: [Stroke]) {
+        completedLayer.rebuild(from: completed, rect: bounds, scale: scale)
+        activeLayer.rebuild(from: live.lazy.map(\.stroke), rect: bounds, scale: scale)
+        for i in live.indices { live[i].drawn = live[i].stroke.samples.count }
+        pendingCommits.removeAll(keepingCapacity: true)
+        activeRepairs.removeAll(keepingCapacity: true)
+        completedRepairs.removeAll(keepingCapacity: true)
+        needsCompletedClear = false
+        needsRebuild = false
+        if showsSampleDots {
+            rebuildDots(bounds: bounds, scale: scale, completed: completed)
+        } else {
+            dotsLayer = nil
+        }
+    }
+
+    /// The dots of every stroke from the model (debug overlay turned on, or cleared).
+    private func rebuildDots(bounds: Rect, scale: Double, completed: [Stroke]) {
+        let dots = dotsLayer ?? InkLayer()
+        dotsLayer = dots
+        dots.reset(rect: bounds, scale: scale)
+        for stroke in completed { _ = drawDots(of: stroke, from: 0) }
+        for i in live.indices { live[i].dotted = drawDots(of: live[i].stroke, from: 0) }
+        // Pending commits are among `completed`: their dots are all drawn now.
+        for i in pendingCommits.indices { pendingCommits[i].dotted = pendingCommits[i].stroke.samples.count }
+        dotRepairs.removeAll(keepingCapacity: true)
+        needsDotsRebuild = false
+    }
+
+    /// Dots on the coalesced samples of `stroke` from `index` on; returns the new dotted count.
+    private func drawDots(of stroke: Stroke, from index: Int) -> Int {
+        let samples = stroke.samples
+        guard let dotsLayer, index < samples.count else { return samples.count }
+        for sample in samples[max(0, index)...] where sample.coalesced {
+            dotsLayer.drawDot(at: sample.location, diameter: Self.sampleDotDiameter, color: Self.sampleDotColor)
+        }
+        return samples.count
+    }
+
+    // MARK: Invalidation
+
+    private func takeOutOfActiveLayer(_ stroke: Stroke) {
+        activeRepairs.append(stroke.bounds)
+        invalidate(stroke.bounds)
+        // The in-progress strokes crossing the cleared rows are redrawn one after the other
+        // instead of interleaved as they were drawn: where they overlap, rounding may differ.
+        let band = activeLayer.repairBand(covering: stroke.bounds)
+        for entry in live where entry.stroke.bounds.intersects(band) {
+            invalidate(entry.stroke.bounds.intersection(band))
+        }
+    }
+
+    private func takeOutOfDots(_ stroke: Stroke) {
+        dotRepairs.append(stroke.bounds)
+        // Debug only: the whole band, since dots of every stroke in it are redrawn.
+        let band = dotsLayer?.repairBand(covering: stroke.bounds) ?? .zero
+        invalidate(band.isEmpty ? stroke.bounds : band)
+    }
+
+    private func invalidate(_ rect: Rect) {
+        guard !invalidatesAll, !rect.isEmpty else { return }
+        if invalidRects.count >= Self.invalidRectLimit {
+            let all = invalidRects.reduce(rect) { $0.union($1) }
+            invalidRects.removeAll(keepingCapacity: true)
+            invalidRects.append(all)
+        } else {
+            invalidRects.append(rect)
+        }
+    }
+}

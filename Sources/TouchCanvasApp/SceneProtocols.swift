@@ -1,0 +1,32 @@
+/// What the app asks of a scene's root view, when the root view can do it.
+///
+/// The keys map onto these: `c` clear, `u` / Ctrl+Z undo, `d` debug overlay; SVG export is for
+/// saving a drawing as vectors. The app tests the root view with `as?`.
+
+/// A scene whose drawing can be wiped (the `c` key, the draw scene's Clear button).
+@MainActor
+public protocol Clearable: AnyObject {
+    /// Removes every completed stroke. Strokes still being drawn go on.
+    func clear()
+}
+
+/// A scene that can take back its last completed stroke.
+@MainActor
+public protocol Undoable: AnyObject {
+    /// Removes the newest completed stroke; `false` when there is none.
+    @discardableResult func undo() -> Bool
+}
+
+/// A scene that can write its drawing as SVG.
+@MainActor
+public protocol SVGExportable: AnyObject {
+    /// A standalone SVG document: `viewBox` is the view's logical size, a white background,
+    /// then one `<path>` per completed stroke with its colour, width and round caps and joins.
+    func svgDocument() -> String
+}
+
+/// A scene with a debug overlay (the `d` key).
+@MainActor
+public protocol DebugOverlayToggling: AnyObject {
+    func toggleDebugOverlay()
+}
