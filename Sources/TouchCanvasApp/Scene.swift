@@ -6,16 +6,25 @@ public enum Scene: String, CaseIterable, Sendable {
 
     /// The root view for a scene, filling `frame`, on the contract's white background.
     ///
-    /// Only `spots` is built so far: every other scene returns the spots `TouchableView` for now,
-    /// so the app is usable whatever scene is asked for; the issues that build those scenes
-    /// replace their cases here.
+    /// - `spots`: ``TouchableView`` (seed 000).
+    /// - `canvas`: ``CanvasView``, spots over accumulating paths.
+    /// - `draw`: ``DrawingView`` (seed 001).
+    /// - `trace`: ``TouchTrackerView`` (seed 004).
+    /// - `gestures`, `inspect`: the canvas view for now, until the issues that build those
+    ///   scenes replace their cases.
+    ///
+    /// With `singleTouch` (`--single-touch`) the scene's drawing view takes only the first
+    /// finger (`isMultipleTouchEnabled` off). What the app may ask of the root view is in
+    /// ``Clearable``, ``Undoable``, ``SVGExportable`` and ``DebugOverlayToggling``.
     @MainActor
-    public static func makeRootView(for scene: Scene, frame: Rect) -> View {
-        let root: View
-        switch scene {
-        case .spots, .canvas, .draw, .trace, .gestures, .inspect:
-            root = TouchableView(frame: frame)
+    public static func makeRootView(for scene: Scene, frame: Rect, singleTouch: Bool = false) -> View {
+        let root: View = switch scene {
+        case .spots: TouchableView(frame: frame)
+        case .draw: DrawingView(frame: frame)
+        case .trace: TouchTrackerView(frame: frame)
+        case .canvas, .gestures, .inspect: CanvasView(frame: frame)
         }
+        if singleTouch { root.isMultipleTouchEnabled = false }
         root.backgroundColor = .white
         return root
     }

@@ -122,9 +122,25 @@ import TouchKit
     }
 
     @Test(arguments: Scene.allCases)
-    func everySceneHasARootViewForNow(_ scene: Scene) {
+    func everySceneHasARootViewOfItsKindOnWhite(_ scene: Scene) {
         let frame = Rect(x: 0, y: 0, width: 320, height: 240)
         let root = Scene.makeRootView(for: scene, frame: frame)
-        #expect(root.frame == frame && root is TouchableView)
+        #expect(root.frame == frame && root.backgroundColor == .white)
+        switch scene {
+        case .spots: #expect(root is TouchableView && root.isMultipleTouchEnabled)
+        case .draw: #expect(root is DrawingView && !root.isMultipleTouchEnabled)
+        case .trace: #expect(type(of: root) == TouchTrackerView.self && root.isMultipleTouchEnabled)
+        case .canvas, .gestures, .inspect: #expect(root is CanvasView && root.isMultipleTouchEnabled)
+        }
+        #expect((root is Clearable) == (scene != .spots))
+        #expect((root is Undoable) == (scene != .spots))
+        #expect((root is SVGExportable) == (scene != .spots))
+        #expect((root is DebugOverlayToggling) == (scene == .draw))
+    }
+
+    @Test(arguments: Scene.allCases)
+    func singleTouchTurnsMultipleTouchOff(_ scene: Scene) {
+        let root = Scene.makeRootView(for: scene, frame: Rect(x: 0, y: 0, width: 320, height: 240), singleTouch: true)
+        #expect(!root.isMultipleTouchEnabled)
     }
 }

@@ -1,0 +1,197 @@
+import Canvas
+import TouchKit
+
+/// The draw scene (seed 001): one finger draws black 3 px strokes built from every coalesced
+/// sample; a cancelled touch abandons its stroke; a Clear button at the top right wipes the
+/// drawing.
+///
+/// Single-touch, as the seed: only the first touch of a sequence draws. Samples come from
+/// `event.coalescedTouches(for:)`, all but the last of each delivery flagged `coalesced`. With
+/// ``showsCoalescedSamples`` (the app's `d` key) the coalesced samples show as small orange dots
+/// and the predicted path ahead of the finger as a light grey line.
+///
+/// Ink lives in persistent layers (see `StrokeInk`): a frame draws only the new segments and
+/// reports only their rectangles, however long the drawing's history.
+public final class DrawingView: View, CairoDrawing {
+    public static let inkColor = Color.black
+    public static let inkWidth = 3.0
+    public static let predictedColor = Color(rgb: 0xC8C8C8)
+    public static let coalescedSampleColor = StrokeInk.sampleDotColor
+    public static let clearButtonSize = Size(width: 80, height: 36)
+    public static let clearButtonMargin = 16.0
+
+    /// The drawing. Replacing it (as the seed's Clear button does) redraws everything from it.
+    public var strokeCollection = StrokeCollection() {
+        didSet {
+            guard oldValue !== strokeCollection else { return }
+            trackedTouch = nil
+            ink.reset(active: strokeCollection.activeStroke.map { [$0] } ?? [])
+            setPredicted([])
+            setNeedsDisplay()
+        }
+    }
+
+    /// Debug overlay: coalesced samples as orange dots, the predicted path in light grey.
+    public var showsCoalescedSamples = false {
+        didSet {
+            guard showsCoalescedSamples != oldValue else { return }
+            ink.showsSampleDots = showsCoalescedSamples
+            if !showsCoalescedSamples { setPredicted([]) }
+            setNeedsDisplay()
+        }
+    }
+
+    public let clearButton: ButtonView
+
+    let ink = StrokeInk(activeAlpha: 1)
+    private var trackedTouch: Touch?
+    /// The predicted path: the last sample, then the predicted locations (debug overlay only).
+    private(set) var predicted: [Point] = []
+
+    public override init(frame: Rect = .zero) {
+        clearButton = ButtonView(title: "Clear")
+        super.init(frame: frame)
+        addSubview(clearButton)
+        clearButton.action = { [weak self] in self?.clear() }
+        layoutClearButton()
+    }
+
+    public override var bounds: Rect {
+        get { super.bounds }
+        set {
+            super.bounds = newValue
+            layoutClearButton()
+        }
+    }
+
+    private func layoutClearButton() {
+        let size = Self.clearButtonSize, margin = Self.clearButtonMargin
+        clearButton.frame = Rect(x: bounds.maxX - margin - size.width, y: bounds.minY + margin,
+                                 width: size.width, height: size.height)
+    }
+
+    // MARK: Touches
+
+    public override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
+        guard trackedTouch == nil, let touch = touches.min(by: { $0.number < $1.number }) else { return }
+        if let abandoned = strokeCollection.activeStroke { ink.cancel(abandoned) }
+        trackedTouch = touch
+        let stroke = Stroke(color: Self.inkColor, width: Self.inkWidth)
+        strokeCollection.activeStroke = stroke
+        ink.begin(stroke)
+        addSamples(for: touch, with: event)
+    }
+
+    public override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
+        guard let touch = trackedTouch, touches.contains(touch) else { return }
+        addSamples(for: touch, with: event)
+    }
+
+    public override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
+        guard let touch = trackedTouch, touches.contains(touch) else { return }
+        addSamples(for: touch, with: event)
+        trackedTouch = nil
+        setPredicted([])
+        guard let stroke = strokeCollection.activeStroke else { return }
+        strokeCollection.acceptActiveStroke()
+        ink.end(stroke)
+        setNeedsDisplay()
+    }
+
+    public override func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) {
+        guard let touch = trackedTouch, touches.contains(touch) else { return }
+        trackedTouch = nil
+        setPredicted([])
+        guard let stroke = strokeCollection.activeStroke else { return }
+        strokeCollection.activeStroke = nil
+        ink.cancel(stroke)
+        setNeedsDisplay()
+    }
+
+    /// Seed 001's `addSamples(for:)`: every coalesced touch becomes a sample, all but the last
+    /// flagged coalesced.
+    private func addSamples(for touch: Touch, with event: TouchEvent) {
+        guard let stroke = strokeCollection.activeStroke else { return }
+        var coalesced = event.coalescedTouches(for: touch)
+        if coalesced.isEmpty { coalesced = [touch] }
+        let oldCount = stroke.samples.count
+        for (index, sample) in coalesced.enumerated() {
+            let location = sample.preciseLocation(in: self)
+            // A sample where the previous one was adds nothing to the path (the final sample
+            // of an ended touch usually repeats its last move).
+            if location == stroke.samples.last?.location { continue }
+            stroke.add(sample: StrokeSample(location: location, coalesced: index < coalesced.count - 1))
+        }
+        ink.extend(stroke, from: oldCount)
+        if showsCoalescedSamples, let last = stroke.samples.last {
+            setPredicted([last.location] + event.predictedTouches(for: touch).map { $0.preciseLocation(in: self) })
+        }
+        setNeedsDisplay()
+    }
+
+    private func setPredicted(_ points: [Point]) {
+        guard points != predicted else { return }
+        invalidate(predictedBounds)
+        predicted = points.count > 1 ? points : []
+        invalidate(predictedBounds)
+    }
+
+    private var predictedBounds: Rect {
+        let style = InkStyle(color: Self.predictedColor, width: Self.inkWidth)
+        return zip(predicted, predicted.dropFirst()).reduce(Rect.zero) { $0.union(style.bounds(from: $1.0, to: $1.1)) }
+    }
+
+    /// Rectangles for the overlay, reported alongside the ink's.
+    private var overlayInvalid: [Rect] = []
+
+    private func invalidate(_ rect: Rect) {
+        guard !rect.isEmpty else { return }
+        overlayInvalid.append(rect)
+        setNeedsDisplay()
+    }
+
+    // MARK: Drawing
+
+    public func draw(in context: GraphicsContext, rect: Rect) {
+        ink.draw(in: context, bounds: bounds, completed: strokeCollection.strokes)
+        guard showsCoalescedSamples, predicted.count > 1 else { return }
+        context.setColor(Self.predictedColor)
+        context.setLineWidth(Self.inkWidth)
+        context.setLineCap(.round)
+        context.setLineJoin(.round)
+        context.addLines(predicted)
+        context.stroke()
+    }
+
+    public func takeInvalidatedRects(_ report: (Rect) -> Void) -> Bool {
+        defer { overlayInvalid.removeAll(keepingCapacity: true) }
+        guard ink.takeInvalidatedRects(report) else { return false }
+        for rect in overlayInvalid { report(rect) }
+        return true
+    }
+}
+
+extension DrawingView: Clearable, Undoable, SVGExportable, DebugOverlayToggling {
+    /// Removes every completed stroke; a stroke being drawn goes on.
+    public func clear() {
+        strokeCollection.removeAllStrokes()
+        ink.clearCompleted()
+        setNeedsDisplay()
+    }
+
+    @discardableResult
+    public func undo() -> Bool {
+        guard let stroke = strokeCollection.removeLastStroke() else { return false }
+        ink.undo(stroke)
+        setNeedsDisplay()
+        return true
+    }
+
+    public func svgDocument() -> String {
+        SVGWriter.document(size: bounds.size, strokes: strokeCollection.strokes)
+    }
+
+    public func toggleDebugOverlay() {
+        showsCoalescedSamples.toggle()
+    }
+}

@@ -1,0 +1,125 @@
+import Canvas
+import TouchKit
+
+/// The trace scene (seed 004): every finger draws its own path; completed paths stay in
+/// `#34329C`, paths still being drawn show in the same colour at 50 % alpha. Lines are 4 px
+/// wide, 8 px when the view's shorter side is at least 768 px, with round caps and joins.
+///
+/// Paths are keyed by the `Touch` object, never by wl id (compositors reuse those). Each path is
+/// built from the touch's coalesced samples, so it is as detailed as the input even though moves
+/// arrive once per display frame. A cancelled touch's path disappears; an ended one is kept.
+///
+/// Ink lives in persistent layers (see `StrokeInk`): a frame draws only the new segments and
+/// reports one rectangle per finger that moved, however long the drawing's history.
+open class TouchTrackerView: View, CairoDrawing {
+    public static let inkColor = Color(rgb: 0x34329C)
+    public static let inProgressAlpha = 0.5
+
+    /// 8 px on a view whose shorter side is at least 768 px (the seed's iPad), else 4 px.
+    public static func lineWidth(for size: Size) -> Double {
+        min(size.width, size.height) >= 768 ? 8 : 4
+    }
+
+    /// Completed paths, oldest first.
+    public private(set) var strokes = StrokeCollection()
+    /// Paths being drawn, by the touch drawing them.
+    public private(set) var touchPaths: [Touch: Stroke] = [:]
+
+    let ink = StrokeInk(activeAlpha: TouchTrackerView.inProgressAlpha)
+
+    public override init(frame: Rect = .zero) {
+        super.init(frame: frame)
+        isMultipleTouchEnabled = true
+    }
+
+    /// The width new paths get, from the current bounds.
+    public var lineWidth: Double { Self.lineWidth(for: bounds.size) }
+
+    // MARK: Touches
+
+    open override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
+        for touch in Self.ordered(touches) where touchPaths[touch] == nil {
+            let stroke = Stroke(color: Self.inkColor, width: lineWidth)
+            touchPaths[touch] = stroke
+            ink.begin(stroke)
+            addSamples(for: touch, to: stroke, with: event)
+        }
+        setNeedsDisplay()
+    }
+
+    open override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
+        for touch in Self.ordered(touches) {
+            guard let stroke = touchPaths[touch] else { continue }
+            addSamples(for: touch, to: stroke, with: event)
+        }
+        setNeedsDisplay()
+    }
+
+    open override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
+        for touch in Self.ordered(touches) {
+            guard let stroke = touchPaths.removeValue(forKey: touch) else { continue }
+            addSamples(for: touch, to: stroke, with: event)
+            strokes.append(stroke)
+            ink.end(stroke)
+        }
+        setNeedsDisplay()
+    }
+
+    open override func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) {
+        for touch in Self.ordered(touches) {
+            guard let stroke = touchPaths.removeValue(forKey: touch) else { continue }
+            ink.cancel(stroke)
+        }
+        setNeedsDisplay()
+    }
+
+    private func addSamples(for touch: Touch, to stroke: Stroke, with event: TouchEvent) {
+        var coalesced = event.coalescedTouches(for: touch)
+        if coalesced.isEmpty { coalesced = [touch] }
+        let oldCount = stroke.samples.count
+        for (index, sample) in coalesced.enumerated() {
+            let location = sample.preciseLocation(in: self)
+            // A sample where the previous one was adds nothing to the path (the final sample
+            // of an ended touch usually repeats its last move).
+            if location == stroke.samples.last?.location { continue }
+            stroke.add(sample: StrokeSample(location: location, coalesced: index < coalesced.count - 1))
+        }
+        ink.extend(stroke, from: oldCount)
+    }
+
+    /// Touches in the order they began, so strokes are stacked the same way every run.
+    private static func ordered(_ touches: Set<Touch>) -> [Touch] {
+        touches.sorted { $0.number < $1.number }
+    }
+
+    // MARK: Drawing
+
+    open func draw(in context: GraphicsContext, rect: Rect) {
+        ink.draw(in: context, bounds: bounds, completed: strokes.strokes)
+    }
+
+    open func takeInvalidatedRects(_ report: (Rect) -> Void) -> Bool {
+        ink.takeInvalidatedRects(report)
+    }
+}
+
+extension TouchTrackerView: Clearable, Undoable, SVGExportable {
+    /// Removes every completed path; paths being drawn go on (seed 004's `clear`).
+    public func clear() {
+        strokes.removeAllStrokes()
+        ink.clearCompleted()
+        setNeedsDisplay()
+    }
+
+    @discardableResult
+    public func undo() -> Bool {
+        guard let stroke = strokes.removeLastStroke() else { return false }
+        ink.undo(stroke)
+        setNeedsDisplay()
+        return true
+    }
+
+    public func svgDocument() -> String {
+        SVGWriter.document(size: bounds.size, strokes: strokes.strokes)
+    }
+}
