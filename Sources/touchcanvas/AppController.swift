@@ -62,7 +62,7 @@ final class AppController: SeatInputSink {
         uiWindow = Window(frame: frame)
         uiWindow.backgroundColor = .white
         scene = options.scene
-        rootView = Scene.makeRootView(for: options.scene, frame: frame)
+        rootView = Scene.makeRootView(for: options.scene, frame: frame, singleTouch: options.singleTouch)
         uiWindow.addSubview(rootView)
         input = TouchInputMachine(window: uiWindow)
         // touchesMoved at most once per display frame, with every sample as coalesced touches.
@@ -211,6 +211,17 @@ final class AppController: SeatInputSink {
             return false
         }
         printError("saved \(path)")
+        // The strokes as vectors beside the pixels, for reuse elsewhere.
+        if let scene = rootView as? SVGExportable {
+            let svgPath = SaveLocation.svgPath(besidePNG: path)
+            do {
+                try TextFileWriter(kind: "SVG").write(scene.svgDocument(), to: svgPath)
+            } catch {
+                printError("\(error)")
+                return false
+            }
+            printError("saved \(svgPath)")
+        }
         return true
     }
 
@@ -357,11 +368,23 @@ final class AppController: SeatInputSink {
             scheduleRender()
         case 0x73, 0x53:  // s, S
             saveNumbered()
+        case 0x75, 0x55:  // u, U
+            undo()
+        case 0x7a where key.control, 0x5a where key.control:  // Ctrl+Z
+            undo()
+        case 0x64, 0x44:  // d, D
+            (rootView as? DebugOverlayToggling)?.toggleDebugOverlay()
+            scheduleRender()
         case 0x31...0x36:  // 1–6: the scenes in the order the help lists them
             switchScene(to: Self.sceneKeys[Int(key.keysym - 0x31)])
         default:
             break
         }
+    }
+
+    private func undo() {
+        (rootView as? Undoable)?.undo()
+        scheduleRender()
     }
 
     static let sceneKeys: [Scene] = [.canvas, .spots, .draw, .trace, .gestures, .inspect]
@@ -373,7 +396,7 @@ final class AppController: SeatInputSink {
         input.surfaceLost()
         scene = newScene
         rootView.removeFromSuperview()
-        rootView = Scene.makeRootView(for: newScene, frame: uiWindow.bounds)
+        rootView = Scene.makeRootView(for: newScene, frame: uiWindow.bounds, singleTouch: options.singleTouch)
         uiWindow.addSubview(rootView)
         window?.setTitle("TouchCanvas — \(newScene.rawValue)")
         scheduleRender()
@@ -390,12 +413,6 @@ final class AppController: SeatInputSink {
         input.pointerCapabilityLost(seat: seat)
         scheduleRender()
     }
-}
-
-/// A scene that can be wiped with the `c` key.
-@MainActor
-protocol Clearable: AnyObject {
-    func clear()
 }
 
 /// A failure the user sees as one line on stderr.

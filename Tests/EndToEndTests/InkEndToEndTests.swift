@@ -1,0 +1,147 @@
+import Foundation
+import ScriptedCompositor
+import Testing
+
+/// Strokes: the trace, draw and canvas scenes as a person sees them in the committed buffer.
+@Suite(.serialized, .timeLimit(.minutes(2)))
+struct InkEndToEndTests {
+    static let completed: (UInt8, UInt8, UInt8) = (0x34, 0x32, 0x9C)
+    /// #34329C at 50 % alpha over white.
+    static let inProgress: (UInt8, UInt8, UInt8) = (0x9A, 0x99, 0xCE)
+
+    /// A horizontal finger path from x0 to x1 at y, one motion frame per 10 px.
+    func drag(_ h: AppHarness, id: Int32, y: Double, from x0: Double, to x1: Double, lift: Bool = true) {
+        h.compositor.touchDown(id: id, x: x0, y: y)
+        h.compositor.touchFrame()
+        h.settle(0.02)
+        var x = x0
+        while x < x1 {
+            x = min(x + 10, x1)
+            h.compositor.touchMotion(id: id, x: x, y: y)
+            h.compositor.touchFrame()
+            h.compositor.pump(for: 0.005)
+        }
+        h.settle(0.1)
+        if lift {
+            h.compositor.touchUp(id: id)
+            h.compositor.touchFrame()
+            h.settle(0.1)
+        }
+    }
+
+    @Test func traceStrokeIsLighterInProgressAndDarkWhenDone() throws {
+        let h = try AppHarness(arguments: ["--scene", "trace"])
+        drag(h, id: 0, y: 150, from: 40, to: 360, lift: false)
+        let during = try #require(h.frame)
+        #expect(Colors.matches(during.logicalPixel(200, 150), Self.inProgress, tolerance: 6))
+        h.compositor.touchUp(id: 0)
+        h.compositor.touchFrame()
+        h.settle(0.1)
+        let after = try #require(h.frame)
+        for x in stride(from: 60.0, through: 340, by: 40) {
+            #expect(Colors.matches(after.logicalPixel(x, 150), Self.completed, tolerance: 3))
+        }
+        // 4 px wide in a window whose shorter side is under 768: white 4 px off the line.
+        #expect(after.isWhite(at: 200, 154) && after.isWhite(at: 200, 146))
+        #expect(after.isWhite(at: 200, 100))
+    }
+
+    @Test func cancelledInProgressStrokeIsGone() throws {
+        let h = try AppHarness(arguments: ["--scene", "trace"])
+        drag(h, id: 0, y: 100, from: 40, to: 360)            // completed, stays
+        drag(h, id: 1, y: 200, from: 40, to: 360, lift: false)
+        h.compositor.touchCancel()
+        h.settle(0.15)
+        let frame = try #require(h.frame)
+        #expect(Colors.matches(frame.logicalPixel(200, 100), Self.completed))
+        for x in stride(from: 60.0, through: 340, by: 40) { #expect(frame.isWhite(at: x, 200)) }
+    }
+
+    @Test func undoRemovesTheLastStrokeEachTime() throws {
+        let h = try AppHarness(arguments: ["--scene", "trace"])
+        drag(h, id: 0, y: 80, from: 40, to: 360)
+        drag(h, id: 0, y: 160, from: 40, to: 360)
+        drag(h, id: 0, y: 240, from: 40, to: 360)
+        h.compositor.tapKey(22)  // KEY_U
+        h.settle(0.15)
+        var frame = try #require(h.frame)
+        #expect(Colors.matches(frame.logicalPixel(200, 80), Self.completed))
+        #expect(Colors.matches(frame.logicalPixel(200, 160), Self.completed))
+        #expect(frame.isWhite(at: 200, 240))
+        h.compositor.tapKey(22)
+        h.settle(0.15)
+        frame = try #require(h.frame)
+        #expect(Colors.matches(frame.logicalPixel(200, 80), Self.completed))
+        #expect(frame.isWhite(at: 200, 160))
+    }
+
+    @Test func canvasSceneShowsSpotsOverStrokes() throws {
+        let h = try AppHarness(arguments: ["--scene", "canvas"])
+        drag(h, id: 0, y: 150, from: 40, to: 250, lift: false)
+        let frame = try #require(h.frame)
+        // The finger's spot sits on top of its own stroke; the stroke shows behind it elsewhere.
+        #expect(frame.isSpot(at: 250, 150) && frame.isSpot(at: 250, 105) && frame.isSpot(at: 210, 150))
+        #expect(frame.isWhite(at: 250, 94) && frame.isWhite(at: 250, 206))
+        #expect(Colors.matches(frame.logicalPixel(120, 150), Self.inProgress, tolerance: 6))
+    }
+
+    @Test func drawSceneStrokeIsBlackAndClearButtonClearsIt() throws {
+        let h = try AppHarness(arguments: ["--scene", "draw"])
+        drag(h, id: 0, y: 200, from: 40, to: 260)
+        var frame = try #require(h.frame)
+        for x in stride(from: 60.0, through: 240, by: 45) {
+            #expect(Colors.matches(frame.logicalPixel(x, 200), (0, 0, 0), tolerance: 40))
+        }
+        #expect(frame.isWhite(at: 150, 205))  // 3 px wide
+        // The Clear button sits at the top right (80×36, 16 px in): touch it.
+        h.compositor.touchDown(id: 5, x: 344, y: 34)
+        h.compositor.touchFrame()
+        h.compositor.touchUp(id: 5)
+        h.compositor.touchFrame()
+        h.settle(0.15)
+        frame = try #require(h.frame)
+        for x in stride(from: 60.0, through: 240, by: 45) { #expect(frame.isWhite(at: x, 200)) }
+    }
+
+    @Test func cKeyClearsAndSKeySavesTheStrokesAsSVGToo() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tc-ink-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let h = try AppHarness(arguments: ["--scene", "trace"], extraEnvironment: ["XDG_PICTURES_DIR": directory.path])
+        drag(h, id: 0, y: 100, from: 40, to: 360)
+        drag(h, id: 0, y: 200, from: 40, to: 360)
+        h.compositor.tapKey(31)  // KEY_S
+        h.settle(0.2)
+        let svg = try String(contentsOfFile: directory.appendingPathComponent("touchcanvas-1.svg").path, encoding: .utf8)
+        #expect(svg.components(separatedBy: "<path").count - 1 == 2)
+        #expect(svg.lowercased().contains("#34329c"))
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("touchcanvas-1.png").path))
+        h.compositor.tapKey(46)  // KEY_C
+        h.settle(0.15)
+        let frame = try #require(h.frame)
+        #expect(frame.isWhite(at: 200, 100) && frame.isWhite(at: 200, 200))
+    }
+
+    @Test func singleTouchDrawsOnlyTheFirstFinger() throws {
+        let h = try AppHarness(arguments: ["--scene", "trace", "--single-touch"])
+        h.compositor.touchDown(id: 0, x: 40, y: 100)
+        h.compositor.touchDown(id: 1, x: 40, y: 200)
+        h.compositor.touchFrame()
+        h.settle(0.02)
+        var x = 40.0
+        while x < 360 {
+            x += 10
+            h.compositor.touchMotion(id: 0, x: x, y: 100)
+            h.compositor.touchMotion(id: 1, x: x, y: 200)
+            h.compositor.touchFrame()
+            h.compositor.pump(for: 0.005)
+        }
+        h.compositor.touchUp(id: 0)
+        h.compositor.touchUp(id: 1)
+        h.compositor.touchFrame()
+        h.settle(0.15)
+        let frame = try #require(h.frame)
+        #expect(Colors.matches(frame.logicalPixel(200, 100), Self.completed))
+        #expect(frame.isWhite(at: 200, 200))
+    }
+}
