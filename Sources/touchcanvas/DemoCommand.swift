@@ -13,7 +13,7 @@ struct Demo: ParsableCommand {
     var png: String = "touchcanvas-demo.png"
 
     @Option(help: "The scene to play the sequence in.")
-    var scene: String = "spots"
+    var scene: String = "canvas"
 
     func run() throws {
         do {
@@ -29,17 +29,18 @@ struct DemoError: Error, CustomStringConvertible {
     let description: String
 }
 
-/// Four fingers land one after another, then sweep along arcs, sampled at 100 Hz as a touch
-/// screen would report them.
+/// Four fingers land one after another, then sweep along arcs for a second, sampled at 100 Hz
+/// as a touch screen would report them; the picture is taken with the fingers still down, so it
+/// shows the spots over the strokes they drew.
 struct DemoPlayer {
     let scene: String
     static let size = (width: 800, height: 500)
 
     static func fingerPath(_ finger: Int, at t: Double) -> (x: Double, y: Double) {
-        let centres = [(200.0, 170.0), (360.0, 320.0), (520.0, 180.0), (650.0, 330.0)]
-        let angle = t * 1.6 + Double(finger) * 0.9
+        let centres = [(190.0, 180.0), (360.0, 320.0), (520.0, 170.0), (640.0, 330.0)]
+        let angle = t * 2.5 + Double(finger) * 0.9
         let c = centres[finger]
-        return (c.0 + 40 * cos(angle), c.1 + 40 * sin(angle))
+        return (c.0 + 90 * cos(angle), c.1 + 90 * sin(angle))
     }
 
     func play(savingTo path: String) throws {
@@ -53,7 +54,7 @@ struct DemoPlayer {
         guard compositor.waitForMappedToplevel(timeout: 20) else {
             throw DemoError(description: "the app did not open its window: \(app.standardError)")
         }
-        let steps = 60
+        let steps = 100
         for step in 0...steps {
             let t = Double(step) / 100
             for finger in 0..<4 where step >= finger * 5 {

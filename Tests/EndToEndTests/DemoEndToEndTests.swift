@@ -6,7 +6,7 @@ import Testing
 /// `touchcanvas demo`, as `make run` uses it without a Wayland session.
 @Suite(.serialized, .timeLimit(.minutes(1)))
 struct DemoEndToEndTests {
-    @Test func demoSavesFourFullSpots() throws {
+    @Test func demoSavesFourFullSpotsOverTheirStrokes() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tc-demo-\(getpid())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -20,16 +20,18 @@ struct DemoEndToEndTests {
         let image = try PNGReader.read(png)
         #expect(image.width == 800 && image.height == 500)
         var grey = 0
-        var other = 0
+        var stroke = 0
+        let inProgress = PixelColor(red: 0x9A, green: 0x99, blue: 0xCE)
         for y in 0..<image.height {
             for x in 0..<image.width {
                 guard let p = image.pixel(x: x, y: y) else { continue }
-                if p == PixelColor(rgb: 0xAAAAAA) { grey += 1 } else if p != PixelColor(rgb: 0xFFFFFF) { other += 1 }
+                if p == PixelColor(rgb: 0xAAAAAA) { grey += 1 }
+                if p.distance(to: inProgress) <= 6 { stroke += 1 }
             }
         }
-        // Four 100 px discs: 4 · π · 50² ≈ 31 416 solid grey pixels, minus their antialiased rims.
+        // Four 100 px discs that do not overlap: 4 · π · 50² ≈ 31 416 solid grey pixels, minus rims.
         #expect(grey > 29_500 && grey < 31_500)
-        // Only the rims are neither white nor grey.
-        #expect(other < 4 * 2 * 320)
+        // Four arcs of about 225 px, 4 px wide, half of each hidden under its spot at most.
+        #expect(stroke > 4 * 100 * 3)
     }
 }
