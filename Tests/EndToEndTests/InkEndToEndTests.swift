@@ -144,4 +144,22 @@ struct InkEndToEndTests {
         #expect(Colors.matches(frame.logicalPixel(200, 100), Self.completed))
         #expect(frame.isWhite(at: 200, 200))
     }
+
+    @Test func strokesSurviveScaleChangeAndResize() throws {
+        let h = try AppHarness(arguments: ["--scene", "trace"])
+        drag(h, id: 0, y: 150, from: 40, to: 360)
+        h.compositor.setOutputScale(2)
+        h.settle(0.2)
+        var frame = try #require(h.frame)
+        #expect(frame.scale == 2)
+        // Rebuilt from the stroke data at the new scale: dark on the line, white 4 px off it.
+        #expect(Colors.matches(frame.logicalPixel(200, 150), Self.completed))
+        #expect(frame.isWhite(at: 200, 154) && frame.isWhite(at: 200, 146))
+        h.compositor.configure(width: 600, height: 400)
+        h.settle(0.2)
+        frame = try #require(h.frame)
+        #expect(frame.width == 1200 && frame.height == 800)
+        #expect(Colors.matches(frame.logicalPixel(200, 150), Self.completed))
+        #expect(frame.isWhite(at: 500, 300))
+    }
 }
