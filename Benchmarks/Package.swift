@@ -28,5 +28,20 @@ let package = Package(
             .product(name: "ScriptedCompositor", package: mainPackage),
             .product(name: "Canvas", package: mainPackage),
         ]),
+        /// B: the frame, ink and renderer scenarios, shared by RenderBench and the allocation suite.
+        .target(name: "RenderScenarios", dependencies: [
+            .product(name: "Canvas", package: mainPackage),
+            .product(name: "TouchCanvasApp", package: mainPackage),
+            .product(name: "TouchKit", package: mainPackage),
+        ]),
+        /// B: frame cost over history, ink throughput and rebuild, the spots renderer; timed with
+        /// rounds interleaved so ratios come from one run; `--frames-only` runs one scenario for
+        /// scripts/callgrind-frames.sh.
+        .executableTarget(name: "RenderBench", dependencies: [
+            "BenchmarkSupport", "RenderScenarios",
+            .product(name: "Canvas", package: mainPackage),
+            .product(name: "TouchCanvasApp", package: mainPackage),
+            .product(name: "TouchKit", package: mainPackage),
+        ]),
     ]
 )

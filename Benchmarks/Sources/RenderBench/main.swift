@@ -1,0 +1,156 @@
+import BenchmarkSupport
+import Canvas
+import Foundation
+import RenderScenarios
+import TouchCanvasApp
+import TouchKit
+
+// Rendering benchmarks (BENCHMARKS.md, part B). Usage:
+//
+//   RenderBench [--quick]                      every section, Markdown on stdout
+//   RenderBench --frames-only SCENE SCALE HISTORY N
+//                                              set up one frame scenario and run N frames in
+//                                              `measuredFrames` (for valgrind --tool=callgrind
+//                                              --collect-atstart=no --toggle-collect='*measuredFrames*')
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+
+/// The frames callgrind counts: only this function is collected.
+@MainActor @inline(never)
+func measuredFrames(_ scenario: FingerFrames, _ count: Int) {
+    for _ in 0..<count { scenario.renderFrame() }
+}
+
+@MainActor
+func fourK(_ scene: Scene, scale: Double, history: Int, fingers: Int = 10) -> FingerFrames.Configuration {
+    FingerFrames.Configuration(scene: scene, width: 3840 / scale, height: 2160 / scale, scale: scale,
+                               history: history, fingers: fingers)
+}
+
+@MainActor
+func log(_ text: String) { FileHandle.standardError.write(Data((text + "\n").utf8)) }
+
+@MainActor
+func runFramesOnly(_ args: [String]) throws {
+    guard args.count == 4, let scene = Scene(rawValue: args[0]), let scale = Double(args[1]),
+          let history = Int(args[2]), let count = Int(args[3]) else {
+        log("usage: RenderBench --frames-only SCENE SCALE HISTORY FRAMES")
+        exit(2)
+    }
+    let scenario = try FingerFrames(fourK(scene, scale: scale, history: history))
+    measuredFrames(scenario, count)
+    print("\(count) frames of \(scenario.configuration)")
+}
+
+@MainActor
+func runAll(quick: Bool) throws {
+    print("Machine: \(Machine.description)\n")
+
+    // MARK: Frame cost over history at 4K
+    let histories = [0, 1_000, 10_000]
+    var configurations: [FingerFrames.Configuration] = []
+    for scene in [Scene.canvas, .trace] {
+        for scale in [1.0, 2.0] where !(quick && scale == 2) {
+            for history in histories { configurations.append(fourK(scene, scale: scale, history: history)) }
+        }
+    }
+    var setups = Samples()
+    var scenarios: [FingerFrames] = []
+    for configuration in configurations {
+        log("setting up \(configuration)…")
+        var scenario: FingerFrames?
+        setups.append(try measureThrowing { scenario = try FingerFrames(configuration) })
+        scenarios.append(scenario!)
+    }
+    log("measuring frames…")
+    var interleaved = InterleavedFrames(scenarios: scenarios)
+    if quick { interleaved.rounds = 6 }
+    let results = interleaved.run()
+    scenarios.removeAll()
+
+    print("### Frame cost over history: 10 moving fingers, 3840×2160 buffer\n")
+    print("\(interleaved.rounds) interleaved rounds of \(interleaved.framesPerRound) frames per configuration "
+          + "(\(interleaved.rounds * interleaved.framesPerRound) frames each).\n")
+    var table = MarkdownTable(["scene", "scale", "completed strokes", "frame median (ms)", "frame p99 (ms)",
+                               "median / median at 0 strokes", "damaged fraction per frame (mean)"])
+    for result in results {
+        let c = result.configuration
+        let base = results.first {
+            $0.configuration.scene == c.scene && $0.configuration.scale == c.scale && $0.configuration.history == 0
+        }
+        let ratio = base.map { result.frameNanoseconds.median / $0.frameNanoseconds.median } ?? .nan
+        table.add([c.scene.rawValue, Format.fixed(c.scale, 0), "\(c.history)",
+                   Format.ms(result.frameNanoseconds.median, 3), Format.ms(result.frameNanoseconds.p99, 3),
+                   Format.fixed(ratio, 2), Format.fraction(result.damagedFraction.mean)])
+    }
+    print(table.text + "\n")
+
+    // MARK: The spots renderer
+    log("measuring the spots renderer…")
+    let spotConfigurations = [1.0, 2.0].map {
+        FingerFrames.Configuration(scene: .spots, width: 1024, height: 768, scale: $0, history: 0, fingers: 1)
+    }
+    let spotResults = InterleavedFrames(scenarios: try spotConfigurations.map { try FingerFrames($0) },
+                                        rounds: quick ? 10 : 40, framesPerRound: 25).run()
+    print("### One spot moving over 1024×768 (spots scene)\n")
+    var spotTable = MarkdownTable(["scale", "buffer", "frame median (ms)", "frame p99 (ms)", "damaged fraction per frame (mean)"])
+    for result in spotResults {
+        let c = result.configuration
+        spotTable.add([Format.fixed(c.scale, 0), "\(c.bufferWidth)×\(c.bufferHeight)",
+                       Format.ms(result.frameNanoseconds.median, 3), Format.ms(result.frameNanoseconds.p99, 3),
+                       Format.fraction(result.damagedFraction.mean)])
+    }
+    print(spotTable.text + "\n")
+
+    // MARK: Ink throughput and rebuild
+    log("measuring ink throughput and rebuild…")
+    let repeats = quick ? 3 : 7
+    var inkTable = MarkdownTable(["work", "layer", "median", "spread (min – max)"])
+    for scale in [1.0, 2.0] {
+        let size = Size(width: 3840 / scale, height: 2160 / scale)
+        let rect = Rect(origin: .zero, size: size)
+        let layerName = "3840×2160, scale \(Format.fixed(scale, 0))"
+
+        let segments = InkWork.segments(count: 100_000, length: 4, in: size)
+        let layer = InkLayer()
+        layer.reset(rect: rect, scale: scale)
+        var rates = Samples()
+        for _ in 0..<repeats {
+            layer.clear()
+            let ns = measure {
+                for (start, end) in segments { layer.drawSegment(from: start, to: end, style: InkWork.style) }
+            }
+            rates.append(Double(segments.count) / (ns / 1e9))
+        }
+        inkTable.add(["segments drawn per second (4 px long, 8 px wide)", layerName,
+                      Format.fixed(rates.median / 1000, 0) + " k/s",
+                      Format.fixed(rates.minimum / 1000, 0) + " – " + Format.fixed(rates.maximum / 1000, 0) + " k/s"])
+
+        let strokes = InkWork.strokes(count: 10_000, segmentsPerStroke: 10, in: size)
+        var rebuilds = Samples()
+        for _ in 0..<repeats {
+            rebuilds.append(measure { layer.rebuild(from: strokes, rect: rect, scale: scale) })
+        }
+        inkTable.add(["full rebuild, 100 000 segments (10 000 strokes × 10)", layerName,
+                      Format.ms(rebuilds.median, 1) + " ms",
+                      Format.ms(rebuilds.minimum, 1) + " – " + Format.ms(rebuilds.maximum, 1) + " ms"])
+    }
+    print("### Ink layer work\n")
+    print(inkTable.text + "\n")
+    print("Setting up each 4K frame scenario (history drawn through the input machine, then the first, "
+          + "full render): median \(Format.ms(setups.median, 0)) ms, longest \(Format.ms(setups.maximum, 0)) ms.")
+}
+
+func measureThrowing(_ body: () throws -> Void) throws -> Double {
+    let start = monotonicNanoseconds()
+    try body()
+    return Double(monotonicNanoseconds() - start)
+}
+
+try MainActor.assumeIsolated {
+    if arguments.first == "--frames-only" {
+        try runFramesOnly(Array(arguments.dropFirst()))
+    } else {
+        try runAll(quick: arguments.contains("--quick"))
+    }
+}
