@@ -18,6 +18,10 @@ let package = Package(
     platforms: [.macOS(.v13)],
     dependencies: [
         .package(path: mainPackagePath),
+        // The malloc counter needs the interposer trait (and tools 6.1 for traits).
+        .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
+        // The same counter, used directly by AllocationSites to tell cairo's allocations from Swift's.
+        .package(url: "https://github.com/ordo-one/malloc-interposer", from: "1.6.1"),
     ],
     targets: [
         /// Statistics, tables and the machine description shared by the executables.
@@ -43,5 +47,24 @@ let package = Package(
             .product(name: "TouchCanvasApp", package: mainPackage),
             .product(name: "TouchKit", package: mainPackage),
         ]),
+        /// B: allocations per steady-state frame, each attributed to cairo or to Swift by its
+        /// call stack (a separate binary: the interposer must not slow RenderBench's timings).
+        .target(name: "CStackTrace"),
+        .executableTarget(name: "AllocationSites", dependencies: [
+            "BenchmarkSupport", "RenderScenarios", "CStackTrace",
+            .product(name: "TouchCanvasApp", package: mainPackage),
+            .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
+        ]),
+        /// B: heap allocations per steady-state frame with ordo-one/benchmark's malloc counter
+        /// (`swift package benchmark`).
+        .executableTarget(
+            name: "Allocations",
+            dependencies: [
+                "RenderScenarios",
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/Allocations",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )
