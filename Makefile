@@ -32,3 +32,16 @@ test:
 
 clean:
 	rm -rf .build
+
+# Benchmarks, run by hand (they are not tests): the figures recorded in BENCHMARKS.md. Benchmarks/
+# is a package of its own that uses this one by path. Peers and tools: apt-get install weston
+# gtk-4-examples valgrind. About 10 minutes; `make bench 2>&1 | tee bench.txt` keeps the tables.
+.PHONY: bench
+bench:
+	$(SWIFT) build -c release --product touchcanvas
+	cd Benchmarks && $(SWIFT) build -c release
+	cd Benchmarks && .build/release/TouchLatency --touchcanvas $(CURDIR)/.build/release/touchcanvas --screenshots .build/screenshots
+	cd Benchmarks && .build/release/RenderBench
+	cd Benchmarks && .build/release/AllocationSites
+	cd Benchmarks && $(SWIFT) package --disable-sandbox benchmark --target Allocations --no-progress
+	cd Benchmarks && scripts/callgrind-frames.sh .build/release/RenderBench
