@@ -21,6 +21,12 @@ struct InputTimeline {
         return latest
     }
 
+    /// Seconds for a raw stamp without making it the latest: for events that are ignored.
+    func peekSeconds(for raw: UInt32) -> TimeInterval {
+        var copy = self
+        return copy.seconds(for: raw)
+    }
+
     /// The latest known time, for events that carry none (cancel, capability loss).
     var latest: TimeInterval { TimeInterval(milliseconds) / 1000 }
 }

@@ -30,12 +30,44 @@ struct PendingChange {
     var isMoveOnly: Bool { !isNew && end == nil }
 }
 
+/// One raw event, remembered for an anomaly's details. Holds no object: names are literals.
+struct InputEventNote: Sendable {
+    /// The protocol event: "down", "up", "motion", "shape", "orientation", "button".
+    let name: String
+    /// The wl touch id, or the button for "button".
+    var id: Int64?
+    /// Seconds on the seat's timeline, for events that carry a time.
+    var time: TimeInterval?
+
+    /// `event`, `id` (`button` for a button) and `time` in milliseconds, as the log spells them.
+    var details: [String: String] {
+        var details = ["event": name]
+        if let id { details[name == "button" ? "button" : "id"] = "\(id)" }
+        if let time { details["time"] = "\(Int64((time * 1000).rounded()))" }
+        return details
+    }
+}
+
 /// The changes of one device of one seat accumulated until its `frame`, in arrival order.
 @MainActor
 struct PendingFrame {
     private(set) var changes: [PendingChange] = []
-    /// An up arrived in this frame; a flush then reports `no-frame-after-up`.
-    private(set) var sawUp = false
+    /// The last up (or last button release) in this frame; a flush then reports
+    /// `no-frame-after-up`.
+    private(set) var lastUp: InputEventNote?
+    /// The last event that joined this frame, and how many did: a flush reports them.
+    private(set) var lastEvent: InputEventNote?
+    private(set) var eventCount = 0
+
+    var sawUp: Bool { lastUp != nil }
+
+    /// Remembers an event that joined the frame; `isUp` for an up or the release that ends
+    /// a pointer touch.
+    mutating func note(_ event: InputEventNote, isUp: Bool = false) {
+        lastEvent = event
+        eventCount += 1
+        if isUp { lastUp = event }
+    }
 
     var isEmpty: Bool { changes.isEmpty }
     var newTouchCount: Int { changes.count { $0.isNew } }
@@ -68,7 +100,6 @@ struct PendingFrame {
     }
 
     mutating func end(_ touch: Touch, as phase: TouchPhase, time: TimeInterval) {
-        if phase == .ended { sawUp = true }
         update(touch) { change in
             change.end = phase
             change.endTime = time

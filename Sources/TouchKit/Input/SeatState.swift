@@ -11,6 +11,8 @@ final class SeatState {
     /// compositors reuse ids, and a reused id is a new finger.
     var touchesByID: [Int32: Touch] = [:]
     var touchFrame = PendingFrame()
+    /// For each touch in `touchesByID`: its last event, for `possibly-stuck`.
+    var touchActivity: [Int32: TouchActivity] = [:]
 
     /// The last pointer position on our surface; `nil` when the pointer is elsewhere.
     var pointerLocation: Point?
@@ -19,8 +21,21 @@ final class SeatState {
     var pointerTouch: Touch?
     var pointerFrame = PendingFrame()
 
+    /// Devices ("touch", "pointer") whose latest event was for a surface not ours: further
+    /// such events are the same `foreign-surface` occurrence until one for our surface comes.
+    var foreignDevices: Set<String> = []
+
     init(id: SeatID) {
         self.id = id
         self.name = id.description
     }
+}
+
+/// When a touch that is down last heard from the compositor.
+struct TouchActivity {
+    var lastEvent: InputEventNote
+    /// On the window's clock (`Window.clock`), when the event arrived.
+    var arrival: TimeInterval
+    /// `possibly-stuck` was reported since that event.
+    var reportedStuck = false
 }

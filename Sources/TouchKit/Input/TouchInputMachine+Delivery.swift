@@ -84,6 +84,7 @@ extension TouchInputMachine {
     func cancelTouches(of state: SeatState) {
         let pending = state.touchFrame.take()
         state.touchesByID.removeAll()
+        state.touchActivity.removeAll()
         cancel(pending, of: state) { $0.type == .direct }
     }
 

@@ -2,8 +2,11 @@ import Foundation
 
 /// Devices, seats and the surface going away, and the socket drained without a frame.
 extension TouchInputMachine {
+    /// Cancels the seat's touches; touches the compositor had not cancelled first are reported
+    /// as `lost-without-cancel`.
     public func touchCapabilityLost(seat: SeatID) {
         guard let state = seats[seat] else { return }
+        reportLostWithoutCancel(state, event: "capability-lost")
         cancelTouches(of: state)
     }
 
@@ -13,8 +16,11 @@ extension TouchInputMachine {
         state.pointerLocation = nil
     }
 
+    /// Cancels the seat's touches and pointer press and forgets the seat; touches the compositor
+    /// had not cancelled first are reported as `lost-without-cancel`.
     public func seatRemoved(_ seat: SeatID) {
         guard let state = seats[seat] else { return }
+        reportLostWithoutCancel(state, event: "seat-removed")
         cancelTouches(of: state)
         cancelPointer(of: state)
         seats[seat] = nil
@@ -31,20 +37,35 @@ extension TouchInputMachine {
     }
 
     /// The socket was drained and events still wait for a frame: deliver them now, as if the
-    /// frame had come, and report it. GNOME sends no frame after the last up; without this the
-    /// finger would stay down forever.
+    /// frame had come, and report it once per seat and device: `no-frame-after-up` when an up
+    /// is among them, else `events-without-frame`. GNOME sends no frame after the last up;
+    /// without this the finger would stay down forever.
     public func flushPendingInput() {
         for state in orderedSeats {
             if !state.touchFrame.isEmpty {
-                report(state.touchFrame.sawUp ? .noFrameAfterUp : .eventsWithoutFrame, state,
-                       device: "touch")
+                reportMissingFrame(state.touchFrame, state, device: "touch",
+                                   nothingLeftDown: state.touchesByID.isEmpty)
                 deliverFrame(state.touchFrame.take())
             }
             if !state.pointerFrame.isEmpty {
-                report(state.pointerFrame.sawUp ? .noFrameAfterUp : .eventsWithoutFrame, state,
-                       device: "pointer")
+                // Compositors without pointer frames (wl_seat < 5) send none after anything,
+                // so no pointer flush is recognised as one compositor's habit.
+                reportMissingFrame(state.pointerFrame, state, device: "pointer", nothingLeftDown: false)
                 deliverFrame(state.pointerFrame.take())
             }
+        }
+    }
+
+    private func reportMissingFrame(_ frame: PendingFrame, _ state: SeatState, device: String,
+                                    nothingLeftDown: Bool) {
+        if let up = frame.lastUp {
+            var details = up.details
+            details["looksLike"] = nothingLeftDown ? "mutter" : "unknown"
+            report(.noFrameAfterUp, state, device: device, details)
+        } else {
+            var details = frame.lastEvent?.details ?? [:]
+            details["events"] = "\(frame.eventCount)"
+            report(.eventsWithoutFrame, state, device: device, details)
         }
     }
 }

@@ -7,6 +7,7 @@ extension TouchInputMachine {
     /// the pointer `frame` like touch events; a leave while pressed cancels at once.
     public func handle(_ input: RawPointerInput, seat: SeatID) {
         let state = self.state(for: seat)
+        if case .frame = input {} else { state.foreignDevices.remove("pointer") }
         switch input {
         case let .enter(location):
             // An enter without a leave before it: the old press can never be released here.
@@ -24,13 +25,15 @@ extension TouchInputMachine {
             state.pointerLocation = location
             guard let touch = state.pointerTouch else { return }  // hover moves nothing
             state.pointerFrame.move(touch, to: location, time: seconds)
+            state.pointerFrame.note(InputEventNote(name: "motion", time: seconds))
 
         case let .button(time, button, pressed):
             let seconds = state.timeline.seconds(for: time)
+            let event = InputEventNote(name: "button", id: Int64(button), time: seconds)
             if pressed {
                 if state.pressedButtons.isEmpty {
                     guard let location = state.pointerLocation else {
-                        report(.buttonWithoutLocation, state, device: "pointer", ["button": "\(button)"])
+                        report(.buttonWithoutLocation, state, device: "pointer", event.details)
                         return
                     }
                     let touch = Touch(type: .indirectPointer, seat: seat, seatName: state.name,
@@ -39,6 +42,7 @@ extension TouchInputMachine {
                     touch.window = window
                     state.pointerTouch = touch
                     state.pointerFrame.addNew(touch)
+                    state.pointerFrame.note(event)
                 }
                 state.pressedButtons.insert(button)
             } else {
@@ -47,6 +51,7 @@ extension TouchInputMachine {
                       let touch = state.pointerTouch else { return }
                 state.pointerTouch = nil
                 state.pointerFrame.end(touch, as: .ended, time: seconds)
+                state.pointerFrame.note(event, isUp: true)
             }
 
         case .frame:

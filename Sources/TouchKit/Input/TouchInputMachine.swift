@@ -15,7 +15,9 @@ import Foundation
 ///
 /// Recovery choices: a `down` for an id that is already down cancels the old touch in the same
 /// delivery (we cannot know the old finger lifted, so we do not claim it ended); events for an
-/// id that is not down are ignored. Both are reported through `onAnomaly`.
+/// id that is not down are ignored. Both are reported through `onAnomaly`, like every other
+/// surprise (`TouchAnomaly.Category` lists them); `checkForStuckTouches(now:)` and
+/// `foreignSurfaceEvent(seat:device:event:id:time:)` report what the event stream alone cannot.
 ///
 /// Pacing (`holdsMovesUntilDisplayFrame`): the app delivers moves at most once per display
 /// frame. Frames holding only motion, shape or orientation of touches that already began are
@@ -70,6 +72,11 @@ public final class TouchInputMachine {
         }
     }
 
+    /// How long a touch may stay down with no event before `checkForStuckTouches(now:)` reports
+    /// it as `possibly-stuck`, in seconds. A finger held perfectly still sends nothing, so this
+    /// is a hint, not a verdict; the touch is never ended for it.
+    public var stuckTouchThreshold: TimeInterval = 10
+
     /// Predicting further than this mostly predicts wrong.
     public static let maximumPredictionInterval: TimeInterval = 0.05
 
@@ -121,52 +128,63 @@ public final class TouchInputMachine {
 
     public func handle(_ input: RawTouchInput, seat: SeatID) {
         let state = self.state(for: seat)
+        if case .frame = input {} else { state.foreignDevices.remove("touch") }
         switch input {
         case let .down(id, time, location):
             let seconds = state.timeline.seconds(for: time)
+            let event = InputEventNote(name: "down", id: Int64(id), time: seconds)
             if let old = state.touchesByID.removeValue(forKey: id) {
-                report(.duplicateDown, state, device: "touch", ["id": "\(id)"])
+                report(.duplicateDown, state, device: "touch", event.details)
                 state.touchFrame.end(old, as: .cancelled, time: seconds)
             }
             let touch = Touch(type: .direct, seat: seat, seatName: state.name, identifier: id,
                               location: location, timestamp: seconds)
             touch.window = window
             state.touchesByID[id] = touch
+            state.touchActivity[id] = TouchActivity(lastEvent: event, arrival: window.clock())
             state.touchFrame.addNew(touch)
+            state.touchFrame.note(event)
 
         case let .up(id, time):
-            guard let touch = knownTouch(id, state, event: "up") else { return }
+            let event = InputEventNote(name: "up", id: Int64(id), time: state.timeline.peekSeconds(for: time))
+            guard let touch = knownTouch(event, state) else { return }
             let seconds = state.timeline.seconds(for: time)
             state.touchesByID[id] = nil
+            state.touchActivity[id] = nil
             state.touchFrame.end(touch, as: .ended, time: seconds)
+            state.touchFrame.note(event, isUp: true)
 
         case let .motion(id, time, location):
-            guard let touch = knownTouch(id, state, event: "motion") else { return }
+            let event = InputEventNote(name: "motion", id: Int64(id), time: state.timeline.peekSeconds(for: time))
+            guard let touch = knownTouch(event, state) else { return }
             let seconds = state.timeline.seconds(for: time)
             state.touchFrame.move(touch, to: location, time: seconds)
+            state.touchFrame.note(event)
 
         case let .shape(id, major, minor):
-            guard let touch = knownTouch(id, state, event: "shape") else { return }
+            let event = InputEventNote(name: "shape", id: Int64(id))
+            guard let touch = knownTouch(event, state) else { return }
             state.touchFrame.update(touch) { change in
                 change.shape = (major, minor)
                 change.changed = true
             }
+            state.touchFrame.note(event)
 
         case let .orientation(id, degrees):
-            guard let touch = knownTouch(id, state, event: "orientation") else { return }
+            let event = InputEventNote(name: "orientation", id: Int64(id))
+            guard let touch = knownTouch(event, state) else { return }
             state.touchFrame.update(touch) { change in
                 change.orientation = degrees
                 change.changed = true
             }
+            state.touchFrame.note(event)
 
         case .frame:
             deliverFrame(state.touchFrame.take())
 
         case .cancel:
-            let hasTouches = !state.touchesByID.isEmpty || !state.touchFrame.isEmpty
-                || live.contains { $0.seat == seat && $0.type == .direct }
-            guard hasTouches else {
-                report(.cancelWithoutTouches, state, device: "touch")
+            guard hasActiveTouches(state) else {
+                report(.cancelWithoutTouches, state, device: "touch", ["event": "cancel"])
                 return
             }
             cancelTouches(of: state)
@@ -186,10 +204,21 @@ public final class TouchInputMachine {
         return state
     }
 
-    private func knownTouch(_ id: Int32, _ state: SeatState, event: String) -> Touch? {
-        if let touch = state.touchesByID[id] { return touch }
-        report(.unknownTouchID, state, device: "touch", ["id": "\(id)", "event": event])
+    /// The touch down under the event's id, its activity refreshed; otherwise the event is
+    /// reported as `unknown-touch-id` and `nil` returned.
+    private func knownTouch(_ event: InputEventNote, _ state: SeatState) -> Touch? {
+        if let id = event.id.flatMap(Int32.init(exactly:)), let touch = state.touchesByID[id] {
+            state.touchActivity[id] = TouchActivity(lastEvent: event, arrival: window.clock())
+            return touch
+        }
+        report(.unknownTouchID, state, device: "touch", event.details)
         return nil
+    }
+
+    /// The seat has direct touches down, waiting for a frame, or delivered and not ended.
+    func hasActiveTouches(_ state: SeatState) -> Bool {
+        !state.touchesByID.isEmpty || !state.touchFrame.isEmpty
+            || live.contains { $0.seat == state.id && $0.type == .direct }
     }
 
     func report(_ category: TouchAnomaly.Category, _ state: SeatState, device: String,
