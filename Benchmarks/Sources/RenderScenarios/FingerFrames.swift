@@ -1,4 +1,5 @@
 import Canvas
+import Foundation
 import TouchCanvasApp
 import TouchKit
 
@@ -180,5 +181,3 @@ public struct SplitMix {
         return Double(z >> 11) / Double(1 << 53)
     }
 }
-
-import Foundation

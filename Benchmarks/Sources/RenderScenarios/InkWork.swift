@@ -1,4 +1,5 @@
 import Canvas
+import Foundation
 import TouchCanvasApp
 import TouchKit
 
@@ -36,5 +37,3 @@ public enum InkWork {
         }
     }
 }
-
-import Foundation

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A Wayland client measured under the scripted compositor, and where its finger goes.
 struct Client {
     /// The row label in the results.
@@ -29,5 +31,3 @@ struct FingerPath {
         return (center.x + radius * cos(angle), center.y + radius * sin(angle))
     }
 }
-
-import Foundation
