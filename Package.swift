@@ -42,6 +42,7 @@ let package = Package(
         .target(name: "TouchKit"),
         .target(name: "Canvas", dependencies: ["TouchKit", "CCairo"]),
         .target(name: "TouchCanvasApp", dependencies: ["TouchKit", "Canvas"]),
+        .target(name: "Recording", dependencies: ["TouchKit", "Canvas", "TouchCanvasApp"]),
 
         // MARK: The app
         .executableTarget(name: "touchcanvas", dependencies: [
@@ -54,6 +55,7 @@ let package = Package(
         .testTarget(name: "TouchKitTests", dependencies: ["TouchKit"]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas", "TouchKit"]),
         .testTarget(name: "TouchCanvasAppTests", dependencies: ["TouchCanvasApp", "Canvas", "TouchKit"]),
+        .testTarget(name: "RecordingTests", dependencies: ["Recording", "TouchKit", "Canvas", "TouchCanvasApp"]),
         /// The real binary under the scripted compositor; depends on the executable so it is built.
         .testTarget(name: "EndToEndTests", dependencies: ["ScriptedCompositor", "Canvas", "touchcanvas"]),
         .testTarget(name: "ScriptedCompositorTests", dependencies: ["ScriptedCompositor", "Wayland", "CWaylandClient"]),

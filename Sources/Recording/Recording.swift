@@ -1,0 +1,145 @@
+import TouchCanvasApp
+import TouchKit
+
+/// A recorded input session: what the compositor sent to the app, when, and when the app drew.
+///
+/// ```swift
+/// let recording = try RecordingParser.parse(contentsOf: "ten-fingers.tcrec")
+/// let pixels = try Replayer(recording: recording, scene: .trace).run()
+/// ```
+///
+/// # The file format, version 1
+///
+/// A UTF-8 text file, one item per line, every line ended by `\n` (a `\r` before it is
+/// ignored). Blank lines and lines whose first non-blank character is `#` are comments. Fields
+/// are separated by spaces or tabs. The suggested extension is `.tcrec`.
+///
+/// **Header.** The first line is the magic and the format version:
+///
+/// ```
+/// touchcanvas-recording 1
+/// ```
+///
+/// A later version is refused ("version 2 is newer than this touchcanvas understands (1)").
+/// Header lines follow, in any order, before the first event:
+///
+/// | line | meaning |
+/// |---|---|
+/// | `size W H` | required: the surface's logical size, integers 1…16384 |
+/// | `scale N` | required: the buffer scale, an integer 1…8 |
+/// | `seat ID NAME` | a seat known at the start: `ID` is the registry name of its `wl_seat` (0…4294967295), `NAME` its `wl_seat.name`, the rest of the line (may be empty or hold spaces) |
+/// | `scene NAME` | optional: the scene recorded in (`spots`, `canvas`, `draw`, `trace`, `gestures`, `inspect`); replay uses it when not told otherwise |
+///
+/// **Events.** One per line, in the order the app handled them:
+///
+/// ```
+/// TIME SEAT KIND ARGUMENTS…
+/// ```
+///
+/// - `TIME`: milliseconds since the recording started, a decimal number 0…4294967295 that never
+///   decreases from one line to the next (`12.5`).
+/// - `SEAT`: the seat's id for seat events, `-` for window events. A seat id needs no `seat`
+///   header line (seats can appear later).
+/// - Numbers: `x`, `y`, `major`, `minor`, `deg` are decimals within ±8388608 (what a
+///   `wl_fixed` can hold), written in the shortest form that reads back to the same `Double`,
+///   so locations are never rounded. `nan` and `inf` are refused. `id` is a `wl_touch` id
+///   (−2147483648…2147483647), `button` a Linux input code (0…4294967295).
+///
+/// | kind | seat | meaning |
+/// |---|---|---|
+/// | `down id x y` | seat | `wl_touch.down` |
+/// | `motion id x y` | seat | `wl_touch.motion` |
+/// | `up id` | seat | `wl_touch.up` |
+/// | `shape id major minor` | seat | `wl_touch.shape` (ellipse diameters) |
+/// | `orientation id deg` | seat | `wl_touch.orientation` |
+/// | `frame` | seat | `wl_touch.frame` |
+/// | `cancel` | seat | `wl_touch.cancel` |
+/// | `pointer-enter x y` | seat | `wl_pointer.enter` |
+/// | `pointer-motion x y` | seat | `wl_pointer.motion` |
+/// | `pointer-button button pressed` or `… released` | seat | `wl_pointer.button` |
+/// | `pointer-leave` | seat | `wl_pointer.leave` |
+/// | `pointer-frame` | seat | `wl_pointer.frame` (the glue's own frame for `wl_pointer` < 5) |
+/// | `capability touch lost`, `capability pointer lost` | seat | the seat lost the device |
+/// | `seat-removed` | seat | the `wl_seat` global went away |
+/// | `seat-name NAME` | seat | the seat's name arrived or changed (rest of the line) |
+/// | `configure W H` | `-` | the surface's new logical size (1…16384) |
+/// | `scale N` | `-` | the new buffer scale (1…8) |
+/// | `flush` | `-` | the socket drained with input still waiting for a frame; the app delivered it |
+/// | `display-frame` or `display-frame MS` | `-` | the app rendered here: held moves were delivered, with `MS` the prediction interval in milliseconds (0…50) when given |
+///
+/// Compositor timestamps are not stored: replay stamps each event with its `TIME` rounded down
+/// to the millisecond (the compositor's stamps are milliseconds on the same monotonic clock).
+///
+/// A file that ends in the middle of a line (no final `\n`) is refused as cut short. Any
+/// error names the file and line: `recording.txt:17: unknown event 'mtion'`.
+///
+/// Example:
+///
+/// ```
+/// touchcanvas-recording 1
+/// size 800 600
+/// scale 1
+/// seat 7 seat0
+/// scene trace
+/// 0 7 down 0 100.5 200.25
+/// 0 7 frame
+/// 8 7 motion 0 110 201.125
+/// 8 7 frame
+/// 16.667 - display-frame 8.5
+/// 24 7 up 0
+/// 24 7 frame
+/// 33.333 - display-frame
+/// ```
+public struct Recording: Sendable, Hashable {
+    /// The format version this build writes and the newest it reads.
+    public static let currentVersion = 1
+    /// The first word of every recording.
+    public static let magic = "touchcanvas-recording"
+
+    /// The version of the file it was read from.
+    public var version: Int
+    /// The surface's logical size at the start.
+    public var width: Int
+    public var height: Int
+    /// The buffer scale at the start.
+    public var scale: Int
+    /// Seats known at the start, in file order.
+    public var seats: [RecordedSeat]
+    /// The scene recorded in, when the file says.
+    public var scene: Scene?
+    public var events: [TimedEvent]
+
+    public init(version: Int = Recording.currentVersion, width: Int, height: Int, scale: Int,
+                seats: [RecordedSeat] = [], scene: Scene? = nil, events: [TimedEvent] = []) {
+        self.version = version
+        self.width = width
+        self.height = height
+        self.scale = scale
+        self.seats = seats
+        self.scene = scene
+        self.events = events
+    }
+}
+
+/// A `wl_seat` by its registry name, with its `wl_seat.name`.
+public struct RecordedSeat: Sendable, Hashable {
+    public var id: SeatID
+    public var name: String
+
+    public init(id: SeatID, name: String) {
+        self.id = id
+        self.name = name
+    }
+}
+
+/// One event line: when, and what.
+public struct TimedEvent: Sendable, Hashable {
+    /// Milliseconds since the recording started.
+    public var time: Double
+    public var event: RecordedEvent
+
+    public init(time: Double, event: RecordedEvent) {
+        self.time = time
+        self.event = event
+    }
+}

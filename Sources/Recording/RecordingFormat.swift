@@ -1,0 +1,45 @@
+import TouchKit
+
+/// The limits and spellings of format version 1, shared by the writer and the parser.
+enum RecordingFormat {
+    /// Logical surface sides; the app never makes a buffer side larger than 16384 pixels.
+    static let sides = 1...16384
+    static let scales = 1...8
+    /// Milliseconds: the span of a 32-bit compositor timestamp.
+    static let times = 0.0...4_294_967_295.0
+    /// What a `wl_fixed` (24.8) can hold, so real input always fits.
+    static let fixedMagnitude = 8_388_608.0
+    /// `TouchInputMachine.maximumPredictionInterval` (0.05 s), in milliseconds.
+    static let predictionMilliseconds = 0.0...50.0
+
+    /// The shortest text that reads back as exactly `value` (`12`, `12.5`, `1e-05`,
+    /// `0.30000000000000004`): integral values lose the `.0`, everything else is Swift's
+    /// shortest round-trip form.
+    static func number(_ value: Double) -> String {
+        if value.isFinite, value == value.rounded(), abs(value) < 9_007_199_254_740_992,
+           !(value == 0 && value.sign == .minus) {
+            return String(Int64(value))
+        }
+        return value.description
+    }
+
+    /// Seat names are the rest of a line: tabs become spaces, other control characters (a
+    /// newline would end the line) U+FFFD, and surrounding blanks are dropped, as the parser
+    /// drops them.
+    static func sanitizedName(_ name: String) -> String {
+        let cleaned = String(String.UnicodeScalarView(name.unicodeScalars.map {
+            $0 == "\t" ? " " : $0.value < 0x20 || $0.value == 0x7F ? "\u{FFFD}" : $0
+        }))
+        return cleaned.trimmingBlanks()
+    }
+}
+
+extension String {
+    /// Without leading and trailing spaces and tabs.
+    func trimmingBlanks() -> String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { $0 != " " && $0 != "\t" }),
+              let last = scalars.lastIndex(where: { $0 != " " && $0 != "\t" }) else { return "" }
+        return String(scalars[first...last])
+    }
+}

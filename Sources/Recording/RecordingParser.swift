@@ -1,0 +1,366 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import TouchCanvasApp
+import TouchKit
+
+/// Reads recordings (format in ``Recording``), refusing anything malformed with a
+/// ``RecordingError`` that names the line; never traps, whatever the bytes.
+///
+/// ```swift
+/// do {
+///     let recording = try RecordingParser.parse(contentsOf: path)
+/// } catch {
+///     print(error)  // "ten-fingers.tcrec:17: unknown event 'mtion'"
+/// }
+/// ```
+public enum RecordingParser {
+    /// Larger files are refused before reading (a recording grows ~40 bytes per event).
+    public static let maximumFileSize = 256 << 20
+
+    /// Reads and parses the file at `path`; errors name the file as `path`.
+    public static func parse(contentsOf path: String) throws(RecordingError) -> Recording {
+        try parse(bytes: readFile(path), file: path)
+    }
+
+    /// Parses `text`; errors name the file as `file`.
+    public static func parse(_ text: String, file: String = "recording") throws(RecordingError) -> Recording {
+        try parse(bytes: Array(text.utf8), file: file)
+    }
+
+    /// Parses raw bytes, which must be UTF-8.
+    public static func parse(bytes: [UInt8], file: String = "recording") throws(RecordingError) -> Recording {
+        var parser = LineParser(file: file)
+        var lineStart = 0
+        var number = 0
+        while lineStart < bytes.count {
+            number += 1
+            guard let newline = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) else {
+                throw RecordingError(file: file, line: number, message:
+                    "the file ends in the middle of this line (no newline): the recording was cut short")
+            }
+            var end = newline
+            if end > lineStart, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+            guard let line = String(validating: bytes[lineStart..<end], as: UTF8.self) else {
+                throw RecordingError(file: file, line: number, message: "the line is not valid UTF-8 text")
+            }
+            try parser.take(line, number: number)
+            lineStart = newline + 1
+        }
+        return try parser.finish(lastLine: number)
+    }
+
+    /// The whole file, refused when it cannot be read or is larger than ``maximumFileSize``.
+    static func readFile(_ path: String) throws(RecordingError) -> [UInt8] {
+        func failure(_ message: String) -> RecordingError {
+            RecordingError(file: path, line: 0, message: message)
+        }
+        func systemError() -> String { String(cString: strerror(errno)) }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw failure("cannot open the recording: \(systemError())") }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw failure("cannot read the recording: \(systemError())") }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { throw failure("not a regular file") }
+        guard Int(info.st_size) <= maximumFileSize else {
+            throw failure("the file is \(info.st_size) bytes; recordings are at most \(maximumFileSize)")
+        }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw failure("cannot read the recording: \(systemError())")
+            }
+            if count == 0 { break }
+            bytes.append(contentsOf: chunk[0..<count])
+            guard bytes.count <= maximumFileSize else {
+                throw failure("the file is larger than \(maximumFileSize) bytes")
+            }
+        }
+        return bytes
+    }
+}
+
+/// The parser's state between lines.
+private struct LineParser {
+    let file: String
+    var version: Int?
+    var width: Int?
+    var height: Int?
+    var scale: Int?
+    var seats: [RecordedSeat] = []
+    var scene: Scene?
+    var events: [TimedEvent] = []
+    var lastTime = 0.0
+    var number = 0
+
+    init(file: String) {
+        self.file = file
+    }
+
+    func error(_ message: String) -> RecordingError {
+        RecordingError(file: file, line: number, message: message)
+    }
+
+    mutating func take(_ line: String, number: Int) throws(RecordingError) {
+        self.number = number
+        let tokens = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        guard let first = tokens.first else {
+            if version == nil { throw error(Self.notARecording) }
+            return  // blank
+        }
+        if version == nil {
+            try readMagic(tokens)
+            return
+        }
+        if first.hasPrefix("#") { return }
+        if first.first.map({ $0.isASCII && $0.isNumber }) == true {
+            try readEvent(tokens, line: line)
+        } else {
+            try readHeader(tokens, line: line)
+        }
+    }
+
+    mutating func finish(lastLine: Int) throws(RecordingError) -> Recording {
+        number = max(lastLine, 1)
+        guard let version else { throw error("the file is empty: " + Self.notARecording) }
+        try requireHeader()
+        guard let width, let height, let scale else { throw error("the header is incomplete") }
+        return Recording(version: version, width: width, height: height, scale: scale,
+                         seats: seats, scene: scene, events: events)
+    }
+
+    static let notARecording =
+        "not a touchcanvas recording (the first line must be '\(Recording.magic) \(Recording.currentVersion)')"
+
+    // MARK: Header
+
+    private mutating func readMagic(_ tokens: [Substring]) throws(RecordingError) {
+        guard tokens[0] == Recording.magic else { throw error(Self.notARecording) }
+        guard tokens.count == 2 else {
+            throw error("the first line must be '\(Recording.magic) VERSION'")
+        }
+        guard let version = Int(tokens[1]), version >= 1 else {
+            throw error("'\(tokens[1])' is not a recording version")
+        }
+        guard version <= Recording.currentVersion else {
+            throw error("version \(version) is newer than this touchcanvas understands (\(Recording.currentVersion))")
+        }
+        self.version = version
+    }
+
+    private mutating func readHeader(_ tokens: [Substring], line: String) throws(RecordingError) {
+        let keyword = tokens[0]
+        guard events.isEmpty else {
+            throw error("header line '\(keyword)' after the first event (events start with their time)")
+        }
+        switch keyword {
+        case "size":
+            guard width == nil else { throw error("the header has two 'size' lines") }
+            try expect(tokens, count: 3, "size W H")
+            width = try integer(tokens[1], in: RecordingFormat.sides, "width")
+            height = try integer(tokens[2], in: RecordingFormat.sides, "height")
+        case "scale":
+            guard scale == nil else { throw error("the header has two 'scale' lines") }
+            try expect(tokens, count: 2, "scale N")
+            scale = try integer(tokens[1], in: RecordingFormat.scales, "scale")
+        case "seat":
+            guard tokens.count >= 2 else { throw error("expected 'seat ID NAME'") }
+            let id = try seatID(tokens[1])
+            guard !seats.contains(where: { $0.id == id }) else {
+                throw error("seat \(id.raw) is declared twice")
+            }
+            seats.append(RecordedSeat(id: id, name: String(line[tokens[1].endIndex...]).trimmingBlanks()))
+        case "scene":
+            guard scene == nil else { throw error("the header has two 'scene' lines") }
+            try expect(tokens, count: 2, "scene NAME")
+            guard let named = Scene(rawValue: String(tokens[1])) else {
+                throw error("unknown scene '\(tokens[1])' (expected one of \(Scene.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            scene = named
+        default:
+            throw error("unknown header line '\(Self.clipped(keyword))'")
+        }
+    }
+
+    private func requireHeader() throws(RecordingError) {
+        if width == nil { throw error("the header has no 'size W H' line") }
+        if scale == nil { throw error("the header has no 'scale N' line") }
+    }
+
+    // MARK: Events
+
+    private mutating func readEvent(_ tokens: [Substring], line: String) throws(RecordingError) {
+        if events.isEmpty { try requireHeader() }
+        guard tokens.count >= 3 else { throw error("expected 'TIME SEAT EVENT …'") }
+        let time = try decimal(tokens[0], in: RecordingFormat.times, "time")
+        guard time >= lastTime else {
+            throw error("time \(RecordingFormat.number(time)) is before the previous line's \(RecordingFormat.number(lastTime))")
+        }
+        let seat: SeatID? = tokens[1] == "-" ? nil : try seatID(tokens[1])
+        let kind = tokens[2]
+        let arguments = Array(tokens.dropFirst(3))
+        let event: RecordedEvent
+        if let windowEvent = try windowEvent(kind, arguments) {
+            guard seat == nil else { throw error("'\(kind)' is a window event: its seat must be '-'") }
+            event = windowEvent
+        } else {
+            guard let seat else { throw error("'\(Self.clipped(kind))' needs a seat id, not '-'") }
+            event = try seatEvent(kind, arguments, seat: seat, line: line)
+        }
+        lastTime = time
+        events.append(TimedEvent(time: time, event: event))
+    }
+
+    private func windowEvent(_ kind: Substring, _ arguments: [Substring]) throws(RecordingError) -> RecordedEvent? {
+        switch kind {
+        case "configure":
+            try expect(arguments, count: 2, "configure W H")
+            return .configure(width: try integer(arguments[0], in: RecordingFormat.sides, "width"),
+                              height: try integer(arguments[1], in: RecordingFormat.sides, "height"))
+        case "scale":
+            try expect(arguments, count: 1, "scale N")
+            return .scale(try integer(arguments[0], in: RecordingFormat.scales, "scale"))
+        case "flush":
+            try expect(arguments, count: 0, "flush")
+            return .flush
+        case "display-frame":
+            guard arguments.count <= 1 else { throw error("expected 'display-frame' or 'display-frame MS'") }
+            return .displayFrame(predictionMilliseconds: try arguments.first.map { (token) throws(RecordingError) in
+                try decimal(token, in: RecordingFormat.predictionMilliseconds, "prediction interval")
+            })
+        default:
+            return nil
+        }
+    }
+
+    private func seatEvent(_ kind: Substring, _ arguments: [Substring], seat: SeatID,
+                           line: String) throws(RecordingError) -> RecordedEvent {
+        switch kind {
+        case "down":
+            try expect(arguments, count: 3, "down ID X Y")
+            return .touch(seat: seat, .down(id: try touchID(arguments[0]), location: try point(arguments[1], arguments[2])))
+        case "motion":
+            try expect(arguments, count: 3, "motion ID X Y")
+            return .touch(seat: seat, .motion(id: try touchID(arguments[0]), location: try point(arguments[1], arguments[2])))
+        case "up":
+            try expect(arguments, count: 1, "up ID")
+            return .touch(seat: seat, .up(id: try touchID(arguments[0])))
+        case "shape":
+            try expect(arguments, count: 3, "shape ID MAJOR MINOR")
+            return .touch(seat: seat, .shape(id: try touchID(arguments[0]), major: try fixed(arguments[1], "major"),
+                                             minor: try fixed(arguments[2], "minor")))
+        case "orientation":
+            try expect(arguments, count: 2, "orientation ID DEGREES")
+            return .touch(seat: seat, .orientation(id: try touchID(arguments[0]), degrees: try fixed(arguments[1], "orientation")))
+        case "frame":
+            try expect(arguments, count: 0, "frame")
+            return .touch(seat: seat, .frame)
+        case "cancel":
+            try expect(arguments, count: 0, "cancel")
+            return .touch(seat: seat, .cancel)
+        case "pointer-enter":
+            try expect(arguments, count: 2, "pointer-enter X Y")
+            return .pointer(seat: seat, .enter(location: try point(arguments[0], arguments[1])))
+        case "pointer-motion":
+            try expect(arguments, count: 2, "pointer-motion X Y")
+            return .pointer(seat: seat, .motion(location: try point(arguments[0], arguments[1])))
+        case "pointer-button":
+            try expect(arguments, count: 2, "pointer-button BUTTON pressed|released")
+            guard let button = UInt32(arguments[0]) else {
+                throw error("button '\(Self.clipped(arguments[0]))' is not an integer 0…\(UInt32.max)")
+            }
+            let pressed: Bool
+            switch arguments[1] {
+            case "pressed": pressed = true
+            case "released": pressed = false
+            default: throw error("expected 'pressed' or 'released', not '\(Self.clipped(arguments[1]))'")
+            }
+            return .pointer(seat: seat, .button(button, pressed: pressed))
+        case "pointer-leave":
+            try expect(arguments, count: 0, "pointer-leave")
+            return .pointer(seat: seat, .leave)
+        case "pointer-frame":
+            try expect(arguments, count: 0, "pointer-frame")
+            return .pointer(seat: seat, .frame)
+        case "capability":
+            try expect(arguments, count: 2, "capability touch|pointer lost")
+            guard let capability = RecordedEvent.Capability(rawValue: String(arguments[0])) else {
+                throw error("unknown capability '\(Self.clipped(arguments[0]))' (expected touch or pointer)")
+            }
+            guard arguments[1] == "lost" else { throw error("expected 'capability \(capability.rawValue) lost'") }
+            return .capabilityLost(seat: seat, capability)
+        case "seat-removed":
+            try expect(arguments, count: 0, "seat-removed")
+            return .seatRemoved(seat: seat)
+        case "seat-name":
+            // The seat token is the second one; the kind the third: the name is what follows.
+            let afterKind = line[kind.endIndex...]
+            return .seatName(seat: seat, String(afterKind).trimmingBlanks())
+        default:
+            throw error("unknown event '\(Self.clipped(kind))'")
+        }
+    }
+
+    // MARK: Fields
+
+    private func expect(_ tokens: [Substring], count: Int, _ form: String) throws(RecordingError) {
+        guard tokens.count == count else { throw error("expected '\(form)'") }
+    }
+
+    private func integer(_ token: Substring, in range: ClosedRange<Int>, _ what: String) throws(RecordingError) -> Int {
+        guard let value = Int(token), range.contains(value) else {
+            throw error("\(what) '\(Self.clipped(token))' is not an integer \(range.lowerBound)…\(range.upperBound)")
+        }
+        return value
+    }
+
+    private func seatID(_ token: Substring) throws(RecordingError) -> SeatID {
+        guard let raw = UInt32(token) else {
+            throw error("seat '\(Self.clipped(token))' is not an id 0…\(UInt32.max) or '-'")
+        }
+        return SeatID(raw)
+    }
+
+    private func touchID(_ token: Substring) throws(RecordingError) -> Int32 {
+        guard let id = Int32(token) else {
+            throw error("touch id '\(Self.clipped(token))' is not an integer \(Int32.min)…\(Int32.max)")
+        }
+        return id
+    }
+
+    private func point(_ x: Substring, _ y: Substring) throws(RecordingError) -> Point {
+        Point(x: try fixed(x, "x"), y: try fixed(y, "y"))
+    }
+
+    private func fixed(_ token: Substring, _ what: String) throws(RecordingError) -> Double {
+        let limit = RecordingFormat.fixedMagnitude
+        return try decimal(token, in: -limit...limit, what)
+    }
+
+    /// A plain decimal (`-12.5`, `1e-05`): no `nan`, `inf` or hexadecimal forms.
+    private func decimal(_ token: Substring, in range: ClosedRange<Double>, _ what: String) throws(RecordingError) -> Double {
+        let isPlain = token.utf8.allSatisfy { byte in
+            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: ".")
+                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+")
+                || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
+        }
+        guard isPlain, let value = Double(token) else {
+            throw error("\(what) '\(Self.clipped(token))' is not a finite decimal number")
+        }
+        guard value.isFinite else { throw error("\(what) '\(Self.clipped(token))' is not a finite number") }
+        guard range.contains(value) else {
+            throw error("\(what) \(Self.clipped(token)) is out of range (\(RecordingFormat.number(range.lowerBound))…\(RecordingFormat.number(range.upperBound)))")
+        }
+        return value
+    }
+
+    /// A token as quoted in a message: at most 40 characters.
+    static func clipped(_ token: Substring) -> String {
+        token.count <= 40 ? String(token) : token.prefix(40) + "…"
+    }
+}

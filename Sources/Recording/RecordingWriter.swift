@@ -1,0 +1,246 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import TouchCanvasApp
+import TouchKit
+
+/// Writes a recording (format in ``Recording``) as the app receives input.
+///
+/// ```swift
+/// let writer = try RecordingWriter(path: "session.tcrec", width: 1024, height: 768, scale: 1,
+///                                  seats: [RecordedSeat(id: seat, name: "seat0")], scene: .canvas)
+/// // in the seat callbacks, beside input.handle(…):
+/// writer.touch(raw, seat: seat)
+/// // right where the app calls input.deliverHeldMoves() before rendering:
+/// writer.displayFrame(predictionInterval: input.predictionInterval)
+/// // on exit:
+/// try writer.close()
+/// ```
+///
+/// Each event is stamped with the writer's clock (monotonic seconds, injectable) in
+/// milliseconds since the writer was made, rounded to the microsecond and never decreasing.
+/// Lines collect in memory and go to the file at the end of each batch — a `frame`,
+/// `pointer-frame`, `cancel`, `flush`, `display-frame` or any device/seat loss — or on
+/// ``flush()``. A failed write is kept in ``writeError`` and ends writing (input handling must
+/// not throw); ``flush()`` and ``close()`` rethrow it.
+///
+/// With no file (``init(width:height:scale:seats:scene:clock:)``) the text stays in
+/// ``text``, for tests and generators.
+public final class RecordingWriter {
+    /// Why a recording could not be written, one line: `cannot write recording "x": …`.
+    public struct WriteError: Error, Hashable, Sendable, CustomStringConvertible {
+        public let path: String
+        public let reason: String
+        public var description: String { "cannot write recording \"\(path)\": \(reason)" }
+    }
+
+    private let clock: () -> TimeInterval
+    private let start: TimeInterval
+    private var lastTime = 0.0
+    private var pending = ""
+    private var fd: Int32?
+    private let path: String
+    /// Everything recorded so far, when writing to memory.
+    public var text: String { written + pending }
+    private var written = ""
+    /// The first write failure; after it nothing more is written.
+    public private(set) var writeError: WriteError?
+
+    /// Writes to memory only: read ``text``.
+    public init(width: Int, height: Int, scale: Int, seats: [RecordedSeat] = [], scene: Scene? = nil,
+                clock: @escaping () -> TimeInterval = MonotonicClock.now) {
+        self.clock = clock
+        start = clock()
+        path = ""
+        writeHeader(width: width, height: height, scale: scale, seats: seats, scene: scene)
+    }
+
+    /// Creates (or truncates) the file at `path` and writes the header to it.
+    public init(path: String, width: Int, height: Int, scale: Int, seats: [RecordedSeat] = [],
+                scene: Scene? = nil, clock: @escaping () -> TimeInterval = MonotonicClock.now) throws(WriteError) {
+        self.clock = clock
+        start = clock()
+        self.path = path
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
+        self.fd = fd
+        writeHeader(width: width, height: height, scale: scale, seats: seats, scene: scene)
+        try flush()
+    }
+
+    deinit {
+        if let fd {
+            writePending()
+            _ = closeFile(fd)
+        }
+    }
+
+    // MARK: Events
+
+    /// Records a `wl_touch` event. Compositor timestamps are not kept (see ``Recording``).
+    public func touch(_ input: RawTouchInput, seat: SeatID) {
+        record(.touch(seat: seat, RecordedTouch(input)))
+    }
+
+    /// Records a `wl_pointer` event.
+    public func pointer(_ input: RawPointerInput, seat: SeatID) {
+        record(.pointer(seat: seat, RecordedPointer(input)))
+    }
+
+    public func touchCapabilityLost(seat: SeatID) { record(.capabilityLost(seat: seat, .touch)) }
+    public func pointerCapabilityLost(seat: SeatID) { record(.capabilityLost(seat: seat, .pointer)) }
+    public func seatRemoved(_ seat: SeatID) { record(.seatRemoved(seat: seat)) }
+    public func seatName(_ name: String, for seat: SeatID) { record(.seatName(seat: seat, name)) }
+    public func configure(width: Int, height: Int) { record(.configure(width: width, height: height)) }
+    public func scale(_ scale: Int) { record(.scale(scale)) }
+    /// The app called `flushPendingInput()`.
+    public func flushedPendingInput() { record(.flush) }
+
+    /// The app is about to render: call right before `deliverHeldMoves()`, with the prediction
+    /// interval (seconds) it set.
+    public func displayFrame(predictionInterval: TimeInterval? = nil) {
+        record(.displayFrame(predictionMilliseconds: predictionInterval.map { $0 * 1000 }))
+    }
+
+    /// Records `event` at the clock's time, or at `seconds` (the clock's scale) when given.
+    /// Values outside the format's ranges are clamped into them, so the file always reads back.
+    public func record(_ event: RecordedEvent, at seconds: TimeInterval? = nil) {
+        let raw = ((seconds ?? clock()) - start) * 1000
+        let rounded = raw.isFinite ? (raw * 1000).rounded() / 1000 : lastTime
+        let time = min(max(rounded, lastTime), RecordingFormat.times.upperBound)
+        lastTime = time
+        pending += RecordingFormat.number(time)
+        pending += " "
+        pending += Self.line(for: event)
+        pending += "\n"
+        if Self.endsBatch(event) { writePending() }
+    }
+
+    /// Writes what is collected; throws the first write failure, if any.
+    public func flush() throws(WriteError) {
+        writePending()
+        if let writeError { throw writeError }
+    }
+
+    /// Flushes and closes the file; the writer records nothing afterwards.
+    public func close() throws(WriteError) {
+        writePending()
+        if let fd {
+            self.fd = nil
+            if closeFile(fd) != 0, writeError == nil {
+                writeError = WriteError(path: path, reason: String(cString: strerror(errno)))
+            }
+        }
+        if let writeError { throw writeError }
+    }
+
+    // MARK: Lines
+
+    private func writeHeader(width: Int, height: Int, scale: Int, seats: [RecordedSeat], scene: Scene?) {
+        pending += "\(Recording.magic) \(Recording.currentVersion)\n"
+        pending += "size \(Self.clamp(width, RecordingFormat.sides)) \(Self.clamp(height, RecordingFormat.sides))\n"
+        pending += "scale \(Self.clamp(scale, RecordingFormat.scales))\n"
+        for seat in seats {
+            pending += Self.nameLine("seat \(seat.id.raw)", seat.name)
+        }
+        if let scene { pending += "scene \(scene.rawValue)\n" }
+    }
+
+    /// `prefix NAME\n`, or `prefix\n` for an empty name.
+    private static func nameLine(_ prefix: String, _ name: String) -> String {
+        let name = RecordingFormat.sanitizedName(name)
+        return name.isEmpty ? prefix + "\n" : prefix + " " + name + "\n"
+    }
+
+    private static func endsBatch(_ event: RecordedEvent) -> Bool {
+        switch event {
+        case .touch(_, .frame), .touch(_, .cancel), .pointer(_, .frame), .capabilityLost, .seatRemoved,
+             .flush, .displayFrame:
+            true
+        default:
+            false
+        }
+    }
+
+    /// The event's line after the time, without the newline.
+    static func line(for event: RecordedEvent) -> String {
+        let seat = event.seat.map { String($0.raw) } ?? "-"
+        let body: String = switch event {
+        case let .touch(_, touch):
+            switch touch {
+            case let .down(id, p): "down \(id) \(coordinate(p.x)) \(coordinate(p.y))"
+            case let .motion(id, p): "motion \(id) \(coordinate(p.x)) \(coordinate(p.y))"
+            case let .up(id): "up \(id)"
+            case let .shape(id, major, minor): "shape \(id) \(coordinate(major)) \(coordinate(minor))"
+            case let .orientation(id, degrees): "orientation \(id) \(coordinate(degrees))"
+            case .frame: "frame"
+            case .cancel: "cancel"
+            }
+        case let .pointer(_, pointer):
+            switch pointer {
+            case let .enter(p): "pointer-enter \(coordinate(p.x)) \(coordinate(p.y))"
+            case let .motion(p): "pointer-motion \(coordinate(p.x)) \(coordinate(p.y))"
+            case let .button(button, pressed): "pointer-button \(button) \(pressed ? "pressed" : "released")"
+            case .leave: "pointer-leave"
+            case .frame: "pointer-frame"
+            }
+        case let .capabilityLost(_, capability): "capability \(capability.rawValue) lost"
+        case .seatRemoved: "seat-removed"
+        case let .seatName(_, name): String(nameLine("seat-name", name).dropLast())
+        case let .configure(width, height):
+            "configure \(clamp(width, RecordingFormat.sides)) \(clamp(height, RecordingFormat.sides))"
+        case let .scale(scale): "scale \(clamp(scale, RecordingFormat.scales))"
+        case .flush: "flush"
+        case let .displayFrame(milliseconds):
+            if let milliseconds, milliseconds.isFinite {
+                "display-frame \(RecordingFormat.number(min(max(milliseconds, RecordingFormat.predictionMilliseconds.lowerBound), RecordingFormat.predictionMilliseconds.upperBound)))"
+            } else {
+                "display-frame"
+            }
+        }
+        return seat + " " + body
+    }
+
+    /// A `wl_fixed` value as written: exact, or clamped to what a `wl_fixed` holds (NaN as 0).
+    private static func coordinate(_ value: Double) -> String {
+        let limit = RecordingFormat.fixedMagnitude
+        return RecordingFormat.number(value.isNaN ? 0 : min(max(value, -limit), limit))
+    }
+
+    private static func clamp(_ value: Int, _ range: ClosedRange<Int>) -> Int {
+        min(max(value, range.lowerBound), range.upperBound)
+    }
+
+    private func writePending() {
+        guard !pending.isEmpty else { return }
+        defer { pending.removeAll(keepingCapacity: true) }
+        guard let fd else {
+            if path.isEmpty { written += pending }
+            return
+        }
+        guard writeError == nil else { return }
+        let utf8 = Array(pending.utf8)
+        var offset = 0
+        while offset < utf8.count {
+            let count = utf8.withUnsafeBytes { write(fd, $0.baseAddress.map { $0 + offset }, $0.count - offset) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                writeError = WriteError(path: path, reason: String(cString: strerror(errno)))
+                return
+            }
+            if count == 0 {
+                writeError = WriteError(path: path, reason: "no space left on the device")
+                return
+            }
+            offset += count
+        }
+    }
+}
+
+/// `close(2)`, out of reach of the writer's own `close()`.
+private func closeFile(_ fd: Int32) -> Int32 {
+    close(fd)
+}

@@ -1,0 +1,94 @@
+import Testing
+@testable import Recording
+
+/// Malformed files are refused with the file, the line and one readable reason.
+@Suite struct ParserErrorTests {
+    static let header = "touchcanvas-recording 1\nsize 800 600\nscale 1\n"
+
+    static let cases: [(text: String, line: Int, message: String)] = [
+        ("", 1, "the file is empty: not a touchcanvas recording (the first line must be 'touchcanvas-recording 1')"),
+        ("hello\n", 1, "not a touchcanvas recording (the first line must be 'touchcanvas-recording 1')"),
+        ("touchcanvas-recording 2\nsize 1 1\n", 1, "version 2 is newer than this touchcanvas understands (1)"),
+        ("touchcanvas-recording 0\n", 1, "'0' is not a recording version"),
+        ("touchcanvas-recording 1", 1, "the file ends in the middle of this line (no newline): the recording was cut short"),
+        ("touchcanvas-recording 1\n", 1, "the header has no 'size W H' line"),
+        ("touchcanvas-recording 1\nsize 800 600\n0 1 frame\n", 3, "the header has no 'scale N' line"),
+        ("touchcanvas-recording 1\nsize 0 600\n", 2, "width '0' is not an integer 1…16384"),
+        ("touchcanvas-recording 1\nsize 800 99999999999999999999\n", 2, "height '99999999999999999999' is not an integer 1…16384"),
+        ("touchcanvas-recording 1\nscale 64\n", 2, "scale '64' is not an integer 1…8"),
+        ("touchcanvas-recording 1\nsize 8 8\nsize 8 8\n", 3, "the header has two 'size' lines"),
+        ("touchcanvas-recording 1\nscene sketch\n", 2, "unknown scene 'sketch' (expected one of spots, canvas, draw, trace, gestures, inspect)"),
+        ("touchcanvas-recording 1\nseat 1 a\nseat 1 b\n", 3, "seat 1 is declared twice"),
+        ("touchcanvas-recording 1\ncolour red\n", 2, "unknown header line 'colour'"),
+        (header + "0 1 frame\nsize 8 8\n", 5, "header line 'size' after the first event (events start with their time)"),
+        (header + "# fine\n\n12 1 mtion 0 1 2\n", 6, "unknown event 'mtion'"),
+        (header + "0 1 down 0 1\n", 4, "expected 'down ID X Y'"),
+        (header + "0 1 down 0 nan 1\n", 4, "x 'nan' is not a finite decimal number"),
+        (header + "0 1 down 0 1 inf\n", 4, "y 'inf' is not a finite decimal number"),
+        (header + "0 1 down 0 1e400 1\n", 4, "x '1e400' is not a finite number"),
+        (header + "0 1 down 0 0x10 1\n", 4, "x '0x10' is not a finite decimal number"),
+        (header + "0 1 down 0 9000000 1\n", 4, "x 9000000 is out of range (-8388608…8388608)"),
+        (header + "0 1 down 2147483648 1 1\n", 4, "touch id '2147483648' is not an integer -2147483648…2147483647"),
+        (header + "0 -1 frame\n", 4, "seat '-1' is not an id 0…4294967295 or '-'"),
+        (header + "-1 1 frame\n", 4, "unknown header line '-1'"),
+        (header + "0 4294967296 frame\n", 4, "seat '4294967296' is not an id 0…4294967295 or '-'"),
+        (header + "0 - frame\n", 4, "'frame' needs a seat id, not '-'"),
+        (header + "0 1 display-frame\n", 4, "'display-frame' is a window event: its seat must be '-'"),
+        (header + "0 - display-frame 51\n", 4, "prediction interval 51 is out of range (0…50)"),
+        (header + "5 1 frame\n4 1 frame\n", 5, "time 4 is before the previous line's 5"),
+        (header + "4294967296 1 frame\n", 4, "time 4294967296 is out of range (0…4294967295)"),
+        (header + "1.5.2 1 frame\n", 4, "time '1.5.2' is not a finite decimal number"),
+        (header + "0 1 pointer-button 272 clicked\n", 4, "expected 'pressed' or 'released', not 'clicked'"),
+        (header + "0 1 capability keyboard lost\n", 4, "unknown capability 'keyboard' (expected touch or pointer)"),
+        (header + "0 1 capability touch found\n", 4, "expected 'capability touch lost'"),
+        (header + "0 - configure 800 0\n", 4, "height '0' is not an integer 1…16384"),
+        (header + "0 - scale 1.5\n", 4, "scale '1.5' is not an integer 1…8"),
+        (header + "0 1 frame extra\n", 4, "expected 'frame'"),
+        (header + "0 1\n", 4, "expected 'TIME SEAT EVENT …'"),
+        (header + "0 1 frame\n0 1 up 0", 5, "the file ends in the middle of this line (no newline): the recording was cut short"),
+    ]
+
+    @Test(arguments: cases.indices)
+    func refusesWithLineAndReason(index: Int) {
+        let (text, line, message) = Self.cases[index]
+        do {
+            let recording = try RecordingParser.parse(text, file: "recording.txt")
+            Issue.record("parsed: \(recording)")
+        } catch {
+            #expect(error.line == line)
+            #expect(error.message == message)
+            #expect(error.description == "recording.txt:\(line): \(message)")
+        }
+    }
+
+    @Test func invalidUTF8IsRefusedByLine() {
+        var bytes = Array(Self.header.utf8)
+        bytes += [0x30, 0x20, 0x31, 0x20, 0xFF, 0xFE, 0x0A]
+        #expect(throws: RecordingError(file: "r", line: 4, message: "the line is not valid UTF-8 text")) {
+            try RecordingParser.parse(bytes: bytes, file: "r")
+        }
+    }
+
+    @Test func windowsLineEndsCommentsAndBlankLinesAreFine() throws {
+        let text = "touchcanvas-recording 1\r\n# made by hand\r\n\r\nsize 10 20\r\nscale 2\r\n  # indented\r\n0\t1  down 0 1 2\r\n"
+        let recording = try RecordingParser.parse(text)
+        #expect(recording.width == 10 && recording.height == 20 && recording.scale == 2)
+        #expect(recording.events.count == 1)
+    }
+
+    @Test func aMissingFileIsNotALineError() {
+        do {
+            _ = try RecordingParser.parse(contentsOf: "/no/such/file.tcrec")
+            Issue.record("parsed a missing file")
+        } catch {
+            #expect(error.line == 0)
+            #expect(error.description == "/no/such/file.tcrec: cannot open the recording: No such file or directory")
+        }
+        do {
+            _ = try RecordingParser.parse(contentsOf: "/tmp")
+            Issue.record("parsed a folder")
+        } catch {
+            #expect(error.description == "/tmp: not a regular file")
+        }
+    }
+}

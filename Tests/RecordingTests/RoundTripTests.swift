@@ -1,0 +1,142 @@
+import Foundation
+import Testing
+import TouchKit
+@testable import Recording
+
+/// What the writer writes, the parser reads back exactly.
+@Suite struct RoundTripTests {
+    /// Every kind of event, with locations no decimal rounding would survive.
+    static let events: [RecordedEvent] = [
+        .touch(seat: SeatID(3), .down(id: 0, location: Point(x: 0.1 + 0.2, y: 1e-7))),
+        .touch(seat: SeatID(3), .shape(id: 0, major: 12.25, minor: 5.000000000000001)),
+        .touch(seat: SeatID(3), .orientation(id: 0, degrees: -33.3)),
+        .touch(seat: SeatID(3), .frame),
+        .touch(seat: SeatID(3), .motion(id: 0, location: Point(x: 123456.789012345, y: -0.0))),
+        .touch(seat: SeatID(3), .frame),
+        .touch(seat: SeatID(3), .down(id: -5, location: Point(x: 8388608, y: -8388608))),
+        .touch(seat: SeatID(3), .up(id: Int32.max)),
+        .touch(seat: SeatID(3), .cancel),
+        .pointer(seat: SeatID(4), .enter(location: Point(x: 5.5, y: 6))),
+        .pointer(seat: SeatID(4), .motion(location: Point(x: 7.000244140625, y: 8))),
+        .pointer(seat: SeatID(4), .button(0x110, pressed: true)),
+        .pointer(seat: SeatID(4), .frame),
+        .pointer(seat: SeatID(4), .button(0x110, pressed: false)),
+        .pointer(seat: SeatID(4), .leave),
+        .capabilityLost(seat: SeatID(4), .pointer),
+        .capabilityLost(seat: SeatID(3), .touch),
+        .seatName(seat: SeatID(UInt32.max), "Wacom  tablet #2"),
+        .seatRemoved(seat: SeatID(4)),
+        .configure(width: 1280, height: 720),
+        .scale(2),
+        .flush,
+        .displayFrame(predictionMilliseconds: nil),
+        .displayFrame(predictionMilliseconds: 16.25),
+    ]
+
+    @Test func everyEventReadsBackExactly() throws {
+        var seconds = 100.0
+        let writer = RecordingWriter(width: 640, height: 480, scale: 1,
+                                     seats: [RecordedSeat(id: SeatID(3), name: "seat0"),
+                                             RecordedSeat(id: SeatID(4), name: "")],
+                                     scene: .draw, clock: { seconds })
+        for event in Self.events {
+            seconds += 0.0041234
+            writer.record(event)
+        }
+        let recording = try RecordingParser.parse(writer.text, file: "round-trip")
+        #expect(recording.width == 640 && recording.height == 480 && recording.scale == 1)
+        #expect(recording.scene == .draw)
+        #expect(recording.seats == [RecordedSeat(id: SeatID(3), name: "seat0"), RecordedSeat(id: SeatID(4), name: "")])
+        #expect(recording.events.map(\.event) == Self.events)
+        // Times are milliseconds since the writer started, to the microsecond, increasing.
+        #expect(recording.events.first?.time == 4.123)
+        #expect(recording.events.map(\.time) == recording.events.map(\.time).sorted())
+        // Equality says 0 == -0; the bits say the sign survived too.
+        guard case let .touch(_, .motion(_, location)) = recording.events[4].event else {
+            Issue.record("expected a motion")
+            return
+        }
+        #expect(location.y.sign == .minus)
+        #expect(location.x.bitPattern == 123456.789012345.bitPattern)
+    }
+
+    @Test(arguments: [0.0, 1, 12.5, 0.1, 1e-5, 1e300, -3, 0.30000000000000004, Double.leastNonzeroMagnitude, -0.0, 8388607.99609375])
+    func numbersAreShortestAndExact(value: Double) throws {
+        let text = RecordingFormat.number(value)
+        let back = try #require(Double(text))
+        #expect(back.bitPattern == value.bitPattern, "\(text)")
+        if value == value.rounded(), abs(value) < 1e15, value.sign == .plus { #expect(!text.contains(".")) }
+    }
+
+    @Test func rawInputConvertsBothWays() {
+        let touches: [RawTouchInput] = [
+            .down(id: 1, time: 5, location: Point(x: 1, y: 2)), .motion(id: 1, time: 5, location: Point(x: 3, y: 4)),
+            .up(id: 1, time: 5), .shape(id: 1, major: 2, minor: 1), .orientation(id: 1, degrees: 90), .frame, .cancel,
+        ]
+        for raw in touches { #expect(RecordedTouch(raw).raw(time: 5) == raw) }
+        let pointers: [RawPointerInput] = [
+            .enter(location: Point(x: 1, y: 2)), .leave, .motion(time: 5, location: Point(x: 3, y: 4)),
+            .button(time: 5, button: 272, pressed: true), .frame,
+        ]
+        for raw in pointers { #expect(RecordedPointer(raw).raw(time: 5) == raw) }
+    }
+
+    @Test func namesWithControlCharactersStayOnTheirLine() throws {
+        let writer = RecordingWriter(width: 10, height: 10, scale: 1,
+                                     seats: [RecordedSeat(id: SeatID(1), name: " evil\nsize 1 1\t")], clock: { 0 })
+        writer.seatName("two\r\nlines", for: SeatID(1))
+        let recording = try RecordingParser.parse(writer.text)
+        #expect(recording.seats.first?.name == "evil\u{FFFD}size 1 1")
+        #expect(recording.events.first?.event == .seatName(seat: SeatID(1), "two\u{FFFD}\u{FFFD}lines"))
+    }
+
+    @Test func valuesOutsideTheFormatAreClampedSoTheFileAlwaysReadsBack() throws {
+        var seconds = 10.0
+        let writer = RecordingWriter(width: 0, height: 100_000, scale: 99, clock: { seconds })
+        writer.touch(.down(id: 1, time: 0, location: Point(x: .nan, y: 1e12)), seat: SeatID(1))
+        seconds = 5  // a clock going backwards does not make time go backwards
+        writer.touch(.frame, seat: SeatID(1))
+        writer.record(.displayFrame(predictionMilliseconds: .infinity))
+        writer.record(.displayFrame(predictionMilliseconds: 900))
+        writer.record(.configure(width: -1, height: 1 << 40))
+        let recording = try RecordingParser.parse(writer.text)
+        #expect(recording.width == 1 && recording.height == 16384 && recording.scale == 8)
+        #expect(recording.events.map(\.event) == [
+            .touch(seat: SeatID(1), .down(id: 1, location: Point(x: 0, y: 8388608))),
+            .touch(seat: SeatID(1), .frame),
+            .displayFrame(predictionMilliseconds: nil),
+            .displayFrame(predictionMilliseconds: 50),
+            .configure(width: 1, height: 16384),
+        ])
+        #expect(recording.events.allSatisfy { $0.time == 0 })
+    }
+
+    @Test func writesToAFileAtEachBatch() throws {
+        let path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("recording-\(UInt32.random(in: 0 ... .max)).tcrec").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var seconds = 0.0
+        let writer = try RecordingWriter(path: path, width: 320, height: 200, scale: 2, clock: { seconds })
+        seconds = 0.010
+        writer.touch(.down(id: 0, time: 1, location: Point(x: 10, y: 20)), seat: SeatID(2))
+        // Not a batch end yet: only the header is in the file.
+        #expect(try RecordingParser.parse(contentsOf: path).events.isEmpty)
+        writer.touch(.frame, seat: SeatID(2))
+        #expect(try RecordingParser.parse(contentsOf: path).events.count == 2)
+        writer.displayFrame(predictionInterval: 0.004)
+        try writer.close()
+        let recording = try RecordingParser.parse(contentsOf: path)
+        #expect(recording.events.last == TimedEvent(time: 10, event: .displayFrame(predictionMilliseconds: 4)))
+    }
+
+    @Test func aWriterThatCannotCreateItsFileSaysWhy() {
+        #expect(throws: RecordingWriter.WriteError.self) {
+            try RecordingWriter(path: "/no/such/folder/x.tcrec", width: 1, height: 1, scale: 1)
+        }
+        do {
+            _ = try RecordingWriter(path: "/no/such/folder/x.tcrec", width: 1, height: 1, scale: 1)
+        } catch {
+            #expect(error.description == "cannot write recording \"/no/such/folder/x.tcrec\": No such file or directory")
+        }
+    }
+}
