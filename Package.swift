@@ -9,6 +9,10 @@ let package = Package(
     products: [
         .library(name: "TouchKit", targets: ["TouchKit"]),
         .executable(name: "touchcanvas", targets: ["touchcanvas"]),
+        // For Benchmarks/, a package of its own that uses these by path.
+        .library(name: "Canvas", targets: ["Canvas"]),
+        .library(name: "TouchCanvasApp", targets: ["TouchCanvasApp"]),
+        .library(name: "ScriptedCompositor", targets: ["ScriptedCompositor"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
