@@ -37,7 +37,9 @@ public final class Stroke {
 }
 
 extension Stroke: InkStroke {
-    public var inkPoints: LazyMapCollection<[StrokeSample], Point> { samples.lazy.map(\.location) }
+    // A closure, not the key path `\.location`: the key path allocated on every point read (~100
+    // allocations a frame with ten fingers, measured in BENCHMARKS.md).
+    public var inkPoints: LazyMapCollection<[StrokeSample], Point> { samples.lazy.map { $0.location } }
     public var inkStyle: InkStyle { InkStyle(color: color, width: width) }
 }
 
