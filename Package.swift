@@ -50,7 +50,7 @@ let package = Package(
 
         // MARK: The app
         .executableTarget(name: "touchcanvas", dependencies: [
-            "Wayland", "TouchKit", "Canvas", "TouchCanvasApp", "CXKBCommon", "ScriptedCompositor",
+            "Wayland", "TouchKit", "Canvas", "TouchCanvasApp", "Recording", "CXKBCommon", "ScriptedCompositor",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

@@ -1,12 +1,13 @@
 import Canvas
 import Glibc
+import Recording
 import TouchCanvasApp
 import TouchKit
 import Wayland
 
 /// What the user asked for on the command line.
 struct AppOptions {
-    enum LogMode: String, CaseIterable { case none, phases }
+    enum LogMode: String, CaseIterable { case none, phases, raw }
     var scene: Scene = .canvas
     var size: (width: Int, height: Int) = (1024, 768)
     var fullscreen = false
@@ -14,6 +15,10 @@ struct AppOptions {
     var singleTouch = false
     /// Saved (PNG, and SVG beside it) however the app ends: q, Esc, close, SIGINT, SIGTERM.
     var saveOnExit: String?
+    /// `--record FILE`: the raw input stream, replayable with `touchcanvas replay`.
+    var record: String?
+    /// Seconds without an event before an active touch is reported as possibly stuck.
+    var stuckAfter: Double = 10
 }
 
 /// Wires the pieces together: Wayland globals and seats in, TouchKit deliveries through the
@@ -44,6 +49,10 @@ final class AppController: SeatInputSink {
     /// The buffer the compositor shows now: what `s` and `--save-on-exit` save, pixel for pixel.
     private var lastPresented: PixelBuffer?
     private var timing = FrameTiming()
+    private var recorder: RecordingWriter?
+    /// The buffer scale the recording last noted.
+    private var recordedScale = 1
+    private let startTime = MonotonicClock.now()
 
     /// Connects and binds everything the app needs, or throws one readable reason.
     init(options: AppOptions) throws(AppError) {
@@ -75,6 +84,16 @@ final class AppController: SeatInputSink {
         } catch {
             throw AppError(error.description)
         }
+        // Before the window and seats exist, so the first configure, scale and seat names are
+        // recorded as they come, in order.
+        if let path = options.record {
+            do {
+                recorder = try RecordingWriter(path: path, width: options.size.width, height: options.size.height,
+                                               scale: 1, scene: options.scene)
+            } catch {
+                throw AppError(error.description)
+            }
+        }
         try bindRequiredGlobals()
         do {
             try loop.roundtrip()  // seat names, output scales and capabilities before the first frame
@@ -82,10 +101,13 @@ final class AppController: SeatInputSink {
             throw AppError(error.description)
         }
 
+        input.stuckTouchThreshold = options.stuckAfter
         if options.log == .phases {
             input.onDeliver = { event in
                 for line in PhaseLog.lines(for: event) { PhaseLog.emit(line) }
             }
+        }
+        if options.log != .none {
             input.onAnomaly = { PhaseLog.emit(PhaseLog.line(for: $0)) }
         }
     }
@@ -162,8 +184,9 @@ final class AppController: SeatInputSink {
 
     private func globalRemoved(_ global: GlobalRegistry.Global) {
         if let seat = seats.removeValue(forKey: global.name) {
-            seat.remove()
+            recorder?.seatRemoved(seat.id)
             input.seatRemoved(seat.id)
+            seat.remove()
             scheduleRender()
         }
         if let output = outputs.removeValue(forKey: global.name) {
@@ -188,10 +211,27 @@ final class AppController: SeatInputSink {
             status = try loop.run()
         } catch {
             if let path = options.saveOnExit { save(to: path) }
+            closeRecording()
             throw AppError(error.description)
         }
-        if let path = options.saveOnExit, !save(to: path) { return 1 }
-        return status
+        let saved = options.saveOnExit.map { save(to: $0) } ?? true
+        let recorded = closeRecording()
+        return saved && recorded ? status : max(status, 1)
+    }
+
+    /// Ends `--record`'s file; a recording that could not be written fully says so, once.
+    @discardableResult
+    private func closeRecording() -> Bool {
+        guard let recorder else { return true }
+        self.recorder = nil
+        do {
+            try recorder.close()
+        } catch {
+            printError(error.description)
+            return false
+        }
+        printError("recorded \(options.record ?? "")")
+        return true
     }
 
     // MARK: Saving
@@ -240,7 +280,10 @@ final class AppController: SeatInputSink {
     /// this short wait keeps the two halves of one frame together.
     static let missingFrameGrace = 0.004
 
-    private enum Deadline: Hashable { case flushInput, animationWatchdog }
+    private enum Deadline: Hashable { case flushInput, animationWatchdog, stuckCheck }
+
+    /// How often active touches are checked for silence (`possibly-stuck`).
+    static let stuckCheckInterval = 1.0
     private var deadlines: [Deadline: Double] = [:]
 
     private func schedule(_ deadline: Deadline, after seconds: Double) {
@@ -262,6 +305,7 @@ final class AppController: SeatInputSink {
             switch deadline {
             case .flushInput:
                 guard input.hasPendingInput else { break }
+                recorder?.flushedPendingInput()
                 input.flushPendingInput()
                 scheduleRender()
                 renderIfNeeded()
@@ -269,6 +313,9 @@ final class AppController: SeatInputSink {
                 // Frames are not coming (a hidden window): let animations finish so their
                 // completions run; drawing resumes when the compositor asks again.
                 uiWindow.advanceAnimations()
+            case .stuckCheck:
+                input.checkForStuckTouches()
+                if input.activeTouchCount > 0 { schedule(.stuckCheck, after: Self.stuckCheckInterval) }
             }
         }
         armTimer()
@@ -280,6 +327,11 @@ final class AppController: SeatInputSink {
         if uiWindow.frame != frame {
             uiWindow.frame = frame
             rootView.frame = frame
+            recorder?.configure(width: window.width, height: window.height)
+        }
+        if Int(window.scale) != recordedScale {
+            recordedScale = Int(window.scale)
+            recorder?.scale(recordedScale)
         }
         uiWindow.setNeedsDisplay()
         scheduleRender()
@@ -331,8 +383,13 @@ final class AppController: SeatInputSink {
         }
         // The display is ready for a frame and we have a buffer: now the held moves go out, all
         // their samples coalesced, predicted as far ahead as input currently takes to show.
+        if Int(window.scale) != recordedScale {
+            recordedScale = Int(window.scale)
+            recorder?.scale(recordedScale)
+        }
+        input.predictionInterval = timing.inputToDisplay ?? input.predictionInterval
+        recorder?.displayFrame(predictionInterval: input.predictionInterval)
         if input.hasHeldMoves {
-            input.predictionInterval = timing.inputToDisplay ?? input.predictionInterval
             input.deliverHeldMoves()
             uiWindow.advanceAnimations()
         }
@@ -349,14 +406,28 @@ final class AppController: SeatInputSink {
 
     func seat(_ seat: SeatID, touch: RawTouchInput) {
         timing.inputArrived(at: MonotonicClock.now())
+        recorder?.touch(touch, seat: seat)
         input.handle(touch, seat: seat)
+        if case .down = touch { schedule(.stuckCheck, after: Self.stuckCheckInterval) }
         scheduleRender()
     }
 
     func seat(_ seat: SeatID, pointer: RawPointerInput) {
         timing.inputArrived(at: MonotonicClock.now())
+        recorder?.pointer(pointer, seat: seat)
         input.handle(pointer, seat: seat)
         scheduleRender()
+    }
+
+    func seat(_ seat: SeatID, droppedForeign device: String, event: String, id: Int32?, time: UInt32?) {
+        input.foreignSurfaceEvent(seat: seat, device: device, event: event, id: id, time: time)
+    }
+
+    var wantsWireEvents: Bool { options.log == .raw }
+
+    func seat(_ seat: SeatID, wire: WireEvent) {
+        let name = seats[seat.raw]?.name ?? ""
+        PhaseLog.emit(RawLog.line(for: wire, seatName: name, arrival: (MonotonicClock.now() - startTime) * 1000))
     }
 
     func seat(_ seat: SeatID, key: KeyPress) {
@@ -402,14 +473,19 @@ final class AppController: SeatInputSink {
         scheduleRender()
     }
 
-    func seatNamed(_ seat: SeatID, name: String) { input.setSeatName(name, for: seat) }
+    func seatNamed(_ seat: SeatID, name: String) {
+        recorder?.seatName(name, for: seat)
+        input.setSeatName(name, for: seat)
+    }
 
     func seatLostTouch(_ seat: SeatID) {
+        recorder?.touchCapabilityLost(seat: seat)
         input.touchCapabilityLost(seat: seat)
         scheduleRender()
     }
 
     func seatLostPointer(_ seat: SeatID) {
+        recorder?.pointerCapabilityLost(seat: seat)
         input.pointerCapabilityLost(seat: seat)
         scheduleRender()
     }

@@ -11,6 +11,12 @@ protocol SeatInputSink: AnyObject {
     func seatNamed(_ seat: SeatID, name: String)
     func seatLostTouch(_ seat: SeatID)
     func seatLostPointer(_ seat: SeatID)
+    /// Input for a surface that is not ours was dropped; `event` is the protocol event's name.
+    func seat(_ seat: SeatID, droppedForeign device: String, event: String, id: Int32?, time: UInt32?)
+    /// Whether ``seat(_:wire:)`` is wanted (`--log raw`); when false no `WireEvent` is built.
+    var wantsWireEvents: Bool { get }
+    /// Every seat, touch and pointer event as it arrived, before anything else is done with it.
+    func seat(_ seat: SeatID, wire: WireEvent)
 }
 
 /// One `wl_seat` and the devices it currently has.
@@ -22,7 +28,7 @@ final class SeatInput {
     let id: SeatID
     let seat: WlSeat
     private weak var sink: SeatInputSink?
-    private let isOurSurface: (WlSurface?) -> Bool
+    let isOurSurface: (WlSurface?) -> Bool
     private var touch: WlTouch?
     private var pointer: WlPointer?
     private var keyboard: WlKeyboard?
@@ -43,6 +49,7 @@ final class SeatInput {
         self.sink = sink
         self.isOurSurface = isOurSurface
         seat.onEvent = { [unowned self] event in
+            if self.sink?.wantsWireEvents == true { self.sink?.seat(self.id, wire: Self.wire(event)) }
             switch event {
             case .capabilities(let caps): self.update(caps)
             case .name(let name):
@@ -52,10 +59,9 @@ final class SeatInput {
         }
     }
 
-    /// The seat global went away: cancel first, then let the objects go.
+    /// The seat global went away: the owner cancels what was in flight (the whole seat at
+    /// once, so the touch model can tell a removed seat from a lost device); here the objects go.
     func remove() {
-        if touch != nil { sink?.seatLostTouch(id) }
-        if pointer != nil { sink?.seatLostPointer(id) }
         touch = nil
         pointer = nil
         keyboard = nil
@@ -93,16 +99,27 @@ final class SeatInput {
 
     private func handle(_ event: WlTouch.Event) {
         guard let sink else { return }
+        if sink.wantsWireEvents { sink.seat(id, wire: wire(event)) }
         switch event {
         case .down(_, let time, let surface, let id, let x, let y):
-            guard isOurSurface(surface) else { foreignTouchIDs.insert(id); return }
+            guard isOurSurface(surface) else {
+                foreignTouchIDs.insert(id)
+                sink.seat(self.id, droppedForeign: "touch", event: "down", id: id, time: time)
+                return
+            }
             foreignTouchIDs.remove(id)
             sink.seat(self.id, touch: .down(id: id, time: time, location: Point(x: x, y: y)))
         case .up(_, let time, let id):
-            if foreignTouchIDs.remove(id) != nil { return }
+            if foreignTouchIDs.remove(id) != nil {
+                sink.seat(self.id, droppedForeign: "touch", event: "up", id: id, time: time)
+                return
+            }
             sink.seat(self.id, touch: .up(id: id, time: time))
         case .motion(let time, let id, let x, let y):
-            if foreignTouchIDs.contains(id) { return }
+            if foreignTouchIDs.contains(id) {
+                sink.seat(self.id, droppedForeign: "touch", event: "motion", id: id, time: time)
+                return
+            }
             sink.seat(self.id, touch: .motion(id: id, time: time, location: Point(x: x, y: y)))
         case .frame:
             sink.seat(self.id, touch: .frame)
@@ -110,22 +127,32 @@ final class SeatInput {
             foreignTouchIDs.removeAll()
             sink.seat(self.id, touch: .cancel)
         case .shape(let id, let major, let minor):
-            if foreignTouchIDs.contains(id) { return }
+            if foreignTouchIDs.contains(id) {
+                sink.seat(self.id, droppedForeign: "touch", event: "shape", id: id, time: nil)
+                return
+            }
             sink.seat(self.id, touch: .shape(id: id, major: major, minor: minor))
         case .orientation(let id, let orientation):
-            if foreignTouchIDs.contains(id) { return }
+            if foreignTouchIDs.contains(id) {
+                sink.seat(self.id, droppedForeign: "touch", event: "orientation", id: id, time: nil)
+                return
+            }
             sink.seat(self.id, touch: .orientation(id: id, degrees: orientation))
         }
     }
 
     private func handle(_ event: WlPointer.Event) {
         guard let sink, let pointer else { return }
+        if sink.wantsWireEvents { sink.seat(id, wire: wire(event)) }
         // Before version 5 there is no frame: each event stands alone.
         let framed = pointer.version >= 5
         switch event {
         case .enter(_, let surface, let x, let y):
             pointerInside = isOurSurface(surface)
-            guard pointerInside else { return }
+            guard pointerInside else {
+                sink.seat(id, droppedForeign: "pointer", event: "enter", id: nil, time: nil)
+                return
+            }
             sink.seat(id, pointer: .enter(location: Point(x: x, y: y)))
         case .leave:
             guard pointerInside else { return }

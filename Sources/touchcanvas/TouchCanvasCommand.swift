@@ -34,10 +34,11 @@ struct TouchCanvasCommand: ParsableCommand {
         abstract: "A multitouch canvas and touch diagnostic for Wayland.",
         discussion: """
             Keys: Esc or q quit, c clear, s save a PNG (and SVG) to the pictures folder, \
-            1–6 switch scenes (canvas, spots, draw, trace, gestures, inspect). With --log phases \
-            every delivered touch is printed as one JSON line on stdout.
+            1–6 switch scenes (canvas, spots, draw, trace, gestures, inspect), h the inspector HUD. \
+            With --log phases every delivered touch is printed as one JSON line on stdout, with \
+            --log raw every wl_seat, wl_touch and wl_pointer event; compositor anomalies appear in both.
             """,
-        subcommands: [Demo.self])
+        subcommands: [Demo.self, Replay.self])
 
     @Option(help: "The scene to show.")
     var scene: Scene = .canvas
@@ -48,7 +49,7 @@ struct TouchCanvasCommand: ParsableCommand {
     @Flag(help: "Ask the compositor for a fullscreen window.")
     var fullscreen = false
 
-    @Option(help: "What to print on stdout: none, or phases (one JSON line per delivered touch).")
+    @Option(help: "What to print on stdout, as JSON lines: none, phases (each delivered touch) or raw (each wl_seat, wl_touch and wl_pointer event as it arrives). Anomalies appear in both.")
     var log: AppOptions.LogMode = .none
 
     @Flag(help: "Give the scene's drawing view only the first touch (isMultipleTouchEnabled off).")
@@ -57,9 +58,19 @@ struct TouchCanvasCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Save the drawing as PNG (and SVG beside it) when the app ends.", valueName: "file.png"))
     var saveOnExit: String?
 
+    @Option(help: ArgumentHelp("Record the raw input stream to a file that `touchcanvas replay` plays back.", valueName: "file.tcrec"))
+    var record: String?
+
+    @Option(help: ArgumentHelp("Seconds an active touch may go without any event before it is reported as possibly stuck.", valueName: "seconds"))
+    var stuckAfter: Double = 10
+
+    func validate() throws {
+        guard stuckAfter.isFinite, stuckAfter > 0 else { throw ValidationError("--stuck-after must be a positive number of seconds") }
+    }
+
     func run() throws {
         let options = AppOptions(scene: scene, size: (size.width, size.height), fullscreen: fullscreen, log: log,
-                                 singleTouch: singleTouch, saveOnExit: saveOnExit)
+                                 singleTouch: singleTouch, saveOnExit: saveOnExit, record: record, stuckAfter: stuckAfter)
         let status: Int32 = MainActor.assumeIsolated {
             do {
                 let app = try AppController(options: options)

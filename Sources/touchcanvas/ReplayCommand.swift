@@ -1,0 +1,66 @@
+import ArgumentParser
+import Recording
+import TouchCanvasApp
+
+/// `touchcanvas replay FILE --png OUT`: a recording rendered with no compositor, the same PNG
+/// byte for byte every time. A file that cannot be read exits with 2 (as a usage error would),
+/// anything else that fails with 1.
+struct Replay: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Render a recording made with --record into a PNG, with no compositor.",
+        discussion: """
+            The recording is played into the scene exactly as the app received it (display \
+            frames included), so the picture is what the window showed at the end. A malformed, \
+            truncated or newer-version file is reported with its line number and exit status 2.
+            """)
+
+    @Argument(help: ArgumentHelp("The recording to play.", valueName: "file.tcrec"))
+    var file: String
+
+    @Option(help: "The scene to play it into (default: the scene it was recorded in).")
+    var scene: Scene?
+
+    @Option(help: "Where to save the last frame.")
+    var png: String
+
+    @Flag(help: "Give the scene's drawing view only the first touch (isMultipleTouchEnabled off).")
+    var singleTouch = false
+
+    @Option(help: "What to print on stdout: none, or phases (each delivered touch and each anomaly, as the app logs them).")
+    var log: AppOptions.LogMode = .none
+
+    func validate() throws {
+        // A recording holds what TouchKit was given, not the wire: there is nothing raw to show.
+        if log == .raw { throw ValidationError("replay can log phases only: a recording does not keep the raw wire events") }
+    }
+
+    func run() throws {
+        let recording: Recording
+        do {
+            recording = try RecordingParser.parse(contentsOf: file)
+        } catch {
+            printError(error.description)
+            throw ExitCode(2)
+        }
+        let status: Int32 = MainActor.assumeIsolated {
+            let replayer = Replayer(recording: recording, scene: scene, singleTouch: singleTouch)
+            if log != .none {
+                replayer.onAnomaly = { PhaseLog.emit(PhaseLog.line(for: $0)) }
+            }
+            if log == .phases {
+                replayer.onDeliver = { event in
+                    for line in PhaseLog.lines(for: event) { PhaseLog.emit(line) }
+                }
+            }
+            do {
+                try replayer.writePNG(to: png)
+            } catch {
+                printError("\(error)")
+                return 1
+            }
+            printError("saved \(png)")
+            return 0
+        }
+        if status != 0 { throw ExitCode(status) }
+    }
+}

@@ -1,0 +1,143 @@
+import Canvas
+import Foundation
+import ScriptedCompositor
+import Testing
+
+/// `--record` under the scripted compositor, then `touchcanvas replay` with no compositor at
+/// all: the replayed picture is the one the compositor was shown, and the same every time.
+@Suite(.serialized, .timeLimit(.minutes(2)))
+struct RecordReplayEndToEndTests {
+    let directory: URL
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("tc-replay-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+
+    /// Runs `touchcanvas replay …` with no Wayland display and returns its status and stderr.
+    func replay(_ arguments: [String]) throws -> (status: Int32?, stderr: String) {
+        let process = try ClientProcess(executable: AppHarness.executablePath, arguments: ["replay"] + arguments,
+                                        environment: ["PATH": "/usr/bin:/bin"])
+        let status = process.waitForExit(timeout: 60)
+        if status == nil { _ = process.terminate() }
+        return (status, process.standardError)
+    }
+
+    /// Two fingers draw, one lifts, the other is cancelled mid-stroke, a third draws after.
+    func drawSession(_ h: AppHarness) {
+        let c = h.compositor
+        c.touchDown(id: 0, x: 60, y: 80)
+        c.touchDown(id: 1, x: 60, y: 200)
+        c.touchFrame()
+        h.settle(0.03)
+        for step in 1...30 {
+            let x = 60 + Double(step) * 9.5
+            c.touchMotion(id: 0, x: x, y: 80 + Double(step % 5))
+            c.touchMotion(id: 1, x: x, y: 200 - Double(step))
+            c.touchFrame()
+            c.pump(for: 0.008)
+        }
+        c.touchUp(id: 0)
+        c.touchFrame()
+        h.settle(0.05)
+        c.touchCancel()
+        h.settle(0.05)
+        c.touchDown(id: 0, x: 200, y: 40)
+        c.touchFrame()
+        for step in 1...20 {
+            c.touchMotion(id: 0, x: 200 + Double(step) * 3, y: 40 + Double(step) * 10)
+            c.touchFrame()
+            c.pump(for: 0.008)
+        }
+        c.touchUp(id: 0)
+        // No frame after the last up, as GNOME does: the app's flush is recorded too.
+        h.settle(0.6)
+    }
+
+    @Test(arguments: ["trace", "canvas", "draw"])
+    func replayGivesThePixelsTheCompositorSaw(_ scene: String) throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let recording = path("session.tcrec"), shown = path("shown.png")
+        let h = try AppHarness(arguments: ["--scene", scene, "--record", recording, "--save-on-exit", shown])
+        drawSession(h)
+        h.compositor.tapKey(16)  // q
+        #expect(h.app.waitForExit(timeout: 10, pumping: h.compositor) == 0)
+        #expect(h.app.standardError.contains("recorded \(recording)"))
+
+        let first = path("first.png"), second = path("second.png")
+        let one = try replay([recording, "--png", first])
+        #expect(one.status == 0, "\(one.stderr)")
+        let two = try replay([recording, "--png", second])
+        #expect(two.status == 0, "\(two.stderr)")
+
+        let replayed = try Data(contentsOf: URL(fileURLWithPath: first))
+        #expect(replayed == (try Data(contentsOf: URL(fileURLWithPath: second))), "two replays differ")
+        // The saved PNG is the last committed buffer (SaveEndToEndTests): the replay equals it.
+        let sawImage = try PNGReader.read(shown), replayImage = try PNGReader.read(first)
+        #expect(sawImage.width == replayImage.width && sawImage.height == replayImage.height)
+        var differing = 0
+        for y in 0..<min(sawImage.height, replayImage.height) {
+            for x in 0..<min(sawImage.width, replayImage.width) where sawImage.pixel(x: x, y: y) != replayImage.pixel(x: x, y: y) {
+                differing += 1
+            }
+        }
+        #expect(differing == 0, "\(differing) pixels differ between the compositor's frame and the replay")
+        // And the picture has the strokes in it (the test would pass on two blank images otherwise).
+        #expect(replayImage.pixel(x: 150, y: 82) != PixelColor(red: 0xFF, green: 0xFF, blue: 0xFF))
+    }
+
+    @Test func theRecordingNamesTheSessionAndItsEvents() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let recording = path("session.tcrec")
+        let h = try AppHarness(arguments: ["--scene", "trace", "--record", recording], seats: ["seat0"])
+        drawSession(h)
+        #expect(h.app.terminate() == 0)
+        let text = try String(contentsOfFile: recording, encoding: .utf8)
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(lines.first == "touchcanvas-recording 1")
+        #expect(lines.contains("scene trace"))
+        #expect(lines.contains { $0.hasPrefix("size ") })
+        #expect(lines.contains { $0.hasSuffix(" seat-name seat0") })
+        #expect(lines.contains { $0.hasSuffix(" cancel") })
+        #expect(lines.contains { $0.hasSuffix(" - flush") }, "the missing frame after the last up is recorded")
+        #expect(lines.contains { $0.contains(" - display-frame") })
+        #expect(lines.contains { $0.hasSuffix(" - configure 400 300") })
+    }
+
+    @Test(arguments: [
+        ("bad event", "touchcanvas-recording 1\nsize 100 100\nscale 1\n0 1 down 0 1 1\n1 1 mtion 0 2 2\n", ":5:"),
+        ("future version", "touchcanvas-recording 9\nsize 100 100\nscale 1\n", ":1:"),
+        ("cut short", "touchcanvas-recording 1\nsize 100 100\nscale 1\n0 1 down 0 1", ":4:"),
+    ])
+    func aBadFileIsOneLineAndExitStatus2(_ name: String, _ text: String, _ lineMark: String) throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = path("bad.tcrec"), png = path("bad.png")
+        try text.write(toFile: file, atomically: true, encoding: .utf8)
+        let result = try replay([file, "--png", png])
+        #expect(result.status == 2, "\(name): \(result.stderr)")
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 1, "\(name): \(result.stderr)")
+        #expect(result.stderr.contains("bad.tcrec\(lineMark)"), "\(name): \(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: png))
+    }
+
+    @Test func aMissingFileIsExitStatus2() throws {
+        let result = try replay([path("nothing-here.tcrec"), "--png", path("x.png")])
+        #expect(result.status == 2)
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test func recordingToAnUnwritablePlaceIsOneLineAndStatus1() throws {
+        let compositor = try ScriptedCompositor()
+        let app = try ClientProcess(executable: AppHarness.executablePath,
+                                    arguments: ["--record", "/proc/touchcanvas-cannot-write-here.tcrec"],
+                                    environment: compositor.environmentForClient)
+        let status = app.waitForExit(timeout: 20, pumping: compositor)
+        if status == nil { _ = app.terminate() }
+        #expect(status == 1)
+        let lines = app.standardError.split(separator: "\n")
+        #expect(lines.count == 1 && app.standardError.contains("cannot write recording"), "\(app.standardError)")
+    }
+}
