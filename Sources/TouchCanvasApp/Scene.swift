@@ -10,8 +10,9 @@ public enum Scene: String, CaseIterable, Sendable {
     /// - `canvas`: ``CanvasView``, spots over accumulating paths.
     /// - `draw`: ``DrawingView`` (seed 001).
     /// - `trace`: ``TouchTrackerView`` (seed 004).
-    /// - `gestures`, `inspect`: the canvas view for now, until the issues that build those
-    ///   scenes replace their cases.
+    /// - `inspect`: ``InspectView``, the canvas with cancelled touches marked in red (the app
+    ///   adds the ``InspectorHUDView`` overlay).
+    /// - `gestures`: the canvas view for now, until the issue that builds it replaces the case.
     ///
     /// With `singleTouch` (`--single-touch`) the scene's drawing view takes only the first
     /// finger (`isMultipleTouchEnabled` off). What the app may ask of the root view is in
@@ -22,7 +23,8 @@ public enum Scene: String, CaseIterable, Sendable {
         case .spots: TouchableView(frame: frame)
         case .draw: DrawingView(frame: frame)
         case .trace: TouchTrackerView(frame: frame)
-        case .canvas, .gestures, .inspect: CanvasView(frame: frame)
+        case .inspect: InspectView(frame: frame)
+        case .canvas, .gestures: CanvasView(frame: frame)
         }
         if singleTouch { root.isMultipleTouchEnabled = false }
         root.backgroundColor = .white

@@ -53,6 +53,12 @@ final class AppController: SeatInputSink {
     /// The buffer scale the recording last noted.
     private var recordedScale = 1
     private let startTime = MonotonicClock.now()
+    /// The inspector HUD (`h`, and always in the inspect scene) and the numbers behind it.
+    let inspector = InputInspector()
+    private lazy var hud = InspectorHUDView(inspector: inspector)
+    private var hudNeedsRefresh = false
+    /// The `check` command's listener, when running it.
+    var observer: InputObserver?
 
     /// Connects and binds everything the app needs, or throws one readable reason.
     init(options: AppOptions) throws(AppError) {
@@ -102,14 +108,23 @@ final class AppController: SeatInputSink {
         }
 
         input.stuckTouchThreshold = options.stuckAfter
-        if options.log == .phases {
-            input.onDeliver = { event in
-                for line in PhaseLog.lines(for: event) { PhaseLog.emit(line) }
-            }
+        let logsPhases = options.log == .phases, logsAnomalies = options.log != .none
+        input.onDeliver = { [unowned self] event in
+            if logsPhases { for line in PhaseLog.lines(for: event) { PhaseLog.emit(line) } }
+            inspector.noteDelivery(event)
+            observer?.delivered(event)
         }
-        if options.log != .none {
-            input.onAnomaly = { PhaseLog.emit(PhaseLog.line(for: $0)) }
+        input.onAnomaly = { [unowned self] anomaly in
+            if logsAnomalies { PhaseLog.emit(PhaseLog.line(for: anomaly)) }
+            inspector.noteAnomaly(anomaly)
+            observer?.anomaly(anomaly)
         }
+        inspector.onChange = { [unowned self] in
+            guard !hud.isHidden, hud.superview != nil else { return }
+            hudNeedsRefresh = true
+            scheduleRender()
+        }
+        if options.scene == .inspect { setHUDVisible(true) }
     }
 
     /// Required globals and why each minimum version:
@@ -280,7 +295,7 @@ final class AppController: SeatInputSink {
     /// this short wait keeps the two halves of one frame together.
     static let missingFrameGrace = 0.004
 
-    private enum Deadline: Hashable { case flushInput, animationWatchdog, stuckCheck }
+    private enum Deadline: Hashable { case flushInput, animationWatchdog, stuckCheck, hudRefresh }
 
     /// How often active touches are checked for silence (`possibly-stuck`).
     static let stuckCheckInterval = 1.0
@@ -313,8 +328,19 @@ final class AppController: SeatInputSink {
                 // Frames are not coming (a hidden window): let animations finish so their
                 // completions run; drawing resumes when the compositor asks again.
                 uiWindow.advanceAnimations()
+            case .hudRefresh:
+                if hud.superview != nil {
+                    hudNeedsRefresh = true
+                    scheduleRender()
+                    renderIfNeeded()
+                }
             case .stuckCheck:
                 input.checkForStuckTouches()
+                if hud.superview != nil, input.activeTouchCount > 0 {  // ages go on while fingers rest
+                    hudNeedsRefresh = true
+                    scheduleRender()
+                    renderIfNeeded()
+                }
                 if input.activeTouchCount > 0 { schedule(.stuckCheck, after: Self.stuckCheckInterval) }
             }
         }
@@ -393,12 +419,24 @@ final class AppController: SeatInputSink {
             input.deliverHeldMoves()
             uiWindow.advanceAnimations()
         }
+        if hudNeedsRefresh {
+            hudNeedsRefresh = false
+            inspector.versions = seats.values.sorted { $0.id.raw < $1.id.raw }.first?.versions ?? []
+            hud.refresh()
+            if inspector.hasRecentActivity, let last = inspector.lastEventTime {
+                // Rates fall to zero a second after the last event: draw that once, then idle.
+                deadlines[.hudRefresh] = nil
+                schedule(.hudRefresh, after: last + InputInspector.window + 0.05 - MonotonicClock.now())
+            }
+        }
         let damage = renderer.render(uiWindow, into: pixels, scale: Double(scale), bufferAge: buffer.age)
         needsRender = uiWindow.hasRunningAnimations
         guard !damage.isEmpty else { return }
         window.present(buffer.wlBuffer, damage: damage.rects.map { ($0.x, $0.y, $0.width, $0.height) })
         swapchain.didCommit(buffer)
-        timing.committed(at: MonotonicClock.now())
+        // A commit changes the HUD's rates but does not ask for a redraw itself: that would
+        // commit forever.
+        inspector.noteCommit(latency: timing.committed(at: MonotonicClock.now()), notify: false)
         lastPresented = pixels
     }
 
@@ -407,6 +445,8 @@ final class AppController: SeatInputSink {
     func seat(_ seat: SeatID, touch: RawTouchInput) {
         timing.inputArrived(at: MonotonicClock.now())
         recorder?.touch(touch, seat: seat)
+        if case .frame = touch { inspector.noteInputEvent(isFrame: true) } else { inspector.noteInputEvent(isFrame: false) }
+        observer?.received(touch, seat: seat)
         input.handle(touch, seat: seat)
         if case .down = touch { schedule(.stuckCheck, after: Self.stuckCheckInterval) }
         scheduleRender()
@@ -415,6 +455,7 @@ final class AppController: SeatInputSink {
     func seat(_ seat: SeatID, pointer: RawPointerInput) {
         timing.inputArrived(at: MonotonicClock.now())
         recorder?.pointer(pointer, seat: seat)
+        inspector.noteInputEvent(isFrame: false)
         input.handle(pointer, seat: seat)
         scheduleRender()
     }
@@ -446,11 +487,24 @@ final class AppController: SeatInputSink {
         case 0x64, 0x44:  // d, D
             (rootView as? DebugOverlayToggling)?.toggleDebugOverlay()
             scheduleRender()
+        case 0x68, 0x48:  // h, H
+            setHUDVisible(hud.superview == nil)
         case 0x31...0x36:  // 1–6: the scenes in the order the help lists them
             switchScene(to: Self.sceneKeys[Int(key.keysym - 0x31)])
         default:
             break
         }
+    }
+
+    /// Shows or hides the inspector HUD above whatever scene is showing.
+    private func setHUDVisible(_ visible: Bool) {
+        if visible, hud.superview == nil {
+            uiWindow.addSubview(hud)
+            hudNeedsRefresh = true
+        } else if !visible, hud.superview != nil {
+            hud.removeFromSuperview()
+        }
+        scheduleRender()
     }
 
     private func undo() {
@@ -468,7 +522,8 @@ final class AppController: SeatInputSink {
         scene = newScene
         rootView.removeFromSuperview()
         rootView = Scene.makeRootView(for: newScene, frame: uiWindow.bounds, singleTouch: options.singleTouch)
-        uiWindow.addSubview(rootView)
+        uiWindow.insertSubview(rootView, at: 0)  // under the HUD
+        if newScene == .inspect { setHUDVisible(true) }
         window?.setTitle("TouchCanvas — \(newScene.rawValue)")
         scheduleRender()
     }

@@ -20,10 +20,14 @@ struct FrameTiming {
         if oldestUndrawnInput == nil { oldestUndrawnInput = time }
     }
 
-    mutating func committed(at time: Double) {
-        if let input = oldestUndrawnInput { inputToCommit.add(time - input) }
+    /// Returns this commit's input → commit time, when it showed new input.
+    @discardableResult
+    mutating func committed(at time: Double) -> Double? {
+        let latency = oldestUndrawnInput.map { time - $0 }
+        if let latency { inputToCommit.add(latency) }
         oldestUndrawnInput = nil
         lastCommit = time
+        return latency
     }
 
     mutating func frameDone(at time: Double) {

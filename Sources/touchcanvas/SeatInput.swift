@@ -59,6 +59,14 @@ final class SeatInput {
         }
     }
 
+    /// The bound versions of the seat and its devices, for the inspector and `check`.
+    var versions: [(interface: String, version: UInt32)] {
+        var list = [("wl_seat", seat.version)]
+        if let touch { list.append(("wl_touch", touch.version)) }
+        if let pointer { list.append(("wl_pointer", pointer.version)) }
+        return list
+    }
+
     /// The seat global went away: the owner cancels what was in flight (the whole seat at
     /// once, so the touch model can tell a removed seat from a lost device); here the objects go.
     func remove() {

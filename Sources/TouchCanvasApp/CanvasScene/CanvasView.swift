@@ -6,7 +6,7 @@ import TouchKit
 /// The paths are this view's own ink; the spots live in ``spotLayer``, a `TouchableView`
 /// subview covering the bounds that takes no touches itself — this view forwards its touches to
 /// it. Subviews draw above their superview's content, so spots are always above the strokes.
-public final class CanvasView: TouchTrackerView {
+open class CanvasView: TouchTrackerView {
     public let spotLayer: TouchableView
 
     public override init(frame: Rect = .zero) {
@@ -25,22 +25,22 @@ public final class CanvasView: TouchTrackerView {
         }
     }
 
-    public override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
+    open override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
         super.touchesBegan(touches, with: event)
         spotLayer.touchesBegan(touches, with: event)
     }
 
-    public override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
+    open override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
         super.touchesMoved(touches, with: event)
         spotLayer.touchesMoved(touches, with: event)
     }
 
-    public override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
+    open override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
         super.touchesEnded(touches, with: event)
         spotLayer.touchesEnded(touches, with: event)
     }
 
-    public override func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) {
+    open override func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) {
         super.touchesCancelled(touches, with: event)
         spotLayer.touchesCancelled(touches, with: event)
     }

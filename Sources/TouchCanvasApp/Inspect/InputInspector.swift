@@ -1,0 +1,187 @@
+import TouchKit
+
+/// What the inspector HUD shows: active touches, counters, rates, latency and anomalies, kept
+/// from what the app feeds it. It knows nothing of Wayland: the app tells it about protocol
+/// events (``noteInputEvent(isFrame:)``), deliveries, commits and anomalies, on one clock.
+///
+/// ```swift
+/// let inspector = InputInspector(clock: MonotonicClock.now)
+/// machine.onDeliver = { inspector.noteDelivery($0) }
+/// machine.onAnomaly = { inspector.noteAnomaly($0) }
+/// ```
+@MainActor
+public final class InputInspector {
+    /// One active touch as last delivered.
+    public struct TouchRow: Equatable, Sendable {
+        public var number: Int
+        public var identifier: Int32
+        public var seatName: String
+        public var phase: TouchPhase
+        public var location: Point
+        /// Diameters, when the compositor sent `shape`.
+        public var major: Double?
+        public var minor: Double?
+        public var orientation: Double?
+        /// When the touch began, on the inspector's clock.
+        public var began: Double
+    }
+
+    /// One anomaly as it happened, on the inspector's clock.
+    public struct AnomalyLine: Equatable, Sendable {
+        public var time: Double
+        public var anomaly: TouchAnomaly
+    }
+
+    /// How far back rates and latency figures look.
+    nonisolated public static let window = 1.0
+    /// Anomaly lines kept for display, newest last.
+    public static let anomalyLimit = 6
+
+    public let clock: () -> Double
+    public private(set) var began = 0
+    public private(set) var ended = 0
+    public private(set) var cancelled = 0
+    /// `wl_touch.frame` events received.
+    public private(set) var frames = 0
+    public private(set) var rows: [TouchRow] = []
+    public private(set) var anomalies: [AnomalyLine] = []
+    /// Every anomaly seen, by kind, for reports.
+    public private(set) var anomalyCounts: [String: Int] = [:]
+    /// Protocol versions worth showing (`wl_seat`, `wl_touch`…), as the app bound them.
+    public var versions: [(interface: String, version: UInt32)] = []
+    /// Called after every change, so the HUD can ask for a redraw.
+    public var onChange: (() -> Void)?
+
+    private var eventTimes = RecentTimes()
+    private var commitTimes = RecentTimes()
+    private var latencies: [(time: Double, seconds: Double)] = []
+
+    public init(clock: @escaping () -> Double = MonotonicClock.now) {
+        self.clock = clock
+    }
+
+    // MARK: Feeding
+
+    /// A `wl_touch` or `wl_pointer` event arrived (`isFrame` for `wl_touch.frame`).
+    public func noteInputEvent(isFrame: Bool) {
+        eventTimes.add(clock())
+        if isFrame { frames += 1 }
+        onChange?()
+    }
+
+    /// A delivery reached the views: phases are counted and the touch table updated.
+    public func noteDelivery(_ event: TouchEvent) {
+        let now = clock()
+        for touch in event.allTouches where touch.type == .direct {
+            let location = touch.preciseLocation(in: nil)
+            switch touch.phase {
+            case .began:
+                began += 1
+                upsert(touch, location: location, began: now)
+            case .moved, .stationary:
+                upsert(touch, location: location, began: now)
+            case .ended:
+                ended += 1
+                rows.removeAll { $0.number == touch.number }
+            case .cancelled:
+                cancelled += 1
+                rows.removeAll { $0.number == touch.number }
+            }
+        }
+        onChange?()
+    }
+
+    /// The app committed a frame; `latency` is input arrival → commit for the input it showed.
+    /// `notify: false` leaves ``onChange`` alone: a HUD that redrew for its own commits would
+    /// never stop committing.
+    public func noteCommit(latency: Double?, notify: Bool = true) {
+        let now = clock()
+        commitTimes.add(now)
+        if let latency, latency.isFinite, latency >= 0 {
+            latencies.append((now, latency))
+            latencies.removeAll { now - $0.time > Self.window }
+        }
+        if notify { onChange?() }
+    }
+
+    public func noteAnomaly(_ anomaly: TouchAnomaly) {
+        anomalies.append(AnomalyLine(time: clock(), anomaly: anomaly))
+        if anomalies.count > Self.anomalyLimit { anomalies.removeFirst(anomalies.count - Self.anomalyLimit) }
+        anomalyCounts[anomaly.kind, default: 0] += 1
+        onChange?()
+    }
+
+    /// Forgets active touches (the scene changed and they were cancelled without delivery to us).
+    public func resetTouches() {
+        rows.removeAll()
+        onChange?()
+    }
+
+    // MARK: Reading
+
+    /// Events per second over the last second.
+    public var eventsPerSecond: Int { eventTimes.count(since: clock() - Self.window) }
+    /// Commits per second over the last second.
+    public var commitsPerSecond: Int { commitTimes.count(since: clock() - Self.window) }
+
+    /// Median and worst input → commit latency of the frames of the last second, in seconds.
+    public var latency: (median: Double, worst: Double)? {
+        let now = clock()
+        let recent = latencies.filter { now - $0.time <= Self.window }.map(\.seconds).sorted()
+        guard let worst = recent.last else { return nil }
+        return (recent[recent.count / 2], worst)
+    }
+
+    /// Whether an input event arrived within the last second, so the rates will still change
+    /// with time alone: the HUD needs one more redraw a second later. Commits do not count —
+    /// the HUD's own redraw is a commit, and counting it would keep it redrawing forever.
+    public var hasRecentActivity: Bool {
+        eventTimes.count(since: clock() - Self.window) > 0
+    }
+
+    /// When the last input event arrived, on the inspector's clock.
+    public var lastEventTime: Double? { eventTimes.last }
+
+    private func upsert(_ touch: Touch, location: Point, began now: Double) {
+        var row = TouchRow(number: touch.number, identifier: touch.identifier, seatName: touch.seatName,
+                           phase: touch.phase, location: location,
+                           major: touch.hasShape ? touch.majorRadius * 2 : nil,
+                           minor: touch.hasShape ? touch.minorRadius * 2 : nil,
+                           orientation: touch.orientation, began: now)
+        if let index = rows.firstIndex(where: { $0.number == touch.number }) {
+            row.began = rows[index].began
+            rows[index] = row
+        } else {
+            rows.append(row)
+            rows.sort { $0.number < $1.number }
+        }
+    }
+}
+
+/// Timestamps of the last second or so, oldest first, pruned as they are added.
+struct RecentTimes {
+    private var times: [Double] = []
+    private var start = 0
+
+    mutating func add(_ time: Double) {
+        times.append(time)
+        // Drop what is older than any window we are asked about, in batches.
+        while start < times.count, time - times[start] > InputInspector.window * 2 { start += 1 }
+        if start > 1024 {
+            times.removeFirst(start)
+            start = 0
+        }
+    }
+
+    var last: Double? { times.count > start ? times.last : nil }
+
+    func count(since: Double) -> Int {
+        var n = 0
+        var i = times.count - 1
+        while i >= start, times[i] >= since {
+            n += 1
+            i -= 1
+        }
+        return n
+    }
+}

@@ -1,0 +1,62 @@
+import Canvas
+import TouchKit
+
+/// The inspector's heads-up display: a translucent panel in the top-left corner with the lines
+/// of ``InspectorHUDText``, in a monospaced font so the touch table stays aligned.
+///
+/// It takes no touches (fingers reach the scene beneath) and redraws only when told to with
+/// ``refresh()``, so an idle window stays idle.
+public final class InspectorHUDView: View, CairoDrawing {
+    public static let fontSize = 12.0
+    public static let lineHeight = 15.0
+    public static let padding = 8.0
+    /// Light grey, slightly see-through, with a border: it reads as a panel over white ink-free
+    /// canvas and lets strokes beneath show.
+    public static let panelColor = Color(rgb: 0xF2F2F7, alpha: 0.9)
+    public static let borderColor = Color(rgb: 0xC7C7CC)
+    public static let textColor = Color(rgb: 0x1C1C1E)
+    public static let anomalyColor = Color(rgb: 0xE01B24)
+
+    public let inspector: InputInspector
+    /// What the last refresh laid out.
+    public private(set) var lines: [String] = []
+    /// An instruction shown above the table (the `check` command's prompts), or nil.
+    public var prompt: String? {
+        didSet { if prompt != oldValue { refresh() } }
+    }
+
+    public init(inspector: InputInspector) {
+        self.inspector = inspector
+        super.init(frame: .zero)
+        isUserInteractionEnabled = false
+        backgroundColor = nil
+    }
+
+    /// Re-reads the inspector, resizes the panel to its lines and asks for a redraw.
+    public func refresh() {
+        var text = InspectorHUDText.lines(for: inspector)
+        if let prompt { text.insert("▶ " + prompt, at: 0) }
+        lines = text
+        let available = superview?.bounds.width ?? 600
+        let width = min(max(available - 16, 100), 640)
+        frame = Rect(x: 8, y: 8, width: width, height: Double(lines.count) * Self.lineHeight + Self.padding * 2)
+        setNeedsDisplay()
+    }
+
+    public func draw(in context: GraphicsContext, rect: Rect) {
+        context.setColor(Self.panelColor)
+        context.addRoundedRect(bounds, cornerRadius: 6)
+        context.fill()
+        context.setColor(Self.borderColor)
+        context.setLineWidth(1)
+        context.addRoundedRect(bounds.insetBy(dx: 0.5, dy: 0.5), cornerRadius: 6)
+        context.stroke()
+        for (index, line) in lines.enumerated() {
+            let isAlert = line.hasPrefix("⚠") || line.hasPrefix("▶")
+            context.setColor(isAlert ? Self.anomalyColor : Self.textColor)
+            context.setFont(size: Self.fontSize, weight: index == 0 ? .bold : .regular, family: "monospace")
+            let baseline = Self.padding + Double(index + 1) * Self.lineHeight - 3.5
+            context.showText(line, at: Point(x: Self.padding, y: baseline))
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import Canvas
+import Foundation
+import ScriptedCompositor
+import Testing
+
+/// The inspect scene and the HUD as a person sees them in the committed buffer.
+@Suite(.serialized, .timeLimit(.minutes(2)))
+struct InspectEndToEndTests {
+    static let red: (UInt8, UInt8, UInt8) = (0xE0, 0x1B, 0x24)
+
+    /// Pixels in `box` (logical) that are neither white nor near-white: text, lines, marks.
+    func inkedPixels(_ frame: Frame, x: ClosedRange<Int>, y: ClosedRange<Int>) -> Int {
+        var n = 0
+        for py in y { for px in x {
+            let p = frame.logicalPixel(Double(px), Double(py))
+            if Int(p.r) + Int(p.g) + Int(p.b) < 3 * 200 { n += 1 }
+        } }
+        return n
+    }
+
+    func redPixels(_ frame: Frame, around x: Double, _ y: Double, radius: Double) -> Int {
+        var n = 0
+        for dy in stride(from: -radius, through: radius, by: 1) {
+            for dx in stride(from: -radius, through: radius, by: 1) where Colors.matches(frame.logicalPixel(x + dx, y + dy), Self.red, tolerance: 40) {
+                n += 1
+            }
+        }
+        return n
+    }
+
+    /// Saves the frame for people to look at (`TC_SCREENSHOTS=dir`).
+    func keep(_ frame: Frame, _ name: String) {
+        guard let dir = ProcessInfo.processInfo.environment["TC_SCREENSHOTS"] else { return }
+        var bytes = frame.pixels
+        bytes.withUnsafeMutableBytes { raw in
+            guard let base = raw.baseAddress,
+                  let buffer = try? PixelBuffer(borrowing: base, width: frame.width, height: frame.height,
+                                                stride: frame.width * 4, format: .xrgb8888) else { return }
+            try? PNGWriter().write(buffer, to: dir + "/" + name + ".png")
+        }
+    }
+
+    @Test(arguments: [1, 2] as [Int32])
+    func cancelLeavesARedRingThatFadesAndTheHUDCountsIt(scale: Int32) throws {
+        let h = try AppHarness(arguments: ["--scene", "inspect", "--log", "phases"], outputScale: scale, size: (700, 500))
+        let c = h.compositor
+        c.touchDown(id: 0, x: 200, y: 300)
+        c.touchDown(id: 1, x: 450, y: 320)
+        c.touchFrame()
+        for step in 1...20 {
+            c.touchMotion(id: 0, x: 200 + Double(step) * 5, y: 300)
+            c.touchMotion(id: 1, x: 450, y: 320 + Double(step) * 4)
+            c.touchFrame()
+            c.pump(for: 0.01)
+        }
+        h.settle(0.3)
+        let during = try #require(h.frame)
+        keep(during, "inspect-during-\(scale)")
+        // The HUD panel in the top-left holds text.
+        #expect(inkedPixels(during, x: 10...300, y: 10...60) > 200)
+        c.touchCancel()
+        h.settle(0.15)
+        let after = try #require(h.frame)
+        keep(after, "inspect-cancelled-\(scale)")
+        // A hollow red ring at each last location (28 px radius): white inside, off the stroke.
+        #expect(redPixels(after, around: 300, 300, radius: 30) > 40)
+        #expect(redPixels(after, around: 450, 400, radius: 30) > 40)
+        #expect(after.isWhite(at: 300, 285) && after.isWhite(at: 465, 400))
+        // The cancelled stroke flashes red along its path.
+        #expect(redPixels(after, around: 250, 300, radius: 3) > 0)
+        #expect(h.entries(phase: "cancelled").count == 2)
+        h.settle(1.3)
+        let faded = try #require(h.frame)
+        keep(faded, "inspect-faded-\(scale)")
+        #expect(redPixels(faded, around: 300, 300, radius: 30) == 0)
+        #expect(redPixels(faded, around: 250, 300, radius: 3) == 0)
+    }
+
+    @Test func hTogglesTheHUDInAnyScene() throws {
+        let h = try AppHarness(arguments: ["--scene", "spots"], size: (700, 500))
+        h.settle(0.2)
+        let before = try #require(h.frame)
+        #expect(inkedPixels(before, x: 10...300, y: 10...60) == 0)
+        h.compositor.tapKey(35)  // h
+        h.settle(0.2)
+        let shown = try #require(h.frame)
+        keep(shown, "hud-spots")
+        #expect(inkedPixels(shown, x: 10...300, y: 10...60) > 200)
+        h.compositor.tapKey(35)
+        h.settle(0.2)
+        let hidden = try #require(h.frame)
+        #expect(inkedPixels(hidden, x: 10...300, y: 10...60) == 0)
+    }
+
+    @Test func anIdleHUDStopsCommitting() throws {
+        let h = try AppHarness(arguments: ["--scene", "inspect"], size: (700, 500))
+        h.compositor.touchDown(id: 0, x: 200, y: 300)
+        h.compositor.touchFrame()
+        h.compositor.touchUp(id: 0)
+        h.compositor.touchFrame()
+        // Rates fall to zero a second later and are drawn once more; then nothing.
+        h.settle(1.6)
+        let commits = h.compositor.commitCount
+        h.settle(1.5)
+        #expect(h.compositor.commitCount == commits)
+    }
+}
