@@ -19,6 +19,8 @@ struct AppOptions {
     var record: String?
     /// Seconds without an event before an active touch is reported as possibly stuck.
     var stuckAfter: Double = 10
+    /// `touchcanvas check`: run the guided compositor check, giving up after this many seconds.
+    var checkTimeout: Double?
 }
 
 /// Wires the pieces together: Wayland globals and seats in, TouchKit deliveries through the
@@ -125,6 +127,7 @@ final class AppController: SeatInputSink {
             scheduleRender()
         }
         if options.scene == .inspect { setHUDVisible(true) }
+        if let timeout = options.checkTimeout { startCheck(timeout: timeout) }
     }
 
     /// Required globals and why each minimum version:
@@ -249,6 +252,28 @@ final class AppController: SeatInputSink {
         return true
     }
 
+    // MARK: The guided check
+
+    private var check: CompositorCheck?
+
+    private func startCheck(timeout: Double) {
+        let check = CompositorCheck()
+        self.check = check
+        observer = check
+        setHUDVisible(true)
+        hud.prompt = check.prompt
+        printError(check.prompt)
+        check.onChange = { [unowned self, unowned check] in
+            hud.prompt = check.prompt
+            scheduleRender()
+            guard check.isFinished else { return printError(check.prompt) }
+            let seatInfo = seats.values.sorted { $0.id.raw < $1.id.raw }.map { (name: $0.name, versions: $0.versions) }
+            for line in check.report(seats: seatInfo) { PhaseLog.emit(line) }
+            loop.stop(status: check.passed ? 0 : 1)
+        }
+        schedule(.checkTimeout, after: timeout)
+    }
+
     // MARK: Saving
 
     /// Saves what is on screen to `path` (atomically, replacing only that file) and the strokes
@@ -295,7 +320,7 @@ final class AppController: SeatInputSink {
     /// this short wait keeps the two halves of one frame together.
     static let missingFrameGrace = 0.004
 
-    private enum Deadline: Hashable { case flushInput, animationWatchdog, stuckCheck, hudRefresh }
+    private enum Deadline: Hashable { case flushInput, animationWatchdog, stuckCheck, hudRefresh, checkTimeout }
 
     /// How often active touches are checked for silence (`possibly-stuck`).
     static let stuckCheckInterval = 1.0
@@ -328,6 +353,8 @@ final class AppController: SeatInputSink {
                 // Frames are not coming (a hidden window): let animations finish so their
                 // completions run; drawing resumes when the compositor asks again.
                 uiWindow.advanceAnimations()
+            case .checkTimeout:
+                check?.timeOut()
             case .hudRefresh:
                 if hud.superview != nil {
                     hudNeedsRefresh = true

@@ -1,3 +1,4 @@
+import TouchCanvasApp
 import TouchKit
 
 /// Something that watches the input as the app handles it, beside the views: the `check`
@@ -8,3 +9,5 @@ protocol InputObserver: AnyObject {
     func delivered(_ event: TouchEvent)
     func anomaly(_ anomaly: TouchAnomaly)
 }
+
+extension CompositorCheck: InputObserver {}

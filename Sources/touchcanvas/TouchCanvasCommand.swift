@@ -38,7 +38,7 @@ struct TouchCanvasCommand: ParsableCommand {
             With --log phases every delivered touch is printed as one JSON line on stdout, with \
             --log raw every wl_seat, wl_touch and wl_pointer event; compositor anomalies appear in both.
             """,
-        subcommands: [Demo.self, Replay.self])
+        subcommands: [Demo.self, Replay.self, Check.self])
 
     @Option(help: "The scene to show.")
     var scene: Scene = .canvas

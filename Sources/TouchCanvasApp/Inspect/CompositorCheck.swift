@@ -1,0 +1,196 @@
+import Foundation
+import TouchKit
+
+/// `touchcanvas check`: a guided test of how the compositor treats a touch sequence that a
+/// system gesture takes over. The person puts three fingers down, triggers a system gesture,
+/// and lifts; a compositor that behaves sends `wl_touch.cancel` when the gesture takes the
+/// fingers, so the app never mistakes the gesture for drawing.
+///
+/// It watches the raw events (``received(_:seat:)``, before TouchKit), the deliveries and the
+/// anomalies, and knows nothing of Wayland or the screen: the app shows ``prompt`` and prints
+/// ``report(seats:)`` when ``isFinished``.
+@MainActor
+public final class CompositorCheck {
+    public enum Stage: Equatable, Sendable {
+        case placeFingers, triggerGesture, finished
+    }
+
+    /// How many fingers the check asks for.
+    public static let fingerCount = 3
+
+    public private(set) var stage: Stage = .placeFingers
+    public private(set) var timedOut = false
+    /// The touches that were down when the gesture stage began (touch number, wl id).
+    public private(set) var heldTouches: [(number: Int, id: Int32)] = []
+    /// The touches `wl_touch.cancel` ended, and when (seconds after the fingers were in place).
+    public private(set) var cancelledTouches: [(number: Int, id: Int32)] = []
+    public private(set) var cancelDelay: Double?
+    /// Touches that ended with `up` during the gesture stage.
+    public private(set) var liftedTouches: [(number: Int, id: Int32)] = []
+    public private(set) var ups = 0
+    public private(set) var upsFollowedByFrame = 0
+    public private(set) var cancels = 0
+    public private(set) var anomalies: [TouchAnomaly] = []
+    /// Called when the stage changes (a new prompt) or the check ends.
+    public var onChange: (() -> Void)?
+
+    private let clock: () -> Double
+    private var fingersPlacedAt: Double?
+    private var upsAwaitingFrame = 0
+    private var active: Set<Int> = []
+
+    public init(clock: @escaping () -> Double = MonotonicClock.now) {
+        self.clock = clock
+    }
+
+    /// What the person should do now.
+    public var prompt: String {
+        switch stage {
+        case .placeFingers:
+            "Put \(Self.fingerCount) fingers on this window and keep them there."
+        case .triggerGesture:
+            "Now do a system gesture (GNOME: swipe with 3 or 4 fingers; Sway: your bindgesture), then lift your fingers."
+        case .finished:
+            "Done: the report is on the terminal."
+        }
+    }
+
+    public var isFinished: Bool { stage == .finished }
+
+    // MARK: Watching
+
+    /// A `wl_touch` event as it arrived, before the touch model grouped it.
+    public func received(_ touch: RawTouchInput, seat: SeatID) {
+        guard stage != .finished else { return }
+        switch touch {
+        case .up:
+            ups += 1
+            upsAwaitingFrame += 1
+        case .frame:
+            upsFollowedByFrame += upsAwaitingFrame
+            upsAwaitingFrame = 0
+        case .cancel:
+            cancels += 1
+            // The ups before it will get no frame now; they count as unframed.
+            upsAwaitingFrame = 0
+        default:
+            break
+        }
+    }
+
+    public func delivered(_ event: TouchEvent) {
+        guard stage != .finished else { return }
+        for touch in event.allTouches.sorted(by: { $0.number < $1.number }) where touch.type == .direct {
+            switch touch.phase {
+            case .began, .moved, .stationary:
+                active.insert(touch.number)
+            case .ended:
+                active.remove(touch.number)
+                if stage == .triggerGesture { liftedTouches.append((touch.number, touch.identifier)) }
+            case .cancelled:
+                active.remove(touch.number)
+                if stage == .triggerGesture {
+                    cancelledTouches.append((touch.number, touch.identifier))
+                    if cancelDelay == nil, let placed = fingersPlacedAt { cancelDelay = clock() - placed }
+                }
+            }
+        }
+        switch stage {
+        case .placeFingers where active.count >= Self.fingerCount:
+            heldTouches = event.allTouches.filter { $0.type == .direct && !$0.phase.isTerminal }
+                .sorted { $0.number < $1.number }.map { ($0.number, $0.identifier) }
+            fingersPlacedAt = clock()
+            stage = .triggerGesture
+            onChange?()
+        case .triggerGesture where active.isEmpty:
+            stage = .finished
+            onChange?()
+        default:
+            break
+        }
+    }
+
+    public func anomaly(_ anomaly: TouchAnomaly) {
+        guard stage != .finished else { return }
+        anomalies.append(anomaly)
+    }
+
+    /// `--timeout` ran out: the check ends with what it has seen.
+    public func timeOut() {
+        guard stage != .finished else { return }
+        timedOut = true
+        stage = .finished
+        onChange?()
+    }
+
+    // MARK: Verdict
+
+    /// Anomalies a compositor is forgiven: the input still arrives whole, only late (GNOME sends
+    /// no frame after the last up; the app delivers when the socket runs dry).
+    public static let toleratedKinds: Set<String> = [
+        TouchAnomaly.Category.noFrameAfterUp.rawValue, TouchAnomaly.Category.eventsWithoutFrame.rawValue,
+    ]
+
+    /// Why the compositor did not behave; empty when it did.
+    public var failures: [String] {
+        var reasons: [String] = []
+        if timedOut {
+            reasons.append(stageReachedAtTimeout)
+        } else if cancelledTouches.isEmpty {
+            reasons.append("no wl_touch.cancel arrived: the fingers ended with up, so an app would have taken the system gesture for ordinary touches")
+        }
+        var seen: [String: Int] = [:]
+        for anomaly in anomalies where !Self.toleratedKinds.contains(anomaly.kind) { seen[anomaly.kind, default: 0] += 1 }
+        for kind in seen.keys.sorted() {
+            reasons.append("the compositor sent \(kind) ×\(seen[kind] ?? 0): \(TouchAnomaly.Category(rawValue: kind)?.explanation ?? "")")
+        }
+        return reasons
+    }
+
+    public var passed: Bool { failures.isEmpty }
+
+    private var stageReachedAtTimeout: String {
+        heldTouches.isEmpty
+            ? "timed out waiting for \(Self.fingerCount) fingers to be down at once"
+            : "timed out before the fingers were lifted or cancelled"
+    }
+
+    /// The report printed at the end, one fact per line.
+    /// - Parameter seats: each seat's name and its bound protocol versions.
+    public func report(seats: [(name: String, versions: [(interface: String, version: UInt32)])]) -> [String] {
+        func list(_ touches: [(number: Int, id: Int32)]) -> String {
+            touches.isEmpty ? "none" : touches.map { "touch \($0.number) (id \($0.id))" }.joined(separator: ", ")
+        }
+        var lines = ["touchcanvas check: how this compositor hands a touch sequence to a system gesture"]
+        for seat in seats {
+            let versions = seat.versions.map { "\($0.interface) v\($0.version)" }.joined(separator: ", ")
+            lines.append("seat \(seat.name.isEmpty ? "(unnamed)" : "\"\(seat.name)\""): \(versions)")
+        }
+        lines.append("fingers held: \(list(heldTouches))")
+        if cancelledTouches.isEmpty {
+            lines.append("cancel: none arrived (\(cancels) wl_touch.cancel events in all)")
+        } else {
+            let delay = cancelDelay.map { String(format: " %.2f s after the fingers were down,", $0) } ?? ""
+            lines.append("cancel: arrived\(delay) covering \(list(cancelledTouches))")
+        }
+        lines.append("lifted with up: \(list(liftedTouches))")
+        lines.append("ups: \(ups), followed by a frame: \(upsFollowedByFrame)"
+                     + (ups > upsFollowedByFrame ? " (\(ups - upsFollowedByFrame) without: tolerated, the app delivers them when input runs dry)" : ""))
+        let stuck = anomalies.filter { $0.category == .possiblyStuck }
+        lines.append("stuck touches: " + (stuck.isEmpty ? "none" : stuck.map { "id \($0.details["id"] ?? "?") idle \($0.details["idle"] ?? "?") s" }.joined(separator: ", ")))
+        if anomalies.isEmpty {
+            lines.append("anomalies: none")
+        } else {
+            for anomaly in anomalies {
+                let details = anomaly.details.keys.sorted().map { "\($0)=\(anomaly.details[$0] ?? "")" }.joined(separator: " ")
+                lines.append("anomaly: \(anomaly.kind) on \(anomaly.seatName) \(anomaly.device) (\(details))")
+            }
+        }
+        if passed {
+            lines.append("result: the compositor behaved")
+        } else {
+            for reason in failures { lines.append("result: the compositor did not behave: \(reason)") }
+        }
+        return lines
+    }
+}
