@@ -1,0 +1,138 @@
+import Foundation
+import ScriptedCompositor
+import Testing
+
+/// Each compositor anomaly TouchKit knows, produced by sending the offending sequence to the
+/// real binary, and named in the JSON log — in `--log phases` and in `--log raw`.
+@Suite(.serialized, .timeLimit(.minutes(3)))
+struct AnomalyEndToEndTests {
+    static let logs = ["phases", "raw"]
+
+    func harness(_ log: String, _ extra: [String] = []) throws -> AppHarness {
+        try AppHarness(arguments: ["--scene", "canvas", "--log", log] + extra)
+    }
+
+    /// The anomaly lines of the log, as parsed objects.
+    func anomalies(_ h: AppHarness, _ kind: String) -> [[String: Any]] {
+        h.logLines.filter { ($0["anomaly"] as? String) == kind }
+    }
+
+    @Test(arguments: logs) func noFrameAfterUp(_ log: String) throws {
+        let h = try harness(log)
+        h.compositor.touchDown(id: 0, x: 100, y: 100)
+        h.compositor.touchFrame()
+        h.compositor.touchUp(id: 0)  // and no frame, as GNOME does after the last finger
+        h.settle(0.2)
+        let found = anomalies(h, "no-frame-after-up")
+        #expect(found.count == 1)
+        #expect(found.first?["event"] as? String == "up")
+        #expect(found.first?["id"] as? String == "0")
+        #expect(found.first?["looksLike"] as? String == "mutter")
+    }
+
+    @Test(arguments: logs) func eventsWithoutFrame(_ log: String) throws {
+        let h = try harness(log)
+        h.compositor.touchDown(id: 0, x: 100, y: 100)
+        h.compositor.touchFrame()
+        h.compositor.touchMotion(id: 0, x: 120, y: 100)  // no frame closes it
+        h.settle(0.2)
+        let found = anomalies(h, "events-without-frame")
+        #expect(found.count == 1)
+        #expect(found.first?["event"] as? String == "motion")
+    }
+
+    @Test(arguments: logs) func duplicateDown(_ log: String) throws {
+        let h = try harness(log)
+        h.compositor.touchDown(id: 3, x: 100, y: 100)
+        h.compositor.touchFrame()
+        h.compositor.touchDown(id: 3, x: 200, y: 150)
+        h.compositor.touchFrame()
+        h.settle(0.2)
+        let found = anomalies(h, "duplicate-down")
+        #expect(found.count == 1)
+        #expect(found.first?["id"] as? String == "3")
+        if log == "phases" {
+            // The old touch was cancelled, the new one began.
+            #expect(h.entries(phase: "cancelled").count == 1)
+            #expect(h.entries(phase: "began").count == 2)
+        }
+    }
+
+    @Test(arguments: logs) func cancelWithoutTouches(_ log: String) throws {
+        let h = try harness(log)
+        h.compositor.touchCancel()
+        h.settle(0.2)
+        #expect(anomalies(h, "cancel-without-touches").count == 1)
+    }
+
+    @Test(arguments: logs) func possiblyStuck(_ log: String) throws {
+        let h = try harness(log, ["--stuck-after", "0.5"])
+        h.compositor.touchDown(id: 5, x: 100, y: 100)
+        h.compositor.touchFrame()
+        h.settle(1.8)  // the check runs every second
+        let found = anomalies(h, "possibly-stuck")
+        #expect(found.count == 1, "reported once, not every second")
+        #expect(found.first?["id"] as? String == "5")
+        if let idle = (found.first?["idle"] as? String).flatMap(Double.init) { #expect(idle >= 0.5) }
+    }
+
+    @Test(arguments: logs) func touchCapabilityLostWithoutCancel(_ log: String) throws {
+        let h = try harness(log)
+        h.compositor.touchDown(id: 0, x: 100, y: 100)
+        h.compositor.touchDown(id: 1, x: 200, y: 100)
+        h.compositor.touchFrame()
+        h.settle(0.1)
+        h.compositor.setCapabilities([.pointer, .keyboard])
+        h.settle(0.2)
+        let found = anomalies(h, "lost-without-cancel")
+        #expect(found.count == 1)
+        #expect(found.first?["event"] as? String == "capability-lost")
+        #expect(found.first?["ids"] as? String == "0,1")
+        if log == "phases" { #expect(h.entries(phase: "cancelled").count == 2) }
+    }
+
+    @Test(arguments: logs) func seatRemovedWithoutCancel(_ log: String) throws {
+        let h = try harness(log)
+        h.compositor.touchDown(id: 0, x: 100, y: 100)
+        h.compositor.touchFrame()
+        h.settle(0.1)
+        h.compositor.removeSeat("seat0")
+        h.settle(0.2)
+        let found = anomalies(h, "lost-without-cancel")
+        #expect(found.count == 1)
+        #expect(found.first?["event"] as? String == "seat-removed")
+        if log == "phases" { #expect(h.entries(phase: "cancelled").count == 1) }
+    }
+
+    @Test func aCancelledSequenceIsNotAnAnomaly() throws {
+        let h = try harness("phases")
+        h.compositor.touchDown(id: 0, x: 100, y: 100)
+        h.compositor.touchFrame()
+        h.compositor.touchCancel()
+        h.compositor.setCapabilities([.pointer, .keyboard])
+        h.settle(0.2)
+        #expect(h.anomalies().isEmpty)
+    }
+
+    @Test func theRawLogHasEveryWireEventWithItsArguments() throws {
+        let h = try harness("raw")
+        h.compositor.touchDown(id: 0, x: 100.5, y: 80.25)
+        h.compositor.touchFrame()
+        h.compositor.touchMotion(id: 0, x: 110, y: 80.25)
+        h.compositor.touchFrame()
+        h.compositor.touchUp(id: 0)
+        h.compositor.touchFrame()
+        h.settle(0.2)
+        let lines = h.logLines
+        let touch = lines.filter { ($0["interface"] as? String) == "wl_touch" }
+        #expect(touch.compactMap { $0["event"] as? String } == ["down", "frame", "motion", "frame", "up", "frame"])
+        let down = try #require(touch.first)
+        #expect(down["x"] as? Double == 100.5 && down["y"] as? Double == 80.25)
+        #expect(down["surface"] as? String == "ours" && down["id"] as? Int == 0)
+        #expect(down["seat"] as? String == "seat0")
+        #expect(down["time"] is Int && down["serial"] is Int && down["t"] is NSNumber)
+        #expect(lines.contains { ($0["interface"] as? String) == "wl_seat" && ($0["event"] as? String) == "capabilities" })
+        // No delivered-phase lines in the raw log.
+        #expect(!lines.contains { $0["phase"] != nil })
+    }
+}
