@@ -2,6 +2,7 @@
 SWIFT ?= swift
 BIN := .build/debug/touchcanvas
 DEMO_PNG ?= touchcanvas-demo.png
+DEMO_RECORDING ?= Recordings/ten-fingers.tcrec
 
 .PHONY: deps build run demo test clean
 
@@ -17,12 +18,12 @@ run: build
 	@if [ -n "$$WAYLAND_DISPLAY" ] && [ -S "$${XDG_RUNTIME_DIR:-/nonexistent}/$$WAYLAND_DISPLAY" -o -S "$$WAYLAND_DISPLAY" ]; then \
 	  exec $(BIN) $(ARGS); \
 	else \
-	  echo "No Wayland session found: playing the built-in demo under the scripted compositor." >&2; \
-	  $(BIN) demo --png $(DEMO_PNG); \
+	  echo "No Wayland session found: playing $(DEMO_RECORDING) under the scripted compositor." >&2; \
+	  $(BIN) demo --recording $(DEMO_RECORDING) --png $(DEMO_PNG); \
 	fi
 
 demo: build
-	$(BIN) demo --png $(DEMO_PNG)
+	$(BIN) demo --recording $(DEMO_RECORDING) --png $(DEMO_PNG)
 
 test:
 	@scripts/install-deps.sh --test

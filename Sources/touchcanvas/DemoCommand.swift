@@ -1,6 +1,7 @@
 import ArgumentParser
 import Canvas
 import Foundation
+import Recording
 import ScriptedCompositor
 
 /// `touchcanvas demo`: the app under the embedded scripted compositor, playing a built-in
@@ -15,9 +16,25 @@ struct Demo: ParsableCommand {
     @Option(help: "The scene to play the sequence in.")
     var scene: String = "canvas"
 
+    @Option(help: ArgumentHelp("Play the touches of this recording (e.g. Recordings/ten-fingers.tcrec) instead of the built-in sequence, at its own pace.", valueName: "file.tcrec"))
+    var recording: String?
+
     func run() throws {
         do {
-            try DemoPlayer(scene: scene).play(savingTo: png)
+            if let recording {
+                let parsed: Recording
+                do {
+                    parsed = try RecordingParser.parse(contentsOf: recording)
+                } catch {
+                    printError(error.description)
+                    throw ExitCode(2)
+                }
+                try DemoPlayer(scene: scene).play(parsed, savingTo: png)
+            } else {
+                try DemoPlayer(scene: scene).play(savingTo: png)
+            }
+        } catch let exit as ExitCode {
+            throw exit
         } catch {
             printError("demo failed: \(error)")
             throw ExitCode(1)
@@ -43,17 +60,54 @@ struct DemoPlayer {
         return (c.0 + 90 * cos(angle), c.1 + 90 * sin(angle))
     }
 
-    func play(savingTo path: String) throws {
+    /// Starts the app under a new scripted compositor with a window of `size`.
+    private func launch(size: (width: Int, height: Int)) throws -> (ScriptedCompositor, ClientProcess) {
         let compositor = try ScriptedCompositor()
         let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
         let app = try ClientProcess(executable: executable, arguments: ["--scene", scene],
                                     environment: compositor.environmentForClient)
-        defer { app.terminate() }
         _ = compositor.waitUntil(timeout: 10) { compositor.toplevel != nil }
-        compositor.configure(width: Int32(Self.size.width), height: Int32(Self.size.height))
+        compositor.configure(width: Int32(size.width), height: Int32(size.height))
         guard compositor.waitForMappedToplevel(timeout: 20) else {
+            _ = app.terminate()
             throw DemoError(description: "the app did not open its window: \(app.standardError)")
         }
+        return (compositor, app)
+    }
+
+    /// Sends a recording's touches through the compositor at the times they were recorded (all
+    /// seats as the compositor's one seat; the app's own display frames replace the recorded
+    /// ones), then saves the window once everything has settled.
+    func play(_ recording: Recording, savingTo path: String) throws {
+        let (compositor, app) = try launch(size: (recording.width, recording.height))
+        defer { _ = app.terminate() }
+        let start = DispatchTime.now().uptimeNanoseconds
+        for timed in recording.events {
+            guard case let .touch(_, touch) = timed.event else { continue }
+            let due = start + UInt64(max(0, timed.time) * 1_000_000)
+            let now = DispatchTime.now().uptimeNanoseconds
+            if due > now { compositor.pump(for: Double(due - now) / 1e9) }
+            switch touch {
+            case let .down(id, p): compositor.touchDown(id: id, x: p.x, y: p.y)
+            case let .motion(id, p): compositor.touchMotion(id: id, x: p.x, y: p.y)
+            case let .up(id): compositor.touchUp(id: id)
+            case let .shape(id, major, minor): compositor.touchShape(id: id, major: major, minor: minor)
+            case let .orientation(id, degrees): compositor.touchOrientation(id: id, degrees: degrees)
+            case .frame: compositor.touchFrame()
+            case .cancel: compositor.touchCancel()
+            }
+        }
+        compositor.pump(for: 0.5)  // spots shrink away, the last frame is drawn
+        guard let frame = compositor.lastFrame else { throw DemoError(description: "the app committed no picture") }
+        try Self.save(frame, to: path)
+        compositor.tapKey(16)  // q
+        _ = app.waitForExit(timeout: 5)
+        printError("saved \(path)")
+    }
+
+    func play(savingTo path: String) throws {
+        let (compositor, app) = try launch(size: Self.size)
+        defer { _ = app.terminate() }
         let steps = 100
         for step in 0...steps {
             let t = Double(step) / 100

@@ -27,18 +27,33 @@ struct WindowSize: ExpressibleByArgument {
     }
 }
 
+/// The command line. Opening the window is a subcommand of its own (`run`, the default) rather
+/// than the root's own options: ArgumentParser gives a parent's options precedence over a
+/// subcommand's of the same name, so `demo --scene` or `check --size` would silently go to the
+/// root.
 @main
 struct TouchCanvasCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "touchcanvas",
         abstract: "A multitouch canvas and touch diagnostic for Wayland.",
         discussion: """
+            With no subcommand, `run` opens the canvas: `touchcanvas --scene trace` is \
+            `touchcanvas run --scene trace`; `touchcanvas help run` lists its options.
+            """,
+        subcommands: [Run.self, Check.self, Replay.self, Demo.self],
+        defaultSubcommand: Run.self)
+}
+
+/// `touchcanvas run` (the default): the canvas window.
+struct Run: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Open the multitouch canvas (the default when no subcommand is given).",
+        discussion: """
             Keys: Esc or q quit, c clear, s save a PNG (and SVG) to the pictures folder, \
             1–6 switch scenes (canvas, spots, draw, trace, gestures, inspect), h the inspector HUD. \
             With --log phases every delivered touch is printed as one JSON line on stdout, with \
             --log raw every wl_seat, wl_touch and wl_pointer event; compositor anomalies appear in both.
-            """,
-        subcommands: [Demo.self, Replay.self, Check.self])
+            """)
 
     @Option(help: "The scene to show.")
     var scene: Scene = .canvas

@@ -35,3 +35,33 @@ struct DemoEndToEndTests {
         #expect(stroke > 4 * 100 * 3)
     }
 }
+
+/// `make run`'s demo without a session: a shipped recording played through the compositor.
+@Suite(.serialized, .timeLimit(.minutes(1)))
+struct RecordingDemoEndToEndTests {
+    @Test func theTenFingerRecordingDrawsTenStrokes() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tc-demo-rec-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let png = dir.appendingPathComponent("demo.png").path
+        let recording = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Recordings/ten-fingers.tcrec").standardized.path
+        var environment = ProcessInfo.processInfo.environment
+        environment["WAYLAND_DISPLAY"] = nil
+        let demo = try ClientProcess(executable: AppHarness.executablePath,
+                                     arguments: ["demo", "--recording", recording, "--png", png],
+                                     environment: environment)
+        #expect(demo.waitForExit(timeout: 40) == 0, "\(demo.standardError)")
+        let image = try PNGReader.read(png)
+        #expect(image.width == 800 && image.height == 600)
+        // Along the row y = 300, ten separate runs of completed ink (#34329C), one per finger.
+        let ink = PixelColor(red: 0x34, green: 0x32, blue: 0x9C)
+        var runs = 0, inRun = false
+        for x in 0..<image.width {
+            let isInk = image.pixel(x: x, y: 300).map { $0.distance(to: ink) <= 40 } ?? false
+            if isInk && !inRun { runs += 1 }
+            inRun = isInk
+        }
+        #expect(runs == 10)
+    }
+}
