@@ -36,7 +36,7 @@ let package = Package(
         .target(name: "WaylandScannerKit"),
         .executableTarget(name: "WaylandScanner", dependencies: ["WaylandScannerKit"]),
         .plugin(name: "WaylandScannerPlugin", capability: .buildTool(), dependencies: ["WaylandScanner"]),
-        .target(name: "Wayland", dependencies: ["CWaylandClient", "CShim"],
+        .target(name: "Wayland", dependencies: ["CWaylandClient", "CWaylandCursor", "CShim"],
                 plugins: ["WaylandScannerPlugin"]),
         .target(name: "WaylandServer", dependencies: ["CWaylandServer"],
                 plugins: ["WaylandScannerPlugin"]),

@@ -52,6 +52,7 @@ final class AppController: SeatInputSink {
     private var lastPresented: PixelBuffer?
     private var timing = FrameTiming()
     private var recorder: RecordingWriter?
+    private var cursor: PointerCursor?
     /// The buffer scale the recording last noted.
     private var recordedScale = 1
     private let startTime = MonotonicClock.now()
@@ -168,6 +169,7 @@ final class AppController: SeatInputSink {
             renderIfNeeded()
         }
         self.window = window
+        cursor = PointerCursor(compositor: compositor, shm: shm)
         // Seats and outputs seen before the window existed.
         for global in registry.globals.values.sorted(by: { $0.name < $1.name }) { globalAdded(global) }
     }
@@ -179,8 +181,12 @@ final class AppController: SeatInputSink {
         switch global.interface {
         case "wl_seat" where seats[global.name] == nil:
             guard let seat = registry.bind(global, as: WlSeat.self, wanted: SeatInput.wantedVersion) else { return }
-            seats[global.name] = SeatInput(id: SeatID(global.name), seat: seat, sink: self,
-                                           isOurSurface: { [unowned self] s in s != nil && s === window?.surface })
+            let input = SeatInput(id: SeatID(global.name), seat: seat, sink: self,
+                                  isOurSurface: { [unowned self] s in s != nil && s === window?.surface })
+            input.onPointerEnter = { [unowned self] pointer, serial in
+                cursor?.apply(to: pointer, serial: serial, scale: window?.scale ?? 1)
+            }
+            seats[global.name] = input
         case "wl_output" where outputs[global.name] == nil:
             // Version 2 brings `scale`; nothing newer is needed.
             guard let output = registry.bind(global, as: WlOutput.self, wanted: 2) else { return }

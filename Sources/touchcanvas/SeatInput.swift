@@ -37,6 +37,8 @@ final class SeatInput {
     private var foreignTouchIDs: Set<Int32> = []
     private var pointerInside = false
     private(set) var name = ""
+    /// Called when the pointer enters our surface, to set its cursor.
+    var onPointerEnter: ((WlPointer, UInt32) -> Void)?
 
     /// Wanted versions. wl_seat 7: `name` (2), `release` requests (5), keymap via MAP_PRIVATE (7).
     /// wl_touch follows the seat version: 6 adds `shape` and `orientation`.
@@ -155,8 +157,9 @@ final class SeatInput {
         // Before version 5 there is no frame: each event stands alone.
         let framed = pointer.version >= 5
         switch event {
-        case .enter(_, let surface, let x, let y):
+        case .enter(let serial, let surface, let x, let y):
             pointerInside = isOurSurface(surface)
+            if pointerInside { onPointerEnter?(pointer, serial) }
             guard pointerInside else {
                 sink.seat(id, droppedForeign: "pointer", event: "enter", id: nil, time: nil)
                 return
