@@ -44,12 +44,15 @@ public final class ScriptedCompositor {
     var output: OutputState
     var seats: [SeatState] = []
     var surfaces: [ObjectIdentifier: SurfaceState] = [:]
+    /// Surfaces ever created: the next one's `sequence`.
+    var surfacesCreated = 0
     var regions: [ObjectIdentifier: RegionState] = [:]
     var shmBuffers: [ObjectIdentifier: ShmBufferInfo] = [:]
     var xdgSurfaces: [ObjectIdentifier: XdgSurfaceState] = [:]
     var toplevels: [ToplevelState] = []
     var wmBases: [XdgWmBase] = []
     var frameCallbacks: [PendingFrameCallback] = []
+    var dataDevices = DataDeviceRegistry()
     var awaitingCommit = false
     var nextCommit: Commit?
     var initialConfigure: (width: Int32, height: Int32, fullscreen: Bool)?
@@ -127,6 +130,9 @@ public final class ScriptedCompositor {
         try addGlobal(WlCompositor.self, version: min(WlCompositor.maxVersion, 5)) { [weak self] in self?.bindCompositor($0) }
         try addGlobal(WlShm.self, version: min(WlShm.maxVersion, 1)) { [weak self] in self?.bindShm($0) }
         try addGlobal(XdgWmBase.self, version: min(XdgWmBase.maxVersion, 5)) { [weak self] in self?.bindWmBase($0) }
+        try addGlobal(WlDataDeviceManager.self, version: Self.dataDeviceManagerVersion) { [weak self] in
+            self?.bindDataDeviceManager($0)
+        }
         guard let outputGlobal = Global<WlOutput>(display: display.raw, version: Self.outputVersion, onBind: { [weak self] in
             self?.bindOutput($0)
         }) else { throw Failure.global("wl_output") }

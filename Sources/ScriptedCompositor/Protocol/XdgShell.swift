@@ -89,7 +89,7 @@ extension ScriptedCompositor {
         }
         let state = XdgSurfaceState(resource: resource, surface: surfaceState)
         surfaceState.xdgSurface = state
-        surfaceState.hasRole = true
+        surfaceState.role = .xdgSurface
         let key = ObjectIdentifier(resource)
         xdgSurfaces[key] = state
         resource.onDestroy = { [weak self] in self?.xdgSurfaces[key] = nil }
