@@ -1,6 +1,9 @@
 internal import WaylandServer
 
-/// Input sent to the mapped toplevel's surface, in surface-local logical coordinates.
+/// Input sent to the mapped toplevel's surface, in window coordinates: logical pixels from the
+/// top-left of the window geometry the client set (`xdg_surface.set_window_geometry`), as a desktop
+/// places a window by its geometry and not by its surface, which may start with a shadow. Without a
+/// geometry they are surface-local.
 ///
 /// Each call sends its events to every matching object of the surface's client on that seat and
 /// flushes at once, so a benchmark's clock starts when the client can read them. Calls with no
@@ -14,8 +17,9 @@ extension ScriptedCompositor {
         seat.activeTouches[id] = surface
         let serial = display.nextSerial
         let time = eventTime
+        let local = surfaceLocal(x: x, y: y, on: surface)
         for touch in seat.touches(of: surface.client) {
-            touch.sendDown(serial: serial, time: time, surface: surface.resource, id: id, x: x, y: y)
+            touch.sendDown(serial: serial, time: time, surface: surface.resource, id: id, x: local.x, y: local.y)
         }
         display.flush()
     }
@@ -23,7 +27,8 @@ extension ScriptedCompositor {
     public func touchMotion(id: Int32, x: Double, y: Double, seat name: String = "seat0") {
         guard let seat = seat(named: name), let surface = seat.activeTouches[id] else { return }
         let time = eventTime
-        for touch in seat.touches(of: surface.client) { touch.sendMotion(time: time, id: id, x: x, y: y) }
+        let local = surfaceLocal(x: x, y: y, on: surface)
+        for touch in seat.touches(of: surface.client) { touch.sendMotion(time: time, id: id, x: local.x, y: local.y) }
         display.flush()
     }
 
@@ -70,6 +75,13 @@ extension ScriptedCompositor {
         display.flush()
     }
 
+    /// Window coordinates to surface-local ones: the window geometry's offset, if the surface is a
+    /// window that set one.
+    func surfaceLocal(x: Double, y: Double, on surface: SurfaceState) -> (x: Double, y: Double) {
+        guard let geometry = surface.xdgSurface?.geometry else { return (x, y) }
+        return (x + Double(geometry.x), y + Double(geometry.y))
+    }
+
     private func touchClients(_ seat: SeatState) -> [OpaquePointer] {
         var clients: [OpaquePointer] = []
         for surface in seat.activeTouches.values where !clients.contains(surface.client) { clients.append(surface.client) }
@@ -84,8 +96,9 @@ extension ScriptedCompositor {
         if let old = seat.pointerFocus, old !== surface { pointerLeave(seat: name) }
         seat.pointerFocus = surface
         let serial = display.nextSerial
+        let local = surfaceLocal(x: x, y: y, on: surface)
         for pointer in seat.pointers(of: surface.client) {
-            pointer.sendEnter(serial: serial, surface: surface.resource, surfaceX: x, surfaceY: y)
+            pointer.sendEnter(serial: serial, surface: surface.resource, surfaceX: local.x, surfaceY: local.y)
         }
         display.flush()
     }
@@ -93,7 +106,8 @@ extension ScriptedCompositor {
     public func pointerMotion(x: Double, y: Double, seat name: String = "seat0") {
         guard let seat = seat(named: name), let surface = seat.pointerFocus else { return }
         let time = eventTime
-        for pointer in seat.pointers(of: surface.client) { pointer.sendMotion(time: time, surfaceX: x, surfaceY: y) }
+        let local = surfaceLocal(x: x, y: y, on: surface)
+        for pointer in seat.pointers(of: surface.client) { pointer.sendMotion(time: time, surfaceX: local.x, surfaceY: local.y) }
         display.flush()
     }
 

@@ -281,6 +281,10 @@ public final class ScriptedCompositor {
             minSize: toplevel.minSize, maxSize: toplevel.maxSize, isMapped: toplevel.isMapped,
             bufferSize: surface?.bufferInfo.map { ($0.width, $0.height) },
             bufferScale: surface?.scale ?? 1,
+            windowGeometry: toplevel.xdg.geometry.map {
+                (Int32(truncatingIfNeeded: $0.x), Int32(truncatingIfNeeded: $0.y),
+                 Int32(truncatingIfNeeded: $0.width), Int32(truncatingIfNeeded: $0.height))
+            },
             lastConfigureSerial: toplevel.xdg.lastSentSerial, lastAckedSerial: toplevel.xdg.lastAckedSerial)
     }
 

@@ -176,6 +176,10 @@ extension ScriptedCompositor {
         }
 
         surface.scale = newScale
+        if let geometry = xdg?.pendingGeometry {
+            xdg?.geometry = geometry
+            xdg?.pendingGeometry = nil
+        }
         if let transform = pending.transform { surface.transform = transform }
         if case .some(let region) = pending.inputRegion { surface.inputRegion = region }
         if case .some(let region) = pending.opaqueRegion { surface.opaqueRegion = region }

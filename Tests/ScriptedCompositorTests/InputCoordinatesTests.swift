@@ -1,0 +1,60 @@
+import ScriptedCompositor
+import Testing
+import Wayland
+
+/// Where input lands: window geometry offsets.
+@MainActor
+@Suite(.timeLimit(.minutes(1)))
+struct InputCoordinatesTests {
+    @Test func inputIsOffsetByTheCommittedWindowGeometry() throws {
+        let compositor = try ScriptedCompositor()
+        let client = try TestClient(compositor)
+        let window = try TestWindow(client)
+        let recorder = try TouchRecorder(client) { $0 === window.surface ? "window" : nil }
+        let pointer = try #require(recorder.seat.getPointer())
+        var pointerLog: [String] = []
+        pointer.onEvent = { event in
+            switch event {
+            case .enter(_, _, let x, let y): pointerLog.append("enter \(x) \(y)")
+            case .motion(_, let x, let y): pointerLog.append("motion \(x) \(y)")
+            default: break
+            }
+        }
+        try window.map(width: 80, height: 60)
+        #expect(client.exchange(until: { compositor.waitForMappedToplevel(timeout: 0) }))
+        #expect(compositor.toplevel?.windowGeometry == nil)
+
+        // Double-buffered: not in effect until the commit.
+        window.xdgSurface.setWindowGeometry(x: 10, y: 20, width: 50, height: 30)
+        client.roundtrip()
+        compositor.touchDown(id: 0, x: 1, y: 2)
+        compositor.touchUp(id: 0)
+        window.surface.commit()
+        client.roundtrip()
+        let geometry = try #require(compositor.toplevel?.windowGeometry)
+        #expect([geometry.x, geometry.y, geometry.width, geometry.height] == [10, 20, 50, 30])
+        compositor.touchDown(id: 1, x: 1, y: 2.5)
+        compositor.touchMotion(id: 1, x: 3, y: 4)
+        compositor.pointerEnter(x: 5, y: 6)
+        compositor.pointerMotion(x: 7, y: 8)
+        client.roundtrip()
+        #expect(recorder.events == [
+            "down 0 1.0 2.0 window", "up 0",
+            "down 1 11.0 22.5 window", "motion 1 13.0 24.0",
+        ])
+        #expect(pointerLog == ["enter 15.0 26.0", "motion 17.0 28.0"])
+    }
+
+    @Test func aBadWindowGeometryIsAnError() throws {
+        let compositor = try ScriptedCompositor()
+        let client = try TestClient(compositor)
+        let window = try TestWindow(client)
+        window.xdgSurface.setWindowGeometry(x: 0, y: 0, width: 0, height: 10)
+        #expect(client.exchange(until: { client.failed }))
+        if case .protocolError(let interface, _, let code)? = client.connection.error {
+            #expect(interface == "xdg_surface" && code == 5)  // XDG_SURFACE_ERROR_INVALID_SIZE
+        } else {
+            Issue.record("no protocol error")
+        }
+    }
+}
