@@ -16,7 +16,7 @@ extension ScriptedCompositor {
         guard let seat = seat(named: name), let surface = focusSurface else { return }
         seat.activeTouches[id] = surface
         let serial = display.nextSerial
-        let time = eventTime
+        let time = stampEventTime()
         let local = surfaceLocal(x: x, y: y, on: surface)
         for touch in seat.touches(of: surface.client) {
             touch.sendDown(serial: serial, time: time, surface: surface.resource, id: id, x: local.x, y: local.y)
@@ -26,7 +26,7 @@ extension ScriptedCompositor {
 
     public func touchMotion(id: Int32, x: Double, y: Double, seat name: String = "seat0") {
         guard let seat = seat(named: name), let surface = seat.activeTouches[id] else { return }
-        let time = eventTime
+        let time = stampEventTime()
         let local = surfaceLocal(x: x, y: y, on: surface)
         for touch in seat.touches(of: surface.client) { touch.sendMotion(time: time, id: id, x: local.x, y: local.y) }
         display.flush()
@@ -35,7 +35,7 @@ extension ScriptedCompositor {
     public func touchUp(id: Int32, seat name: String = "seat0") {
         guard let seat = seat(named: name), let surface = seat.activeTouches.removeValue(forKey: id) else { return }
         let serial = display.nextSerial
-        let time = eventTime
+        let time = stampEventTime()
         for touch in seat.touches(of: surface.client) { touch.sendUp(serial: serial, time: time, id: id) }
         display.flush()
     }
@@ -82,6 +82,13 @@ extension ScriptedCompositor {
         return (x + Double(geometry.x), y + Double(geometry.y))
     }
 
+    /// The time to stamp on an input event, remembered in `lastEventTime`.
+    func stampEventTime() -> UInt32 {
+        let time = eventTime
+        lastEventTime = time
+        return time
+    }
+
     private func touchClients(_ seat: SeatState) -> [OpaquePointer] {
         var clients: [OpaquePointer] = []
         for surface in seat.activeTouches.values where !clients.contains(surface.client) { clients.append(surface.client) }
@@ -105,7 +112,7 @@ extension ScriptedCompositor {
 
     public func pointerMotion(x: Double, y: Double, seat name: String = "seat0") {
         guard let seat = seat(named: name), let surface = seat.pointerFocus else { return }
-        let time = eventTime
+        let time = stampEventTime()
         let local = surfaceLocal(x: x, y: y, on: surface)
         for pointer in seat.pointers(of: surface.client) { pointer.sendMotion(time: time, surfaceX: local.x, surfaceY: local.y) }
         display.flush()
@@ -115,7 +122,7 @@ extension ScriptedCompositor {
     public func pointerButton(_ button: UInt32 = 0x110, pressed: Bool, seat name: String = "seat0") {
         guard let seat = seat(named: name), let surface = seat.pointerFocus else { return }
         let serial = display.nextSerial
-        let time = eventTime
+        let time = stampEventTime()
         for pointer in seat.pointers(of: surface.client) {
             pointer.sendButton(serial: serial, time: time, button: button, state: pressed ? .pressed : .released)
         }
@@ -146,7 +153,7 @@ extension ScriptedCompositor {
         guard let seat = seat(named: name), let surface = seat.keyboardFocus, surface.resource.isAlive else { return }
         let changed = seat.keyboard.update(evdev: evdevKeycode, pressed: pressed)
         let serial = display.nextSerial
-        let time = eventTime
+        let time = stampEventTime()
         let keyboards = seat.keyboards(of: surface.client)
         for keyboard in keyboards {
             keyboard.sendKey(serial: serial, time: time, key: evdevKeycode, state: pressed ? .pressed : .released)

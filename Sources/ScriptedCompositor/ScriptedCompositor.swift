@@ -108,6 +108,18 @@ public final class ScriptedCompositor {
         set { clock.set(newValue) }
     }
 
+    /// Stops `eventTime` from following real time: it then changes only when set, so a test (e.g.
+    /// of a recording) knows the exact time of every event it sends. Turning it off again lets the
+    /// clock run on from its current value.
+    public var freezesEventTime: Bool {
+        get { clock.isFrozen }
+        set { clock.setFrozen(newValue) }
+    }
+
+    /// The time stamped on the most recent input event that carries one (touch down, motion and
+    /// up, pointer motion and button, key), misbehaving ones included; nil before the first.
+    public internal(set) var lastEventTime: UInt32?
+
     /// CLOCK_MONOTONIC in nanoseconds, the clock of `Commit.uptimeNanoseconds` and `stats`.
     public static var monotonicNanoseconds: UInt64 { uptimeNanoseconds() }
 

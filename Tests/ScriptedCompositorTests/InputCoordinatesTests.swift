@@ -2,7 +2,7 @@ import ScriptedCompositor
 import Testing
 import Wayland
 
-/// Where input lands: window geometry offsets.
+/// Where and when input lands: window geometry offsets, event times a test can know exactly.
 @MainActor
 @Suite(.timeLimit(.minutes(1)))
 struct InputCoordinatesTests {
@@ -56,5 +56,34 @@ struct InputCoordinatesTests {
         } else {
             Issue.record("no protocol error")
         }
+    }
+
+    @Test func aFrozenClockStampsExactlyTheTimeSet() throws {
+        let compositor = try ScriptedCompositor()
+        let client = try TestClient(compositor)
+        let window = try TestWindow(client)
+        let recorder = try TouchRecorder(client)
+        try window.map()
+        #expect(client.exchange(until: { compositor.waitForMappedToplevel(timeout: 0) }))
+        #expect(compositor.lastEventTime == nil)
+
+        compositor.freezesEventTime = true
+        compositor.eventTime = 1_000
+        compositor.touchDown(id: 0, x: 1, y: 1)
+        compositor.pump(for: 0.02)  // real time passes; the clock does not
+        compositor.touchMotion(id: 0, x: 2, y: 2)
+        #expect(compositor.lastEventTime == 1_000)
+        compositor.eventTime = 1_005
+        compositor.touchUp(id: 0)
+        client.roundtrip()
+        #expect(recorder.times == [1_000, 1_000, 1_005])
+        #expect(compositor.lastEventTime == 1_005)
+
+        // Thawed, it runs on from where it stood, without a jump.
+        compositor.freezesEventTime = false
+        compositor.pump(for: 0.02)
+        compositor.touchDown(id: 1, x: 1, y: 1)
+        let thawed = try #require(compositor.lastEventTime)
+        #expect(thawed >= 1_005 + 15 && thawed < 1_005 + 1_000)
     }
 }
