@@ -349,9 +349,15 @@ public final class ScriptedCompositor {
     public func capabilities(of seat: String) -> Capabilities? { self.seat(named: seat)?.capabilities }
 
     /// Changes a seat's capabilities and announces them to every client (`wl_seat.capabilities`).
+    ///
+    /// Losing `.touch` sends no `wl_touch.cancel`: the touches that were down are forgotten, and
+    /// the client's `wl_touch` objects stay valid but hear nothing more about them, as with wlroots
+    /// when the touch device is unplugged mid-touch (swaywm/wlroots#1997). A client must cancel them
+    /// itself. `Misbehaviour.swift` names this for tests: `dropTouchCapabilityWithoutCancel`.
     public func setCapabilities(_ caps: Capabilities, seat name: String = "seat0") {
         guard let seat = seat(named: name) else { return }
         seat.capabilities = caps
+        if !caps.contains(.touch) { seat.activeTouches.removeAll() }
         for resource in seat.seats { resource.sendCapabilities(capabilities: WlSeat.Capability(rawValue: caps.rawValue)) }
         display.flush()
     }
@@ -368,9 +374,13 @@ public final class ScriptedCompositor {
     }
 
     /// Withdraws a seat: clients get `global_remove`; their objects stay valid but receive nothing.
+    ///
+    /// Touches that were down get no `wl_touch.cancel` and no `up`; the client must cancel them
+    /// itself. `Misbehaviour.swift` names this for tests: `removeSeatWithoutCancel`.
     public func removeSeat(_ name: String) {
         guard let seat = seat(named: name), let global = seat.global, let raw = global.raw else { return }
         seat.removed = true
+        seat.activeTouches.removeAll()
         wl_global_remove(raw)
         retiringGlobals.append((uptimeNanoseconds() &+ 2_000_000_000, { global.destroy() }))
         seat.global = nil

@@ -37,10 +37,12 @@ struct InputCoordinatesTests {
         compositor.touchMotion(id: 1, x: 3, y: 4)
         compositor.pointerEnter(x: 5, y: 6)
         compositor.pointerMotion(x: 7, y: 8)
+        // A misbehaving down on the window is offset the same way.
+        #expect(compositor.repeatedTouchDown(id: 1, x: 0, y: 0))
         client.roundtrip()
         #expect(recorder.events == [
             "down 0 1.0 2.0 window", "up 0",
-            "down 1 11.0 22.5 window", "motion 1 13.0 24.0",
+            "down 1 11.0 22.5 window", "motion 1 13.0 24.0", "down 1 10.0 20.0 window",
         ])
         #expect(pointerLog == ["enter 15.0 26.0", "motion 17.0 28.0"])
     }
@@ -74,9 +76,10 @@ struct InputCoordinatesTests {
         compositor.touchMotion(id: 0, x: 2, y: 2)
         #expect(compositor.lastEventTime == 1_000)
         compositor.eventTime = 1_005
+        compositor.strayTouchMotion(id: 9, x: 0, y: 0)
         compositor.touchUp(id: 0)
         client.roundtrip()
-        #expect(recorder.times == [1_000, 1_000, 1_005])
+        #expect(recorder.times == [1_000, 1_000, 1_005, 1_005])
         #expect(compositor.lastEventTime == 1_005)
 
         // Thawed, it runs on from where it stood, without a jump.

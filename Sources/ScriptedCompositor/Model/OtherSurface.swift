@@ -7,3 +7,17 @@ public enum SurfaceRole: Sendable, Equatable {
     /// The icon of `wl_data_device.start_drag`.
     case dragIcon
 }
+
+/// A live `wl_surface` of the toplevel's client that is not the toplevel's own surface: a cursor,
+/// a drag icon, a surface with no role yet, or another window.
+///
+/// Input never goes to these from a well-behaved compositor; `touchDownOnOtherSurface` sends it
+/// there on purpose.
+public struct OtherSurface: Sendable, Equatable {
+    /// The client's id for the object, as `wl_surface@N` in `WAYLAND_DEBUG` output.
+    public let objectID: UInt32
+    /// nil until a request gives it one.
+    public let role: SurfaceRole?
+    /// A buffer is attached and committed.
+    public let hasBuffer: Bool
+}
