@@ -1,52 +1,46 @@
 internal import WaylandServer
 
-/// Input sent to the mapped toplevel's surface, in surface-local logical coordinates.
+/// Input sent to the mapped toplevel's surface, in window coordinates: logical pixels from the
+/// top-left of the window geometry the client set (`xdg_surface.set_window_geometry`), as a desktop
+/// places a window by its geometry and not by its surface, which may start with a shadow. Without a
+/// geometry they are surface-local.
 ///
 /// Each call sends its events to every matching object of the surface's client on that seat and
-/// flushes at once, so a benchmark's clock starts when the client can read them. Calls with no
-/// mapped toplevel, an unknown seat or an inactive touch id do nothing: a compositor has no way to
-/// send an event about a surface that is not there.
+/// flushes at once, so a benchmark's clock starts when the client can read them. Calls that would
+/// break the protocol do nothing: no mapped toplevel, an unknown seat, a touch id that is not down
+/// (or, for `touchDown`, one that already is), a cancel with no touch down. A compositor has no way
+/// to send an event about a surface or a touch that is not there. To send such events on purpose,
+/// see `Misbehaviour.swift`.
 extension ScriptedCompositor {
     // MARK: Touch
 
     public func touchDown(id: Int32, x: Double, y: Double, seat name: String = "seat0") {
-        guard let seat = seat(named: name), let surface = focusSurface else { return }
-        seat.activeTouches[id] = surface
-        let serial = display.nextSerial
-        let time = eventTime
-        for touch in seat.touches(of: surface.client) {
-            touch.sendDown(serial: serial, time: time, surface: surface.resource, id: id, x: x, y: y)
-        }
-        display.flush()
+        guard let seat = seat(named: name), seat.activeTouches[id] == nil, let surface = focusSurface else { return }
+        let local = surfaceLocal(x: x, y: y, on: surface)
+        sendTouchDown(id: id, x: local.x, y: local.y, on: surface, seat: seat)
     }
 
     public func touchMotion(id: Int32, x: Double, y: Double, seat name: String = "seat0") {
         guard let seat = seat(named: name), let surface = seat.activeTouches[id] else { return }
-        let time = eventTime
-        for touch in seat.touches(of: surface.client) { touch.sendMotion(time: time, id: id, x: x, y: y) }
-        display.flush()
+        let local = surfaceLocal(x: x, y: y, on: surface)
+        sendTouchMotion(id: id, x: local.x, y: local.y, to: surface.client, seat: seat)
     }
 
     public func touchUp(id: Int32, seat name: String = "seat0") {
         guard let seat = seat(named: name), let surface = seat.activeTouches.removeValue(forKey: id) else { return }
-        let serial = display.nextSerial
-        let time = eventTime
-        for touch in seat.touches(of: surface.client) { touch.sendUp(serial: serial, time: time, id: id) }
-        display.flush()
+        sendTouchUp(id: id, to: surface.client, seat: seat)
     }
 
     /// `wl_touch.shape` (v6+): ellipse diameters in surface coordinates.
     public func touchShape(id: Int32, major: Double, minor: Double, seat name: String = "seat0") {
         guard let seat = seat(named: name), let surface = seat.activeTouches[id] else { return }
-        for touch in seat.touches(of: surface.client) { touch.sendShape(id: id, major: major, minor: minor) }
-        display.flush()
+        sendTouchShape(id: id, major: major, minor: minor, to: surface.client, seat: seat)
     }
 
     /// `wl_touch.orientation` (v6+): degrees of the major axis from the surface's y axis.
     public func touchOrientation(id: Int32, degrees: Double, seat name: String = "seat0") {
         guard let seat = seat(named: name), let surface = seat.activeTouches[id] else { return }
-        for touch in seat.touches(of: surface.client) { touch.sendOrientation(id: id, orientation: degrees) }
-        display.flush()
+        sendTouchOrientation(id: id, degrees: degrees, to: surface.client, seat: seat)
     }
 
     /// `wl_touch.frame` to every client with an active touch or a touch object on the focus.
@@ -59,22 +53,11 @@ extension ScriptedCompositor {
         display.flush()
     }
 
-    /// `wl_touch.cancel`: the compositor took the touch sequence; every active touch ends.
+    /// `wl_touch.cancel`: the compositor took the touch sequence; every active touch ends. Sent
+    /// only while some touch is down, to the clients with a touch down and to the focus's client.
     public func touchCancel(seat name: String = "seat0") {
-        guard let seat = seat(named: name) else { return }
-        let clients = touchClients(seat)
-        seat.activeTouches.removeAll()
-        for client in clients {
-            for touch in seat.touches(of: client) { touch.sendCancel() }
-        }
-        display.flush()
-    }
-
-    private func touchClients(_ seat: SeatState) -> [OpaquePointer] {
-        var clients: [OpaquePointer] = []
-        for surface in seat.activeTouches.values where !clients.contains(surface.client) { clients.append(surface.client) }
-        if let focus = focusSurface, !clients.contains(focus.client) { clients.append(focus.client) }
-        return clients
+        guard let seat = seat(named: name), !seat.activeTouches.isEmpty else { return }
+        sendTouchCancel(to: touchClients(seat), seat: seat)
     }
 
     // MARK: Pointer
@@ -84,16 +67,18 @@ extension ScriptedCompositor {
         if let old = seat.pointerFocus, old !== surface { pointerLeave(seat: name) }
         seat.pointerFocus = surface
         let serial = display.nextSerial
+        let local = surfaceLocal(x: x, y: y, on: surface)
         for pointer in seat.pointers(of: surface.client) {
-            pointer.sendEnter(serial: serial, surface: surface.resource, surfaceX: x, surfaceY: y)
+            pointer.sendEnter(serial: serial, surface: surface.resource, surfaceX: local.x, surfaceY: local.y)
         }
         display.flush()
     }
 
     public func pointerMotion(x: Double, y: Double, seat name: String = "seat0") {
         guard let seat = seat(named: name), let surface = seat.pointerFocus else { return }
-        let time = eventTime
-        for pointer in seat.pointers(of: surface.client) { pointer.sendMotion(time: time, surfaceX: x, surfaceY: y) }
+        let time = stampEventTime()
+        let local = surfaceLocal(x: x, y: y, on: surface)
+        for pointer in seat.pointers(of: surface.client) { pointer.sendMotion(time: time, surfaceX: local.x, surfaceY: local.y) }
         display.flush()
     }
 
@@ -101,7 +86,7 @@ extension ScriptedCompositor {
     public func pointerButton(_ button: UInt32 = 0x110, pressed: Bool, seat name: String = "seat0") {
         guard let seat = seat(named: name), let surface = seat.pointerFocus else { return }
         let serial = display.nextSerial
-        let time = eventTime
+        let time = stampEventTime()
         for pointer in seat.pointers(of: surface.client) {
             pointer.sendButton(serial: serial, time: time, button: button, state: pressed ? .pressed : .released)
         }
@@ -132,7 +117,7 @@ extension ScriptedCompositor {
         guard let seat = seat(named: name), let surface = seat.keyboardFocus, surface.resource.isAlive else { return }
         let changed = seat.keyboard.update(evdev: evdevKeycode, pressed: pressed)
         let serial = display.nextSerial
-        let time = eventTime
+        let time = stampEventTime()
         let keyboards = seat.keyboards(of: surface.client)
         for keyboard in keyboards {
             keyboard.sendKey(serial: serial, time: time, key: evdevKeycode, state: pressed ? .pressed : .released)

@@ -44,12 +44,15 @@ public final class ScriptedCompositor {
     var output: OutputState
     var seats: [SeatState] = []
     var surfaces: [ObjectIdentifier: SurfaceState] = [:]
+    /// Surfaces ever created: the next one's `sequence`.
+    var surfacesCreated = 0
     var regions: [ObjectIdentifier: RegionState] = [:]
     var shmBuffers: [ObjectIdentifier: ShmBufferInfo] = [:]
     var xdgSurfaces: [ObjectIdentifier: XdgSurfaceState] = [:]
     var toplevels: [ToplevelState] = []
     var wmBases: [XdgWmBase] = []
     var frameCallbacks: [PendingFrameCallback] = []
+    var dataDevices = DataDeviceRegistry()
     var awaitingCommit = false
     var nextCommit: Commit?
     var initialConfigure: (width: Int32, height: Int32, fullscreen: Bool)?
@@ -105,6 +108,18 @@ public final class ScriptedCompositor {
         set { clock.set(newValue) }
     }
 
+    /// Stops `eventTime` from following real time: it then changes only when set, so a test (e.g.
+    /// of a recording) knows the exact time of every event it sends. Turning it off again lets the
+    /// clock run on from its current value.
+    public var freezesEventTime: Bool {
+        get { clock.isFrozen }
+        set { clock.setFrozen(newValue) }
+    }
+
+    /// The time stamped on the most recent input event that carries one (touch down, motion and
+    /// up, pointer motion and button, key), misbehaving ones included; nil before the first.
+    public internal(set) var lastEventTime: UInt32?
+
     /// CLOCK_MONOTONIC in nanoseconds, the clock of `Commit.uptimeNanoseconds` and `stats`.
     public static var monotonicNanoseconds: UInt64 { uptimeNanoseconds() }
 
@@ -127,6 +142,9 @@ public final class ScriptedCompositor {
         try addGlobal(WlCompositor.self, version: min(WlCompositor.maxVersion, 5)) { [weak self] in self?.bindCompositor($0) }
         try addGlobal(WlShm.self, version: min(WlShm.maxVersion, 1)) { [weak self] in self?.bindShm($0) }
         try addGlobal(XdgWmBase.self, version: min(XdgWmBase.maxVersion, 5)) { [weak self] in self?.bindWmBase($0) }
+        try addGlobal(WlDataDeviceManager.self, version: Self.dataDeviceManagerVersion) { [weak self] in
+            self?.bindDataDeviceManager($0)
+        }
         guard let outputGlobal = Global<WlOutput>(display: display.raw, version: Self.outputVersion, onBind: { [weak self] in
             self?.bindOutput($0)
         }) else { throw Failure.global("wl_output") }
@@ -275,6 +293,10 @@ public final class ScriptedCompositor {
             minSize: toplevel.minSize, maxSize: toplevel.maxSize, isMapped: toplevel.isMapped,
             bufferSize: surface?.bufferInfo.map { ($0.width, $0.height) },
             bufferScale: surface?.scale ?? 1,
+            windowGeometry: toplevel.xdg.geometry.map {
+                (Int32(truncatingIfNeeded: $0.x), Int32(truncatingIfNeeded: $0.y),
+                 Int32(truncatingIfNeeded: $0.width), Int32(truncatingIfNeeded: $0.height))
+            },
             lastConfigureSerial: toplevel.xdg.lastSentSerial, lastAckedSerial: toplevel.xdg.lastAckedSerial)
     }
 
@@ -327,9 +349,15 @@ public final class ScriptedCompositor {
     public func capabilities(of seat: String) -> Capabilities? { self.seat(named: seat)?.capabilities }
 
     /// Changes a seat's capabilities and announces them to every client (`wl_seat.capabilities`).
+    ///
+    /// Losing `.touch` sends no `wl_touch.cancel`: the touches that were down are forgotten, and
+    /// the client's `wl_touch` objects stay valid but hear nothing more about them, as with wlroots
+    /// when the touch device is unplugged mid-touch (swaywm/wlroots#1997). A client must cancel them
+    /// itself. `Misbehaviour.swift` names this for tests: `dropTouchCapabilityWithoutCancel`.
     public func setCapabilities(_ caps: Capabilities, seat name: String = "seat0") {
         guard let seat = seat(named: name) else { return }
         seat.capabilities = caps
+        if !caps.contains(.touch) { seat.activeTouches.removeAll() }
         for resource in seat.seats { resource.sendCapabilities(capabilities: WlSeat.Capability(rawValue: caps.rawValue)) }
         display.flush()
     }
@@ -346,9 +374,13 @@ public final class ScriptedCompositor {
     }
 
     /// Withdraws a seat: clients get `global_remove`; their objects stay valid but receive nothing.
+    ///
+    /// Touches that were down get no `wl_touch.cancel` and no `up`; the client must cancel them
+    /// itself. `Misbehaviour.swift` names this for tests: `removeSeatWithoutCancel`.
     public func removeSeat(_ name: String) {
         guard let seat = seat(named: name), let global = seat.global, let raw = global.raw else { return }
         seat.removed = true
+        seat.activeTouches.removeAll()
         wl_global_remove(raw)
         retiringGlobals.append((uptimeNanoseconds() &+ 2_000_000_000, { global.destroy() }))
         seat.global = nil

@@ -78,12 +78,19 @@ struct LatencyRun {
             return result
         }
         result.bufferSize = buffer
-        // The window is the acked size, unless the client keeps a smaller buffer of its own.
+        // The window is its geometry when the client set one (GTK draws shadows around it; the
+        // compositor offsets input by the geometry's origin); otherwise the acked size, unless the
+        // client keeps a smaller buffer of its own.
         let scale = Double(max(toplevel.bufferScale, 1))
         let configured = toplevel.configuredSize ?? (0, 0)
-        let path = FingerPath(
-            windowWidth: configured.width > 0 ? min(Double(configured.width), Double(buffer.width) / scale) : Double(buffer.width) / scale,
-            windowHeight: configured.height > 0 ? min(Double(configured.height), Double(buffer.height) / scale) : Double(buffer.height) / scale)
+        let path: FingerPath
+        if let geometry = toplevel.windowGeometry {
+            path = FingerPath(windowWidth: Double(geometry.width), windowHeight: Double(geometry.height))
+        } else {
+            path = FingerPath(
+                windowWidth: configured.width > 0 ? min(Double(configured.width), Double(buffer.width) / scale) : Double(buffer.width) / scale,
+                windowHeight: configured.height > 0 ? min(Double(configured.height), Double(buffer.height) / scale) : Double(buffer.height) / scale)
+        }
         result.path = path
 
         // Idle, before any input.

@@ -22,6 +22,8 @@ func nanoseconds(fromSeconds seconds: Double) -> UInt64 {
 struct EventClock {
     private var base: UInt32
     private var baseNanoseconds: UInt64
+    /// Frozen, `now` is `base` until set again.
+    private(set) var isFrozen = false
 
     init() {
         baseNanoseconds = uptimeNanoseconds()
@@ -30,6 +32,7 @@ struct EventClock {
     }
 
     var now: UInt32 {
+        guard !isFrozen else { return base }
         let elapsed = (uptimeNanoseconds() &- baseNanoseconds) / 1_000_000
         return base &+ UInt32(truncatingIfNeeded: elapsed)
     }
@@ -37,5 +40,12 @@ struct EventClock {
     mutating func set(_ value: UInt32) {
         base = value
         baseNanoseconds = uptimeNanoseconds()
+    }
+
+    /// Freezing keeps the current reading; thawing runs on from it, without a jump.
+    mutating func setFrozen(_ frozen: Bool) {
+        guard frozen != isFrozen else { return }
+        set(now)
+        isFrozen = frozen
     }
 }

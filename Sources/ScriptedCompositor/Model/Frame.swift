@@ -110,6 +110,10 @@ public struct ToplevelInfo: Sendable {
     /// Size in pixels of the buffer currently shown.
     public let bufferSize: (width: Int, height: Int)?
     public let bufferScale: Int32
+    /// The visible window inside the surface (`xdg_surface.set_window_geometry`), in surface
+    /// coordinates; nil when the client set none (the whole surface). Input coordinates are
+    /// relative to its top-left corner.
+    public let windowGeometry: (x: Int32, y: Int32, width: Int32, height: Int32)?
     /// Serial of the last configure sent and of the last one acked.
     public let lastConfigureSerial: UInt32?
     public let lastAckedSerial: UInt32?

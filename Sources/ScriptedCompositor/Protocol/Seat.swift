@@ -55,7 +55,10 @@ extension ScriptedCompositor {
                 guard let pointer = id.create() else { return }
                 seat.pointers.append(pointer)
                 pointer.onDestroy = { [weak seat, unowned pointer] in seat?.pointers.removeAll { $0 === pointer } }
-                // set_cursor and release need nothing from a compositor that draws no cursor.
+                pointer.onRequest = { [weak self, unowned pointer] request in
+                    guard let self, case .setCursor(_, let surface?, _, _) = request else { return }
+                    setCursor(surface, pointer: pointer)
+                }
             case .getKeyboard(let id):
                 guard let keyboard = id.create() else { return }
                 seat.keyboards.append(keyboard)
@@ -80,6 +83,17 @@ extension ScriptedCompositor {
             keyboard.sendModifiers(serial: serial, modsDepressed: m.depressed, modsLatched: m.latched,
                                    modsLocked: m.locked, group: m.group)
         }
+    }
+
+    /// No cursor is drawn, but the surface takes the cursor role as on any compositor, so a test
+    /// can find it among `otherSurfaces` (and a surface with another role is refused).
+    private func setCursor(_ resource: WlSurface, pointer: WlPointer) {
+        guard let surface = surfaces[ObjectIdentifier(resource)] else { return }
+        if let role = surface.role, role != .cursor {
+            postError(pointer, code: WlPointer.Error_.role.rawValue, "wl_surface@\(resource.id) already has a role")
+            return
+        }
+        surface.role = .cursor
     }
 
     func seat(named name: String) -> SeatState? { seats.first { $0.name == name && !$0.removed } }

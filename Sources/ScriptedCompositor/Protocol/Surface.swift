@@ -24,11 +24,18 @@ final class SurfaceState {
     var opaqueRegion: Region?
     /// Set once an `xdg_surface` is made for it; the role stays for the surface's life.
     weak var xdgSurface: XdgSurfaceState?
-    var hasRole = false
+    /// Given by the first request that assigns one; a surface never changes role.
+    var role: SurfaceRole?
+    var hasRole: Bool { role != nil }
+    /// Order of creation among all surfaces, so other surfaces can be listed oldest first.
+    let sequence: Int
     /// Outputs (resource identities) this surface was told it entered.
     var enteredOutputs: Set<ObjectIdentifier> = []
 
-    init(resource: WlSurface) { self.resource = resource }
+    init(resource: WlSurface, sequence: Int) {
+        self.resource = resource
+        self.sequence = sequence
+    }
 
     var client: OpaquePointer { resource.client }
 
@@ -76,7 +83,8 @@ extension ScriptedCompositor {
 
     private func createSurface(_ id: NewResource<WlSurface>) {
         guard let resource = id.create() else { return }
-        let state = SurfaceState(resource: resource)
+        surfacesCreated += 1
+        let state = SurfaceState(resource: resource, sequence: surfacesCreated)
         let key = ObjectIdentifier(resource)
         surfaces[key] = state
         resource.onDestroy = { [weak self] in self?.surfaceDestroyed(key) }
@@ -168,6 +176,10 @@ extension ScriptedCompositor {
         }
 
         surface.scale = newScale
+        if let geometry = xdg?.pendingGeometry {
+            xdg?.geometry = geometry
+            xdg?.pendingGeometry = nil
+        }
         if let transform = pending.transform { surface.transform = transform }
         if case .some(let region) = pending.inputRegion { surface.inputRegion = region }
         if case .some(let region) = pending.opaqueRegion { surface.opaqueRegion = region }

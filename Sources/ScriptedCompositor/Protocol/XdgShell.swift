@@ -21,6 +21,11 @@ final class XdgSurfaceState {
     /// The initial configure goes out on the first commit after the role is assigned (and again
     /// after the client unmaps by committing a null buffer).
     var needsInitialConfigure = true
+    /// `set_window_geometry` is double-buffered: it takes effect at the next commit.
+    var pendingGeometry: Rect?
+    /// The visible window inside the surface (client-side shadows lie outside it); nil until the
+    /// client sets one, which means the whole surface.
+    var geometry: Rect?
 
     init(resource: XdgSurface, surface: SurfaceState) {
         self.resource = resource
@@ -89,7 +94,7 @@ extension ScriptedCompositor {
         }
         let state = XdgSurfaceState(resource: resource, surface: surfaceState)
         surfaceState.xdgSurface = state
-        surfaceState.hasRole = true
+        surfaceState.role = .xdgSurface
         let key = ObjectIdentifier(resource)
         xdgSurfaces[key] = state
         resource.onDestroy = { [weak self] in self?.xdgSurfaces[key] = nil }
@@ -136,11 +141,13 @@ extension ScriptedCompositor {
             xdg.isPopup = true
             // No popups in a scripted session: dismiss at once, which every client must handle.
             id.create()?.sendPopupDone()
-        case .setWindowGeometry(_, _, let width, let height):
-            if width <= 0 || height <= 0 {
+        case .setWindowGeometry(let x, let y, let width, let height):
+            guard width > 0, height > 0 else {
                 postError(xdg.resource, code: XdgSurface.Error_.invalidSize.rawValue,
                           "window geometry \(width)x\(height)")
+                return
             }
+            xdg.pendingGeometry = Rect(x: x, y: y, width: width, height: height)
         case .ackConfigure(let serial):
             guard let index = xdg.unacked.firstIndex(where: { $0.serial == serial }) else {
                 postError(xdg.resource, code: XdgSurface.Error_.invalidSerial.rawValue,
@@ -241,6 +248,7 @@ extension ScriptedCompositor {
         toplevel.xdg.lastAckedSerial = nil
         toplevel.xdg.lastAcked = nil
         toplevel.xdg.unacked.removeAll()
+        toplevel.xdg.geometry = nil  // attributes are discarded on unmap, as for the toplevel's
         didUnmap(surface)
     }
 

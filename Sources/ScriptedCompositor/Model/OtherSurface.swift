@@ -1,0 +1,23 @@
+/// What a surface is for: wl_surface's "role", given once and kept for the surface's life.
+public enum SurfaceRole: Sendable, Equatable {
+    /// `xdg_wm_base.get_xdg_surface`: a window (toplevel or popup).
+    case xdgSurface
+    /// `wl_pointer.set_cursor`.
+    case cursor
+    /// The icon of `wl_data_device.start_drag`.
+    case dragIcon
+}
+
+/// A live `wl_surface` of the toplevel's client that is not the toplevel's own surface: a cursor,
+/// a drag icon, a surface with no role yet, or another window.
+///
+/// Input never goes to these from a well-behaved compositor; `touchDownOnOtherSurface` sends it
+/// there on purpose.
+public struct OtherSurface: Sendable, Equatable {
+    /// The client's id for the object, as `wl_surface@N` in `WAYLAND_DEBUG` output.
+    public let objectID: UInt32
+    /// nil until a request gives it one.
+    public let role: SurfaceRole?
+    /// A buffer is attached and committed.
+    public let hasBuffer: Bool
+}

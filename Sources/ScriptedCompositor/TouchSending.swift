@@ -1,0 +1,69 @@
+internal import WaylandServer
+
+/// Touch events as sent, without the protocol checks: `Input.swift` checks before calling these,
+/// `Misbehaviour.swift` deliberately does not, and both keep the seat's active touches in step
+/// with what the client was told.
+extension ScriptedCompositor {
+    /// Window coordinates to surface-local ones: the window geometry's offset, if the surface is a
+    /// window that set one.
+    func surfaceLocal(x: Double, y: Double, on surface: SurfaceState) -> (x: Double, y: Double) {
+        guard let geometry = surface.xdgSurface?.geometry else { return (x, y) }
+        return (x + Double(geometry.x), y + Double(geometry.y))
+    }
+
+    /// The time to stamp on an input event, remembered in `lastEventTime`.
+    func stampEventTime() -> UInt32 {
+        let time = eventTime
+        lastEventTime = time
+        return time
+    }
+
+    func sendTouchDown(id: Int32, x: Double, y: Double, on surface: SurfaceState, seat: SeatState) {
+        seat.activeTouches[id] = surface
+        let serial = display.nextSerial
+        let time = stampEventTime()
+        for touch in seat.touches(of: surface.client) {
+            touch.sendDown(serial: serial, time: time, surface: surface.resource, id: id, x: x, y: y)
+        }
+        display.flush()
+    }
+
+    func sendTouchMotion(id: Int32, x: Double, y: Double, to client: OpaquePointer, seat: SeatState) {
+        let time = stampEventTime()
+        for touch in seat.touches(of: client) { touch.sendMotion(time: time, id: id, x: x, y: y) }
+        display.flush()
+    }
+
+    func sendTouchUp(id: Int32, to client: OpaquePointer, seat: SeatState) {
+        let serial = display.nextSerial
+        let time = stampEventTime()
+        for touch in seat.touches(of: client) { touch.sendUp(serial: serial, time: time, id: id) }
+        display.flush()
+    }
+
+    func sendTouchShape(id: Int32, major: Double, minor: Double, to client: OpaquePointer, seat: SeatState) {
+        for touch in seat.touches(of: client) { touch.sendShape(id: id, major: major, minor: minor) }
+        display.flush()
+    }
+
+    func sendTouchOrientation(id: Int32, degrees: Double, to client: OpaquePointer, seat: SeatState) {
+        for touch in seat.touches(of: client) { touch.sendOrientation(id: id, orientation: degrees) }
+        display.flush()
+    }
+
+    /// Sends `cancel` to every touch object of `clients` on the seat and forgets its active touches.
+    func sendTouchCancel(to clients: [OpaquePointer], seat: SeatState) {
+        seat.activeTouches.removeAll()
+        for client in clients {
+            for touch in seat.touches(of: client) { touch.sendCancel() }
+        }
+        display.flush()
+    }
+
+    func touchClients(_ seat: SeatState) -> [OpaquePointer] {
+        var clients: [OpaquePointer] = []
+        for surface in seat.activeTouches.values where !clients.contains(surface.client) { clients.append(surface.client) }
+        if let focus = focusSurface, !clients.contains(focus.client) { clients.append(focus.client) }
+        return clients
+    }
+}
