@@ -45,7 +45,7 @@ struct AnomalyEndToEndTests {
         let h = try harness(log)
         h.compositor.touchDown(id: 3, x: 100, y: 100)
         h.compositor.touchFrame()
-        h.compositor.touchDown(id: 3, x: 200, y: 150)
+        #expect(h.compositor.repeatedTouchDown(id: 3, x: 200, y: 150))
         h.compositor.touchFrame()
         h.settle(0.2)
         let found = anomalies(h, "duplicate-down")
@@ -60,7 +60,7 @@ struct AnomalyEndToEndTests {
 
     @Test(arguments: logs) func cancelWithoutTouches(_ log: String) throws {
         let h = try harness(log)
-        h.compositor.touchCancel()
+        #expect(h.compositor.strayTouchCancel())
         h.settle(0.2)
         #expect(anomalies(h, "cancel-without-touches").count == 1)
     }
@@ -102,6 +102,43 @@ struct AnomalyEndToEndTests {
         #expect(found.count == 1)
         #expect(found.first?["event"] as? String == "seat-removed")
         if log == "phases" { #expect(h.entries(phase: "cancelled").count == 1) }
+    }
+
+    @Test(arguments: logs) func unknownTouchID(_ log: String) throws {
+        let h = try harness(log)
+        h.compositor.touchDown(id: 0, x: 100, y: 100)
+        h.compositor.touchFrame()
+        #expect(h.compositor.strayTouchMotion(id: 9, x: 120, y: 100))
+        h.compositor.touchFrame()
+        #expect(h.compositor.strayTouchUp(id: 8))
+        h.compositor.touchFrame()
+        h.settle(0.2)
+        let found = anomalies(h, "unknown-touch-id")
+        #expect(found.count == 2)
+        #expect(found.compactMap { $0["event"] as? String } == ["motion", "up"])
+        #expect(found.compactMap { $0["id"] as? String } == ["9", "8"])
+    }
+
+    @Test(arguments: logs) func foreignSurface(_ log: String) throws {
+        let h = try harness(log)
+        // The pointer's entering makes the app set its cursor: its second surface.
+        h.compositor.pointerEnter(x: 50, y: 50)
+        h.compositor.pointerFrame()
+        #expect(h.compositor.waitUntil(timeout: 5) { h.compositor.otherSurfaceCount > 0 })
+        let cursor = try #require(h.compositor.otherSurfaces.first)
+        #expect(h.compositor.touchDownOnOtherSurface(cursor, id: 4, x: 3, y: 3))
+        h.compositor.touchFrame()
+        h.compositor.touchMotion(id: 4, x: 5, y: 5)
+        h.compositor.touchFrame()
+        h.settle(0.2)
+        let found = anomalies(h, "foreign-surface")
+        #expect(found.count == 1, "once per run of foreign events")
+        #expect(found.first?["event"] as? String == "down")
+        #expect(found.first?["id"] as? String == "4")
+        if log == "phases" { #expect(h.entries(phase: "began").isEmpty, "nothing of it reaches the views") }
+        if log == "raw" {
+            #expect(h.logLines.contains { ($0["event"] as? String) == "down" && ($0["surface"] as? String) == "foreign" })
+        }
     }
 
     @Test func aCancelledSequenceIsNotAnAnomaly() throws {

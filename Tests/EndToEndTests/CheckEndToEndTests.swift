@@ -83,7 +83,7 @@ struct CheckEndToEndTests {
     @Test func aBadProtocolStreamFailsTheCheck() throws {
         let h = try AppHarness(arguments: ["check", "--timeout", "20"], size: (600, 400))
         threeFingersDownAndMoving(h)
-        h.compositor.touchDown(id: 1, x: 300, y: 300)  // id 1 is already down
+        h.compositor.repeatedTouchDown(id: 1, x: 300, y: 300)  // id 1 is already down
         h.compositor.touchFrame()
         h.compositor.touchCancel()
         let status = h.app.waitForExit(timeout: 10, pumping: h.compositor)
