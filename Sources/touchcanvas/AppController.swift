@@ -93,21 +93,26 @@ final class AppController: SeatInputSink {
         } catch {
             throw AppError(error.description)
         }
-        // Before the window and seats exist, so the first configure, scale and seat names are
-        // recorded as they come, in order.
-        if let path = options.record {
-            do {
-                recorder = try RecordingWriter(path: path, width: options.size.width, height: options.size.height,
-                                               scale: 1, scene: options.scene)
-            } catch {
-                throw AppError(error.description)
-            }
-        }
         try bindRequiredGlobals()
         do {
             try loop.roundtrip()  // seat names, output scales and capabilities before the first frame
         } catch {
             throw AppError(error.description)
+        }
+        // The header holds the seats and the surface as they are now; what changes later (a
+        // configure, a scale, a seat's name) is recorded as it comes.
+        if let path = options.record {
+            let known = seats.values.sorted { $0.id.raw < $1.id.raw }.map { RecordedSeat(id: $0.id, name: $0.name) }
+            let configured = window?.isConfigured == true
+            recordedScale = Int(window?.scale ?? 1)
+            do {
+                recorder = try RecordingWriter(
+                    path: path, width: configured ? window?.width ?? options.size.width : options.size.width,
+                    height: configured ? window?.height ?? options.size.height : options.size.height,
+                    scale: recordedScale, seats: known, scene: options.scene)
+            } catch {
+                throw AppError(error.description)
+            }
         }
 
         input.stuckTouchThreshold = options.stuckAfter
