@@ -1,3 +1,4 @@
+import ArgumentParser
 import Canvas
 import Glibc
 import Recording
@@ -224,6 +225,21 @@ final class AppController: SeatInputSink {
     }
 
     // MARK: Running
+
+    /// Runs the window for a command: a failure to start is one line on stderr; a status other
+    /// than 0 becomes the process's exit status.
+    nonisolated static func runUntilExit(_ options: AppOptions) throws {
+        let status: Int32 = MainActor.assumeIsolated {
+            do {
+                let app = try AppController(options: options)
+                return try app.run()
+            } catch {
+                printError("\(error)")
+                return 1
+            }
+        }
+        if status != 0 { throw ExitCode(status) }
+    }
 
     func run() throws(AppError) -> Int32 {
         // A log reader that goes away (`| head`) must not kill the canvas.

@@ -34,15 +34,6 @@ struct Check: ParsableCommand {
     func run() throws {
         let options = AppOptions(scene: .inspect, size: (size.width, size.height), fullscreen: fullscreen,
                                  stuckAfter: stuckAfter, checkTimeout: timeout)
-        let status: Int32 = MainActor.assumeIsolated {
-            do {
-                let app = try AppController(options: options)
-                return try app.run()
-            } catch {
-                printError("\(error)")
-                return 1
-            }
-        }
-        if status != 0 { throw ExitCode(status) }
+        try AppController.runUntilExit(options)
     }
 }

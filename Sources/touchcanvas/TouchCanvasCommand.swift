@@ -86,15 +86,6 @@ struct Run: ParsableCommand {
     func run() throws {
         let options = AppOptions(scene: scene, size: (size.width, size.height), fullscreen: fullscreen, log: log,
                                  singleTouch: singleTouch, saveOnExit: saveOnExit, record: record, stuckAfter: stuckAfter)
-        let status: Int32 = MainActor.assumeIsolated {
-            do {
-                let app = try AppController(options: options)
-                return try app.run()
-            } catch {
-                printError("\(error)")
-                return 1
-            }
-        }
-        if status != 0 { throw ExitCode(status) }
+        try AppController.runUntilExit(options)
     }
 }
