@@ -1,0 +1,129 @@
+import Canvas
+import Foundation
+import Testing
+import TouchKit
+@testable import TouchCanvasApp
+
+/// The inspector's numbers, the HUD's text, the red cancel marks and the guided check, with
+/// no display: fed through the real input machine.
+@MainActor
+@Suite struct InspectSceneTests {
+    final class Clock {
+        var now = 100.0
+    }
+
+    func watched(_ h: SceneHarness, _ inspector: InputInspector, _ check: CompositorCheck? = nil) {
+        h.machine.onDeliver = { event in
+            inspector.noteDelivery(event)
+            check?.delivered(event)
+        }
+        h.machine.onAnomaly = { anomaly in
+            inspector.noteAnomaly(anomaly)
+            check?.anomaly(anomaly)
+        }
+    }
+
+    @Test func countsPhasesAndKeepsATableOfActiveTouches() throws {
+        let h = try SceneHarness(.inspect)
+        let clock = Clock()
+        let inspector = InputInspector(clock: { clock.now })
+        watched(h, inspector)
+        h.down(0, Point(x: 10, y: 20))
+        h.down(1, Point(x: 30, y: 40))
+        clock.now += 0.5
+        h.move(0, Point(x: 12.5, y: 20))
+        #expect(inspector.began == 2)
+        #expect(inspector.rows.map(\.identifier) == [0, 1])
+        #expect(inspector.rows.first?.location == Point(x: 12.5, y: 20))
+        #expect(inspector.rows.first?.phase == .moved && inspector.rows.last?.phase == .stationary)
+        #expect(inspector.rows.first?.began == 100, "age counts from began, not the last move")
+        h.up(0)
+        h.feed(.cancel)
+        #expect(inspector.ended == 1 && inspector.cancelled == 1 && inspector.rows.isEmpty)
+        let text = InspectorHUDText.lines(for: inspector)
+        #expect(text.contains("began 2   ended 1   cancelled 1   frames 0"))
+        #expect(text.contains("(no touch down)"))
+    }
+
+    @Test func ratesAndLatencyLookBackOneSecond() {
+        let clock = Clock()
+        let inspector = InputInspector(clock: { clock.now })
+        for i in 0..<5 {
+            inspector.noteInputEvent(isFrame: i % 2 == 0)
+            inspector.noteCommit(latency: Double(i + 1) / 1000)
+            clock.now += 0.1
+        }
+        #expect(inspector.eventsPerSecond == 5 && inspector.commitsPerSecond == 5 && inspector.frames == 3)
+        #expect(inspector.latency?.median == 0.003 && inspector.latency?.worst == 0.005)
+        #expect(inspector.hasRecentActivity)
+        clock.now += 1.0
+        #expect(inspector.eventsPerSecond == 0 && inspector.commitsPerSecond == 0 && inspector.latency == nil)
+        #expect(!inspector.hasRecentActivity)
+    }
+
+    @Test func anomaliesAreListedNewestLastAndCounted() throws {
+        let h = try SceneHarness(.inspect)
+        let inspector = InputInspector()
+        watched(h, inspector)
+        for id: Int32 in 0..<8 { h.feed(.up(id: 40 + id, time: 1), .frame) }
+        #expect(inspector.anomalies.count == InputInspector.anomalyLimit)
+        #expect(inspector.anomalyCounts["unknown-touch-id"] == 8)
+        #expect(inspector.anomalies.last?.anomaly.details["id"] == "47")
+        #expect(InspectorHUDText.lines(for: inspector).last?.hasPrefix("⚠ unknown-touch-id") == true)
+    }
+
+    @Test func aCancelledTouchLeavesARedRingAndItsStrokeThatFadeAway() throws {
+        let h = try SceneHarness(.inspect)
+        h.down(0, Point(x: 200, y: 200))
+        h.move(0, Point(x: 240, y: 200), Point(x: 280, y: 200))
+        _ = h.render()
+        h.feed(.cancel)
+        let view = try #require(h.root as? InspectView)
+        let mark = try #require(view.cancelMarks.first)
+        #expect(view.cancelMarks.count == 1)
+        #expect(mark.strokePoints.count >= 3)
+        _ = h.render()
+        let red = PixelColor(red: 0xE0, green: 0x1B, blue: 0x24)
+        #expect((h.pixel(280, 200 - (CancelMarkView.ringRadius - CancelMarkView.ringWidth))?.distance(to: red) ?? 999) < 60)
+        #expect((h.pixel(240, 200)?.distance(to: red) ?? 999) < 60)
+        h.advanceClock(to: 2)
+        h.window.advanceAnimations()
+        _ = h.render()
+        #expect(view.cancelMarks.isEmpty)
+        #expect(h.pixel(240, 200) == PixelColor(red: 0xFF, green: 0xFF, blue: 0xFF))
+    }
+
+    @Test func theCheckPassesWhenCancelCoversTheHeldFingers() throws {
+        let h = try SceneHarness(.inspect)
+        let check = CompositorCheck()
+        watched(h, InputInspector(), check)
+        #expect(check.stage == .placeFingers)
+        for id: Int32 in 0..<3 { h.down(id, Point(x: 100 + Double(id) * 50, y: 100)) }
+        #expect(check.stage == .triggerGesture)
+        h.feed(.cancel)
+        #expect(check.isFinished && check.passed)
+        #expect(check.cancelledTouches.map(\.id) == [0, 1, 2])
+    }
+
+    @Test func theCheckFailsWhenTheFingersJustLift() throws {
+        let h = try SceneHarness(.inspect)
+        let check = CompositorCheck()
+        watched(h, InputInspector(), check)
+        for id: Int32 in 0..<3 { h.down(id, Point(x: 100 + Double(id) * 50, y: 100)) }
+        for id: Int32 in 0..<3 {
+            check.received(.up(id: id, time: 1), seat: h.seat)
+            check.received(.frame, seat: h.seat)
+            h.up(id)
+        }
+        #expect(check.isFinished && !check.passed)
+        #expect(check.ups == 3 && check.upsFollowedByFrame == 3)
+        #expect(check.failures.first?.hasPrefix("no wl_touch.cancel arrived") == true)
+    }
+
+    @Test func aTimeoutBeforeThreeFingersIsAFailureWithItsReason() {
+        let check = CompositorCheck()
+        check.timeOut()
+        #expect(check.isFinished && !check.passed)
+        #expect(check.failures == ["timed out waiting for 3 fingers to be down at once"])
+    }
+}
