@@ -55,10 +55,14 @@ let package = Package(
         ]),
 
         // MARK: Tests
+        /// Counts Swift heap allocations on one thread, for the steady-state allocation tests
+        /// (a C hook into the Swift runtime, and its Swift face).
+        .target(name: "CAllocationCounter", path: "Tests/CAllocationCounter"),
+        .target(name: "AllocationCounting", dependencies: ["CAllocationCounter"], path: "Tests/AllocationCounting"),
         .testTarget(name: "WaylandScannerTests", dependencies: ["WaylandScannerKit"]),
-        .testTarget(name: "TouchKitTests", dependencies: ["TouchKit"]),
-        .testTarget(name: "CanvasTests", dependencies: ["Canvas", "TouchKit"]),
-        .testTarget(name: "TouchCanvasAppTests", dependencies: ["TouchCanvasApp", "Canvas", "TouchKit"]),
+        .testTarget(name: "TouchKitTests", dependencies: ["TouchKit", "AllocationCounting"]),
+        .testTarget(name: "CanvasTests", dependencies: ["Canvas", "TouchKit", "AllocationCounting"]),
+        .testTarget(name: "TouchCanvasAppTests", dependencies: ["TouchCanvasApp", "Canvas", "TouchKit", "AllocationCounting"]),
         .testTarget(name: "RecordingTests", dependencies: ["Recording", "TouchKit", "Canvas", "TouchCanvasApp"]),
         /// The real binary under the scripted compositor; depends on the executable so it is built.
         .testTarget(name: "EndToEndTests", dependencies: ["ScriptedCompositor", "Canvas", "touchcanvas"]),

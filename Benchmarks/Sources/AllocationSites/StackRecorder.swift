@@ -43,10 +43,15 @@ enum StackRecorder {
 /// Allocation stacks sorted into cairo's and Swift's, and grouped by the place in our code that
 /// made (or led to) each: the innermost frame of this executable below the interposer, named by
 /// `llvm-symbolizer` (the executable keeps its symbol table; `dladdr` sees only exported names).
+/// When that frame is one of the thin cairo wrappers (`Sources/Canvas/Cairo/`), the frame that
+/// called the wrapper is named too: `CairoContext.paint()` alone cannot tell the renderer's
+/// background from an ink layer being composited.
 struct Attribution {
     struct Site {
         let origin: String
         let address: UInt
+        /// The next frame of ours, for sites inside a cairo wrapper; 0 when there is none.
+        let caller: UInt
         var count: Int
         var name = ""
     }
@@ -64,14 +69,28 @@ struct Attribution {
             let callers = first < stack.count ? Array(first..<stack.count) : []
             let isCairo = callers.contains { objects[$0].contains("libcairo") || objects[$0].contains("libpixman") }
             if isCairo { cairo += 1 } else { swift += 1 }
-            let ours = callers.first { objects[$0] == Self.executable }
-            let offset = ours.map { UInt(bitPattern: stack[$0]) - Self.executableBase } ?? 0
+            let ours = callers.filter { objects[$0] == Self.executable }.prefix(2)
+                .map { UInt(bitPattern: stack[$0]) - Self.executableBase }
+            let offset = ours.first ?? 0
+            let caller = ours.dropFirst().first ?? 0
             let origin = isCairo ? "cairo" : "Swift"
-            bySite["\(origin)\(offset)", default: Site(origin: origin, address: offset, count: 0)].count += 1
+            bySite["\(origin)\(offset)-\(caller)", default: Site(origin: origin, address: offset, caller: caller, count: 0)]
+                .count += 1
         }
-        sites = bySite.values.sorted { $0.count > $1.count }
-        let names = Self.symbolize(sites.map(\.address).filter { $0 != 0 })
-        for i in sites.indices { sites[i].name = names[sites[i].address] ?? "(no frame of ours)" }
+        // Sites that differ only by a caller outside the cairo wrappers are one site.
+        let names = Self.symbolize(Array(Set(bySite.values.flatMap { [$0.address, $0.caller] }.filter { $0 != 0 })))
+        var merged: [String: Site] = [:]
+        for var site in bySite.values {
+            let name = names[site.address] ?? "(no frame of ours)"
+            if name.contains("Canvas/Cairo/"), let caller = names[site.caller] {
+                site.name = "\(name) ← \(caller)"
+            } else {
+                site.name = name
+            }
+            merged["\(site.origin) \(site.name)", default: Site(origin: site.origin, address: site.address, caller: 0, count: 0, name: site.name)]
+                .count += site.count
+        }
+        sites = merged.values.sorted { $0.count > $1.count }
     }
 
     static let executable = object(of: UnsafeMutableRawPointer(mutating: #dsohandle))

@@ -13,9 +13,31 @@ import TouchCanvasApp
 // libcairo or libpixman on its stack is cairo's, any other is Swift's (ours or the runtime's on
 // our behalf), and is named after the innermost function of ours on the stack.
 //
-//   AllocationSites [--frames N]
+// With `--check`, it is also the regression guard of DESIGN.md's "no heap allocation in a
+// steady-state frame" for optimized builds (the unit tests count Swift's own allocations in
+// the debug build; this counts every `malloc`, cairo's included): it exits with status 1 when a
+// scenario's median allocations per frame exceed its ceiling below.
+//
+//   AllocationSites [--frames N] [--sites N] [--check]
 
-let frames = Int(CommandLine.arguments.drop { $0 != "--frames" }.dropFirst().first ?? "") ?? 500
+func option(_ name: String) -> Int? {
+    Int(CommandLine.arguments.drop { $0 != name }.dropFirst().first ?? "")
+}
+let frames = option("--frames") ?? 500
+let sitesShown = option("--sites") ?? 12
+let checks = CommandLine.arguments.contains("--check")
+
+/// Median allocations per frame each scenario may make, as measured when the ceiling was set
+/// (BENCHMARKS.md). Lower a ceiling whenever allocations go; never raise one to make a change
+/// pass. What they are made of today: spots, cairo filling the circle (5); trace, cairo's stroke
+/// and composite calls (~41) plus ~101 in the ink code being reworked (`InkLayer.drawSegments`
+/// reading points through unspecialized generic code, `TouchTrackerView` sorting its touches);
+/// canvas, the same plus cairo filling ten spots (~51).
+let ceilings = [
+    "trace, 3840×2160, 10 fingers, 1 000 strokes": 150,
+    "canvas, 3840×2160, 10 fingers, 1 000 strokes": 200,
+    "spots, 1024×768, 1 finger": 5,
+]
 
 @MainActor
 func scenarios() throws -> [(String, FingerFrames)] {
@@ -36,9 +58,14 @@ func run() throws {
     var table = MarkdownTable(["scenario", "allocations per frame: mean", "min / median / max",
                                "from cairo (per frame)", "from Swift (per frame)", "bytes per frame (mean)"])
     var sites: [String] = []
+    var exceeded: [String] = []
     for (name, scenario) in try scenarios() {
         var perFrame = Samples()
         var bytes = Samples()
+        // Reserved up front: the recorder sees everything on this thread, and the samples'
+        // own growth is not the frame's.
+        perFrame.reserveCapacity(frames)
+        bytes.reserveCapacity(frames)
         StackRecorder.start()
         for _ in 0..<frames {
             let before = MallocInterposerSwift.getStatistics()
@@ -48,6 +75,9 @@ func run() throws {
             bytes.append(Double(after.mallocBytesCount - before.mallocBytesCount))
         }
         let stacks = StackRecorder.stop()
+        if let ceiling = ceilings[name], Int(perFrame.median) > ceiling {
+            exceeded.append("- \(name): median \(Int(perFrame.median)) per frame, ceiling \(ceiling)")
+        }
         let attribution = Attribution(stacks)
         let n = Double(frames)
         table.add([name, Format.fixed(perFrame.mean, 2),
@@ -56,7 +86,7 @@ func run() throws {
                    Format.fixed(bytes.mean, 0)])
         if !attribution.sites.isEmpty {
             sites.append("**\(name)** — allocation sites, by count over \(frames) frames:\n")
-            for site in attribution.sites.prefix(12) {
+            for site in attribution.sites.prefix(sitesShown) {
                 sites.append("- \(site.count)× \(site.origin): \(site.name)")
             }
             sites.append("")
@@ -64,6 +94,10 @@ func run() throws {
     }
     print(table.text + "\n")
     print(sites.joined(separator: "\n"))
+    if checks, !exceeded.isEmpty {
+        print("Allocation ceilings exceeded:\n" + exceeded.joined(separator: "\n"))
+        exit(1)
+    }
 }
 
 try MainActor.assumeIsolated { try run() }

@@ -56,6 +56,10 @@ public final class ViewRenderer {
     var drawList: [DrawItem] = []
     var staleKeys: [ObjectIdentifier] = []
     var frameDamage = DamageRegion()
+    /// The damage returned by the frame before, which the caller may still hold (a benchmark
+    /// keeps the last one): frames alternate between the two, so emptying this frame's storage
+    /// never has to copy one the caller holds.
+    var previousFrameDamage = DamageRegion()
     var repaint = DamageRegion()
     var widenScratch = DamageRegion()
     /// What the view being compared reported through `takeInvalidatedRects`.
@@ -120,6 +124,7 @@ public final class ViewRenderer {
         }
 
         frameNumber &+= 1
+        swap(&frameDamage, &previousFrameDamage)
         frameDamage.removeAll()
         collectingScale = scale
         collectingFullFrame = isNewTarget || bufferAge <= 0 || window.needsDisplay

@@ -48,6 +48,11 @@ struct InputEventNote: Sendable {
     }
 }
 
+/// Which of a seat's two pending frames: `wl_touch`'s or `wl_pointer`'s.
+enum FrameDevice {
+    case touch, pointer
+}
+
 /// The changes of one device of one seat accumulated until its `frame`, in arrival order.
 @MainActor
 struct PendingFrame {
@@ -110,9 +115,14 @@ struct PendingFrame {
         changes.first { $0.touch === touch }
     }
 
-    /// Hands the changes over and starts a fresh frame.
-    mutating func take() -> [PendingChange] {
-        defer { self = PendingFrame() }
-        return changes
+    /// Hands the changes over in `buffer` and starts a fresh frame in the buffer's old storage,
+    /// so a device sending one frame after another stops allocating: the two buffers trade
+    /// places at every frame and each keeps its capacity.
+    mutating func take(into buffer: inout [PendingChange]) {
+        buffer.removeAll(keepingCapacity: true)
+        swap(&buffer, &changes)
+        lastUp = nil
+        lastEvent = nil
+        eventCount = 0
     }
 }

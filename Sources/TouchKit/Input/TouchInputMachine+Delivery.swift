@@ -21,7 +21,7 @@ extension TouchInputMachine {
     func deliverFrame(_ changes: [PendingChange]) {
         guard !changes.isEmpty else { return }
         closeFrame(changes)
-        if holdsMovesUntilDisplayFrame, changes.allSatisfy(\.isMoveOnly) {
+        if holdsMovesUntilDisplayFrame, changes.allSatisfy({ $0.isMoveOnly }) {
             for change in changes { hold(change.touch) }
             return
         }
@@ -30,11 +30,14 @@ extension TouchInputMachine {
         }
         if endsAHeldTouch {
             // Touches cancelled in this frame keep their held samples for the cancellation.
-            deliver(takeHeldEntries { touch in
+            var held = entryBuffers.borrow()
+            appendHeldEntries(to: &held) { touch in
                 changes.contains { $0.touch === touch && $0.end == .cancelled }
-            })
+            }
+            deliver(&held)
+            entryBuffers.giveBack(&held)
         }
-        var first: [Entry] = [], second: [Entry] = []
+        var first = entryBuffers.borrow(), second = entryBuffers.borrow()
         for change in changes {
             if change.isNew {
                 first.append(Entry(touch: change.touch, phase: .began))
@@ -47,9 +50,29 @@ extension TouchInputMachine {
                 first.append(Entry(touch: change.touch, phase: .moved))
             }
         }
-        first += takeHeldEntries { touch in changes.contains { $0.touch === touch } }
-        deliver(first)
-        deliver(second)
+        appendHeldEntries(to: &first) { touch in changes.contains { $0.touch === touch } }
+        deliver(&first)
+        deliver(&second)
+        entryBuffers.giveBack(&first)
+        entryBuffers.giveBack(&second)
+    }
+
+    /// Delivers the frame that `device` of `state` just completed.
+    func deliverFrame(of device: FrameDevice, in state: SeatState) {
+        var changes = takeChanges(of: device, in: state)
+        deliverFrame(changes)
+        changeBuffers.giveBack(&changes)
+    }
+
+    /// The changes gathered for `device` of `state`, in a buffer borrowed from `changeBuffers`
+    /// (give it back when done); the device starts a new frame in the buffer it had lent.
+    func takeChanges(of device: FrameDevice, in state: SeatState) -> [PendingChange] {
+        var changes = changeBuffers.borrow()
+        switch device {
+        case .touch: state.touchFrame.take(into: &changes)
+        case .pointer: state.pointerFrame.take(into: &changes)
+        }
+        return changes
     }
 
     /// The frame is complete: a touch changed by shape or orientation alone gets a sample at its
@@ -82,18 +105,20 @@ extension TouchInputMachine {
     /// waiting to begin are delivered as began first (the compositor did report them), then
     /// every touch of the seat is cancelled in one delivery at its latest known location.
     func cancelTouches(of state: SeatState) {
-        let pending = state.touchFrame.take()
+        var pending = takeChanges(of: .touch, in: state)
         state.touchesByID.removeAll()
         state.touchActivity.removeAll()
         cancel(pending, of: state) { $0.type == .direct }
+        changeBuffers.giveBack(&pending)
     }
 
     /// Leave or capability loss while a button is held.
     func cancelPointer(of state: SeatState) {
-        let pending = state.pointerFrame.take()
+        var pending = takeChanges(of: .pointer, in: state)
         state.pointerTouch = nil
         state.pressedButtons.removeAll()
         cancel(pending, of: state) { $0.type == .indirectPointer }
+        changeBuffers.giveBack(&pending)
     }
 
     /// The cancelled touches take every sample received and not delivered — held or still
@@ -102,55 +127,78 @@ extension TouchInputMachine {
     /// cancelling event.
     private func cancel(_ pending: [PendingChange], of state: SeatState, where matches: (Touch) -> Bool) {
         closeFrame(pending)
-        deliver(pending.filter(\.isNew).map { Entry(touch: $0.touch, phase: .began) })
+        var entries = entryBuffers.borrow()
+        defer { entryBuffers.giveBack(&entries) }
+        for change in pending where change.isNew {
+            entries.append(Entry(touch: change.touch, phase: .began))
+        }
+        deliver(&entries)
+        entries.removeAll(keepingCapacity: true)
         let now = state.timeline.latest
         let victims = live.filter { $0.seat == state.id && matches($0) }
         guard !victims.isEmpty else { return }
-        var entries = victims.map { Entry(touch: $0, phase: .cancelled, endTime: now) }
-        entries += takeHeldEntries { touch in victims.contains { $0 === touch } }
-        deliver(entries)
+        for touch in victims { entries.append(Entry(touch: touch, phase: .cancelled, endTime: now)) }
+        appendHeldEntries(to: &entries) { touch in victims.contains { $0 === touch } }
+        deliver(&entries)
         for touch in victims { taps.touchCancelled(tapKey(touch)) }
     }
 
     /// Applies the entries, marks every other live touch stationary, and sends one event.
     ///
-    /// Allocates the event and a few arrays and sets sized by the number of touches, never by
-    /// the number of samples: each touch's samples move between its reused buffers.
-    func deliver(_ proposed: [Entry]) {
+    /// Drops the entries that no longer apply from `entries` first. In a steady state this
+    /// allocates nothing: each touch's samples move between its reused buffers, the entry
+    /// buffers are borrowed (`entryBuffers`), and the event is the previous delivery's when no
+    /// one kept that (`recycledEvent`).
+    func deliver(_ entries: inout [Entry]) {
         // Only touches that may still take this phase: a guard against a handler that fed the
         // machine re-entrantly and already ended one of them.
-        let entries = proposed.filter { entry in
+        entries.removeAll { entry in
             let isLive = live.contains { $0 === entry.touch }
-            return entry.phase == .began ? !entry.touch.wasDelivered : isLive
+            return entry.phase == .began ? entry.touch.wasDelivered : !isLive
         }
         guard !entries.isEmpty else { return }
         deliverySerial &+= 1
-        let changed = Set(entries.lazy.map(\.touch))
-        for touch in live where !changed.contains(touch) {
+        // A linear search, not a set: a delivery holds a handful of touches, and a set would
+        // be storage to allocate or keep.
+        for touch in live where !entries.contains(where: { $0.touch === touch }) {
             touch.phase = .stationary
             touch.previousWindowLocation = touch.windowLocation
             touch.deliverUnchanged(serial: deliverySerial)
         }
         for entry in entries { apply(entry) }
 
-        var all = Set(live)
-        all.formUnion(changed)
+        let event = eventForDelivery()
+        for touch in live { event.allTouches.insert(touch) }
+        var timestamp = -TimeInterval.infinity
         for entry in entries {
+            event.allTouches.insert(entry.touch)
+            timestamp = max(timestamp, entry.touch.timestamp)
             switch entry.phase {
             case .began:
-                live.append(entry.touch)
+                // Inserted in order of number, so `live` stays sorted without sorting.
+                let index = live.firstIndex { $0.number > entry.touch.number } ?? live.endIndex
+                live.insert(entry.touch, at: index)
                 entry.touch.wasDelivered = true
             case .ended, .cancelled: live.removeAll { $0 === entry.touch }
             case .moved, .stationary: break
             }
         }
-        live.sort { $0.number < $1.number }
-
-        let timestamp = entries.lazy.map(\.touch.timestamp).max() ?? 0
-        let event = TouchEvent(timestamp: timestamp, allTouches: all, serial: deliverySerial,
-                               predictionInterval: predictionInterval)
+        event.begin(timestamp: timestamp, serial: deliverySerial, predictionInterval: predictionInterval)
         onDeliver?(event)
         window.sendEvent(event)
+    }
+
+    /// An empty event for the next delivery: the previous delivery's when no one else holds it,
+    /// as UIKit reuses its `UIEvent`, else a new one. Whoever kept an event keeps it unchanged,
+    /// along with the snapshots it handed out; touches themselves live on and change anyway.
+    private func eventForDelivery() -> TouchEvent {
+        if isKnownUniquelyReferenced(&recycledEvent), let event = recycledEvent {
+            event.reset()
+            return event
+        }
+        let event = TouchEvent()
+        recycledEvent = event
+        return event
     }
 
     private func apply(_ entry: Entry) {

@@ -22,7 +22,10 @@ extension TouchInputMachine {
     ///   location is therefore the latest known one.
     public func deliverHeldMoves() {
         guard hasHeldMoves else { return }
-        deliver(takeHeldEntries { _ in false })
+        var entries = entryBuffers.borrow()
+        appendHeldEntries(to: &entries) { _ in false }
+        deliver(&entries)
+        entryBuffers.giveBack(&entries)
     }
 
     /// Keeps the closed frame's samples of `touch` for the display frame.
@@ -31,11 +34,10 @@ extension TouchInputMachine {
         touch.heldSampleCount = touch.incoming.count
     }
 
-    /// Empties the hold: `moved` entries, taking only their held samples, for the held touches
-    /// that `isSkipped` does not claim. A skipped touch is being delivered by an entry of its own
-    /// that takes all its samples, held ones included.
-    func takeHeldEntries(skipping isSkipped: (Touch) -> Bool) -> [Entry] {
-        var entries: [Entry] = []
+    /// Empties the hold into `entries`: `moved` entries, taking only their held samples, for the
+    /// held touches that `isSkipped` does not claim. A skipped touch is being delivered by an
+    /// entry of its own that takes all its samples, held ones included.
+    func appendHeldEntries(to entries: inout [Entry], skipping isSkipped: (Touch) -> Bool) {
         for touch in heldTouches where touch.heldSampleCount > 0 {
             if isSkipped(touch) {
                 touch.heldSampleCount = 0
@@ -44,6 +46,5 @@ extension TouchInputMachine {
             }
         }
         heldTouches.removeAll(keepingCapacity: true)
-        return entries
     }
 }

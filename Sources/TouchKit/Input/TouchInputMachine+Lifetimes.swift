@@ -45,13 +45,13 @@ extension TouchInputMachine {
             if !state.touchFrame.isEmpty {
                 reportMissingFrame(state.touchFrame, state, device: "touch",
                                    nothingLeftDown: state.touchesByID.isEmpty)
-                deliverFrame(state.touchFrame.take())
+                deliverFrame(of: .touch, in: state)
             }
             if !state.pointerFrame.isEmpty {
                 // Compositors without pointer frames (wl_seat < 5) send none after anything,
                 // so no pointer flush is recognised as one compositor's habit.
                 reportMissingFrame(state.pointerFrame, state, device: "pointer", nothingLeftDown: false)
-                deliverFrame(state.pointerFrame.take())
+                deliverFrame(of: .pointer, in: state)
             }
         }
     }

@@ -55,7 +55,7 @@ extension TouchInputMachine {
             }
 
         case .frame:
-            deliverFrame(state.pointerFrame.take())
+            deliverFrame(of: .pointer, in: state)
         }
     }
 }

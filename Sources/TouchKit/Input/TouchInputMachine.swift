@@ -25,14 +25,17 @@ import Foundation
 /// before it renders. Began, ended and cancelled are never delayed; see `deliverHeldMoves()` for
 /// how held moves join them.
 ///
-/// What allocates: receiving input creates no objects — each position is a value appended to
-/// its touch's sample buffer, and the buffers are emptied with `removeAll(keepingCapacity:)` and
-/// reused, so steady moves stop allocating for samples once the buffers fit one delivery. Each
-/// `wl_touch.frame` allocates its small list of changed touches; each delivery allocates the
-/// `TouchEvent` and a few arrays and sets sized by the number of touches (here and in
-/// `Window.sendEvent`). Snapshot `Touch` objects are made only by
-/// `TouchEvent.coalescedTouches(for:)` (one per sample) and `predictedTouches(for:)` (two),
-/// when called.
+/// What allocates: in a steady state — the same fingers moving, frame after frame — nothing
+/// (DESIGN.md: no heap allocation in a steady-state frame). Each position is a value appended
+/// to its touch's sample buffer; every buffer, here and in `Window.sendEvent`, is emptied with
+/// `removeAll(keepingCapacity:)` and reused, so it stops growing once it fits one delivery. The
+/// `TouchEvent` of a delivery is reused for the next one, and the snapshot touches of
+/// `TouchEvent.coalescedTouches(for:)` and `predictedTouches(for:)` are reused by the next
+/// delivery of the same touch — each only when no one kept it, so nothing a caller holds ever
+/// changes under it. Touches that begin allocate (the `Touch`, its buffers, a first event
+/// that holds more touches). Keeping an event or its snapshots past their delivery is
+/// allowed, but makes the next delivery allocate fresh ones: UIKit's rule, that an event and
+/// what it returns are valid during delivery only, is the one to follow.
 ///
 /// Not re-entrant: do not feed it from inside a touch handler.
 @MainActor
@@ -89,6 +92,11 @@ public final class TouchInputMachine {
     /// Touches delivered as began and not yet ended or cancelled, in order of their number.
     var live: [Touch] = []
     var taps = TapCounter(interval: 0.35, distance: 10)
+    /// Buffers lent to each frame and delivery, so that steady deliveries allocate none.
+    var changeBuffers = BufferPool<PendingChange>()
+    var entryBuffers = BufferPool<Entry>()
+    /// The last delivery's event, handed out again by the next delivery if no one kept it.
+    var recycledEvent: TouchEvent?
 
     public init(window: Window) {
         self.window = window
@@ -180,7 +188,7 @@ public final class TouchInputMachine {
             state.touchFrame.note(event)
 
         case .frame:
-            deliverFrame(state.touchFrame.take())
+            deliverFrame(of: .touch, in: state)
 
         case .cancel:
             guard hasActiveTouches(state) else {

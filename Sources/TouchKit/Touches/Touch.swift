@@ -10,7 +10,9 @@ import Foundation
 /// *snapshots*: separate, immutable `Touch` objects with the finger's `number`, `identifier`,
 /// `type`, `seat` and `view`, but their own identity. Only the main touch (the one in the
 /// handler's set and in `allTouches`) identifies the finger; a snapshot used as a dictionary key
-/// finds nothing stored under the main touch, and never replaces it.
+/// finds nothing stored under the main touch, and never replaces it. Snapshots are meant for the
+/// delivery that returned them (UIKit's rule): the next delivery of the finger reuses those that
+/// no one kept, and leaves a kept one as it was.
 @MainActor
 public final class Touch: Hashable {
     public internal(set) var phase: TouchPhase
@@ -83,6 +85,10 @@ public final class Touch: Hashable {
     /// The delivery `delivered` belongs to, so an event read after a later delivery returns
     /// nothing rather than another delivery's samples.
     var deliverySerial: UInt64 = 0
+    /// The snapshots of this touch's coalesced and predicted touches, reused delivery after
+    /// delivery (empty on snapshots themselves).
+    var coalescedSnapshots = SnapshotStore()
+    var predictedSnapshots = SnapshotStore()
 
     private static var nextNumber = 1
 
@@ -115,15 +121,27 @@ public final class Touch: Hashable {
         self.windowLocation = sample.location
         self.previousWindowLocation = previousWindowLocation
         self.beganWindowLocation = touch.beganWindowLocation
-        self.majorRadius = sample.majorRadius
-        self.minorRadius = sample.minorRadius
-        self.hasShape = sample.hasShape
-        self.orientation = sample.orientation
-        self.tapCount = touch.tapCount
-        self.view = touch.view
-        self.window = touch.window
         self.isRouted = true
         self.wasDelivered = true
+        becomeSnapshot(of: touch, sample: sample, previousWindowLocation: previousWindowLocation)
+    }
+
+    /// Turns this snapshot of `touch` into the state `sample` describes, as if it had just been
+    /// made by `init(snapshotOf:sample:previousWindowLocation:)`; see `SnapshotStore`.
+    func becomeSnapshot(of touch: Touch, sample: TouchSample, previousWindowLocation: Point) {
+        seatName = touch.seatName
+        phase = sample.phase
+        timestamp = sample.timestamp
+        windowLocation = sample.location
+        self.previousWindowLocation = previousWindowLocation
+        beganWindowLocation = touch.beganWindowLocation
+        majorRadius = sample.majorRadius
+        minorRadius = sample.minorRadius
+        hasShape = sample.hasShape
+        orientation = sample.orientation
+        tapCount = touch.tapCount
+        view = touch.view
+        window = touch.window
     }
 
     /// The location in `view`'s coordinates, or in the window's when `view` is `nil`.

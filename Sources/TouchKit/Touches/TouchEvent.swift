@@ -7,25 +7,45 @@ import Foundation
 /// same goes for `coalescedTouches(for:)` and `predictedTouches(for:)`: they read the touch's
 /// samples of this delivery, so call them during dispatch (each result is kept, so calling again
 /// later returns the same objects; a touch first asked about after a later delivery yields `[]`).
+///
+/// As in UIKit, an event and the snapshot touches it returns are meant to be used during
+/// delivery only: `TouchInputMachine` hands the same event object to the next delivery, and the
+/// same snapshot objects to the touch's next coalesced and predicted touches, so that a steady
+/// stream of deliveries allocates nothing. It does so only for objects no one else holds (it
+/// checks with `isKnownUniquelyReferenced`): an event or snapshot kept past its delivery stays
+/// as it was, and the next delivery allocates its own.
 @MainActor
 public final class TouchEvent {
     /// Seconds on the input clock of the newest change in the delivery.
-    public let timestamp: TimeInterval
+    public internal(set) var timestamp: TimeInterval = 0
     /// All touches of all seats on the window (UIKit's `allTouches`), changed or not.
-    public let allTouches: Set<Touch>
+    public internal(set) var allTouches: Set<Touch> = []
 
     /// Which delivery this is, to recognise samples that belong to a later one.
-    private let serial: UInt64
-    private let predictionInterval: TimeInterval
+    private var serial: UInt64 = 0
+    private var predictionInterval: TimeInterval = 0
     private var coalescedCache: [ObjectIdentifier: [Touch]] = [:]
     private var predictedCache: [ObjectIdentifier: [Touch]] = [:]
 
-    init(timestamp: TimeInterval, allTouches: Set<Touch>, serial: UInt64 = 0,
-         predictionInterval: TimeInterval = 0) {
+    /// An empty event: the machine fills `allTouches`, then calls `begin`.
+    init() {}
+
+    /// Stamps the event for delivery number `serial` once `allTouches` is filled.
+    func begin(timestamp: TimeInterval, serial: UInt64, predictionInterval: TimeInterval) {
         self.timestamp = timestamp
-        self.allTouches = allTouches
         self.serial = serial
         self.predictionInterval = predictionInterval
+    }
+
+    /// Empties a delivered event for reuse, keeping its storage. Only for an event no one else
+    /// holds: the results it handed out are released here, which lets their touches reuse them.
+    func reset() {
+        allTouches.removeAll(keepingCapacity: true)
+        coalescedCache.removeAll(keepingCapacity: true)
+        predictedCache.removeAll(keepingCapacity: true)
+        timestamp = 0
+        serial = 0
+        predictionInterval = 0
     }
 
     /// The touches bound to `view` (changed or stationary); compare its count with the handler's
@@ -54,19 +74,20 @@ public final class TouchEvent {
     /// frame and a final sample in its terminal phase; a stationary one a single copy of itself.
     /// Empty for a touch not in the event, and for a snapshot.
     ///
-    /// The snapshots are made on the first call for each touch (one object per sample); the
-    /// samples themselves are stored as values.
+    /// The snapshots are made on the first call for each touch (one object per sample, reused
+    /// from the touch's previous delivery when no one kept them); the samples themselves are
+    /// stored as values.
     public func coalescedTouches(for touch: Touch) -> [Touch] {
         let key = ObjectIdentifier(touch)
         if let cached = coalescedCache[key] { return cached }
         guard isCurrent(touch) else { return [] }
         var previous = touch.previousWindowLocation
-        var snapshots: [Touch] = []
-        snapshots.reserveCapacity(touch.delivered.count)
-        for sample in touch.delivered {
+        let snapshots = touch.coalescedSnapshots.refill(of: touch, count: touch.delivered.count) { index in
+            let sample = touch.delivered[index]
             if sample.phase == .began { previous = sample.location }
-            snapshots.append(Touch(snapshotOf: touch, sample: sample, previousWindowLocation: previous))
+            let state = (sample, previous)
             previous = sample.location
+            return state
         }
         coalescedCache[key] = snapshots
         return snapshots
@@ -86,15 +107,18 @@ public final class TouchEvent {
               predictionInterval > 0, let last = touch.recent.last,
               let velocity = MotionEstimate.velocity(of: touch.recent) else { return [] }
         var previous = touch.windowLocation
-        var snapshots: [Touch] = []
-        for step in [predictionInterval / 2, predictionInterval] {
+        let interval = predictionInterval
+        // Half the interval, then all of it.
+        let snapshots = touch.predictedSnapshots.refill(of: touch, count: 2) { index in
+            let step = index == 0 ? interval / 2 : interval
             var sample = last
             sample.phase = .moved
             sample.timestamp = last.timestamp + step
             sample.location = Point(x: last.location.x + velocity.x * step,
                                     y: last.location.y + velocity.y * step)
-            snapshots.append(Touch(snapshotOf: touch, sample: sample, previousWindowLocation: previous))
+            let state = (sample, previous)
             previous = sample.location
+            return state
         }
         predictedCache[key] = snapshots
         return snapshots

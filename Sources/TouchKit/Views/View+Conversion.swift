@@ -44,17 +44,10 @@ extension View {
         return p
     }
 
+    /// Recursive rather than walking a collected chain of ancestors: the chain would be an
+    /// array allocated on every touch location read.
     private func convertFromRoot(_ point: Point) -> Point {
-        var chain: [View] = []
-        var current: View = self
-        while let parent = current.superview {
-            chain.append(current)
-            current = parent
-        }
-        var p = point
-        for view in chain.reversed() {
-            p = view.convertFromSuperview(p)
-        }
-        return p
+        guard let parent = superview else { return point }
+        return convertFromSuperview(parent.convertFromRoot(point))
     }
 }

@@ -18,6 +18,8 @@ open class Window: View {
     /// the binding rules need to know who is tracking what.
     var trackedTouches: [Touch] = []
     private var ignoringDepth = 0
+    /// `sendEvent`'s storage, reused from one delivery to the next.
+    private var dispatch = TouchDispatch()
 
     public init(frame: Rect, clock: @escaping () -> TimeInterval = MonotonicClock.now) {
         self.clock = clock
@@ -66,22 +68,36 @@ open class Window: View {
     /// already holds a touch and `isMultipleTouchEnabled` is false, or `isExclusiveTouch` forbids
     /// it — then the touch is bound to no view and is never dispatched. `stationary` touches are
     /// never dispatched. Phases are dispatched in the order began, moved, ended, cancelled.
+    ///
+    /// The sets handed to the handlers are valid during the call, as in UIKit; they are reused
+    /// by later deliveries unless the handler keeps them (see `TouchDispatch`).
     open func sendEvent(_ event: TouchEvent) {
-        let touches = event.allTouches.filter { $0.window == nil || $0.window === self }
-            .sorted { $0.number < $1.number }
-        for touch in touches where touch.phase == .began && !touch.isRouted {
+        // Taken out of the window for the length of the dispatch: a handler that sends another
+        // event meanwhile gets storage of its own instead of emptying this.
+        var dispatch = TouchDispatch()
+        swap(&dispatch, &self.dispatch)
+        defer {
+            dispatch.clear()
+            self.dispatch = dispatch
+        }
+        dispatch.load(event, for: self)
+        for touch in dispatch.touches where touch.phase == .began && !touch.isRouted {
             route(touch, with: event)
         }
-        for phase in [TouchPhase.began, .moved, .ended, .cancelled] {
-            for (view, viewTouches) in Self.group(touches, in: phase) {
+        for phase in TouchDispatch.phases {
+            dispatch.group(phase)
+            var index = 0
+            while let group = dispatch.group(at: index) {
                 switch phase {
-                case .began: view.touchesBegan(viewTouches, with: event)
-                case .moved: view.touchesMoved(viewTouches, with: event)
-                case .ended: view.touchesEnded(viewTouches, with: event)
-                case .cancelled: view.touchesCancelled(viewTouches, with: event)
+                case .began: group.view.touchesBegan(group.touches, with: event)
+                case .moved: group.view.touchesMoved(group.touches, with: event)
+                case .ended: group.view.touchesEnded(group.touches, with: event)
+                case .cancelled: group.view.touchesCancelled(group.touches, with: event)
                 case .stationary: break
                 }
+                index += 1
             }
+            dispatch.clearGroups()
         }
         trackedTouches.removeAll { $0.phase.isTerminal && event.allTouches.contains($0) }
     }
@@ -89,27 +105,19 @@ open class Window: View {
     private func route(_ touch: Touch, with event: TouchEvent) {
         touch.isRouted = true
         touch.window = self
-        let others = trackedTouches.compactMap(\.view)
+        // Joins the tracked touches unbound; `view` is set last, so the checks below see only
+        // the views of the touches tracked before it.
         trackedTouches.append(touch)
         guard !isIgnoringInteractionEvents,
               let hit = hitTest(touch.location(in: self), with: event) else { return }
-        if !hit.isMultipleTouchEnabled, others.contains(where: { $0 === hit }) { return }
-        if hit.isExclusiveTouch, others.contains(where: { $0 !== hit }) { return }
-        if others.contains(where: { $0.isExclusiveTouch && $0 !== hit }) { return }
+        if !hit.isMultipleTouchEnabled, isTracking(where: { $0 === hit }) { return }
+        if hit.isExclusiveTouch, isTracking(where: { $0 !== hit }) { return }
+        if isTracking(where: { $0.isExclusiveTouch && $0 !== hit }) { return }
         touch.view = hit
     }
 
-    /// Touches of one phase grouped by their view, views in order of their lowest touch number.
-    private static func group(_ touches: [Touch], in phase: TouchPhase) -> [(View, Set<Touch>)] {
-        var groups: [(View, Set<Touch>)] = []
-        for touch in touches where touch.phase == phase {
-            guard let view = touch.view else { continue }
-            if let index = groups.firstIndex(where: { $0.0 === view }) {
-                groups[index].1.insert(touch)
-            } else {
-                groups.append((view, [touch]))
-            }
-        }
-        return groups
+    /// Whether a view bound to a tracked touch satisfies `predicate`.
+    private func isTracking(where predicate: (View) -> Bool) -> Bool {
+        trackedTouches.contains { touch in touch.view.map(predicate) ?? false }
     }
 }
