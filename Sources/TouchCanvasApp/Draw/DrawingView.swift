@@ -169,6 +169,10 @@ public final class DrawingView: View, CairoDrawing {
         for rect in overlayInvalid { report(rect) }
         return true
     }
+
+    /// The ink copies the backdrop with the completed strokes (see `StrokeInk`), so the renderer
+    /// need not paint anything under this view.
+    public var paintsOwnBackdrop: Bool { !ink.blendsEverything }
 }
 
 extension DrawingView: Clearable, Undoable, SVGExportable, DebugOverlayToggling {

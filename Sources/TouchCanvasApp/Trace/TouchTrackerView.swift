@@ -101,6 +101,10 @@ open class TouchTrackerView: View, CairoDrawing {
     open func takeInvalidatedRects(_ report: (Rect) -> Void) -> Bool {
         ink.takeInvalidatedRects(report)
     }
+
+    /// The ink copies the backdrop with the completed strokes (see `StrokeInk`), so the renderer
+    /// need not paint anything under this view.
+    open var paintsOwnBackdrop: Bool { !ink.blendsEverything }
 }
 
 extension TouchTrackerView: Clearable, Undoable, SVGExportable {
