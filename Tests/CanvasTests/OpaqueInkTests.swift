@@ -29,6 +29,17 @@ final class FlatInkView: View, CairoDrawing {
     }
 
     var paintsOwnBackdrop: Bool { claimsOwnBackdrop }
+    var drawsTheSameUnderAnyClip: Bool { true }
+
+    /// What `takeInvalidatedRects` answers next; `nil` for "all of it".
+    var invalidated: [Rect]?
+
+    func takeInvalidatedRects(_ report: (Rect) -> Void) -> Bool {
+        defer { invalidated = nil }
+        guard let invalidated else { return false }
+        for rect in invalidated { report(rect) }
+        return true
+    }
 }
 
 /// A view that says it paints its own backdrop and then paints nothing: whatever shows where it
@@ -229,6 +240,53 @@ final class EmptyOpaqueView: View, CairoDrawing {
         #expect(buffer.pixel(x: 30, y: 30) == PixelColor(rgb: 0x3070E0), "the view beneath")
         #expect(buffer.pixel(x: 80, y: 80) == .white, "the view's own background")
         #expect(count(in: buffer) { _, _, raw in raw == red } == 0)
+    }
+
+    /// Spots moving over window-wide copied ink, with buffers swapping: every frame is exactly a
+    /// full render, and the ink view — whose pixels do not depend on the clip — no longer widens
+    /// each repaint into a band across the window.
+    @Test(arguments: [(2, 1.0), (2, 2.0), (3, 1.25)])
+    func spotsOverCopiedInkRepaintOnlyAroundTheSpots(buffers: Int, scale: Double) throws {
+        let scene = SpotScene(width: 640, height: 480)
+        let layer = InkLayer()
+        let ink = FlatInkView(frame: scene.window.bounds, layer: layer)
+        ink.backgroundColor = .white
+        scene.window.insertSubview(ink, at: 0)
+        layer.reset(rect: ink.bounds, scale: scale)
+        let line = Line([Point(x: 20, y: 190), Point(x: 620, y: 230), Point(x: 300, y: 260)], width: 8)
+        layer.drawSegments(of: line, from: 0)
+
+        let renderer = ViewRenderer()
+        let size = bufferSize(of: scene.window, scale: scale)
+        var chain = try BufferAgeTests.SwapChain(count: buffers, width: size.width, height: size.height)
+        // Added before the first frame: a new view makes that frame full.
+        let other = scene.addSpot(center: Point(x: 290, y: 230))
+        let steps: [() -> Void] = [
+            {},
+            { scene.spot.center = Point(x: 262, y: 214) },
+            { scene.spot.center = Point(x: 280, y: 200) },
+            {
+                let segment = Line([Point(x: 300, y: 260), Point(x: 250, y: 150)], width: 8)
+                ink.invalidated = [layer.drawSegments(of: segment, from: 1)]
+                ink.setNeedsDisplay()
+            },
+            { other.center = Point(x: 301.3, y: 244.6) },
+            { scene.spot.center = Point(x: 500, y: 400) },
+            { other.alpha = 0.5 },
+            { scene.spot.center = Point(x: 90, y: 70) },
+            { other.center = Point(x: 420, y: 90) },
+        ]
+        for (step, change) in steps.enumerated() {
+            change()
+            let (buffer, damage) = chain.frame(renderer, scene.window, scale: scale)
+            let reference = try referenceRender(of: scene.window, scale: scale)
+            #expect(differences(buffer, reference).isEmpty, "frame \(step): damage \(damage)")
+            // Each buffer's first frame is full, and so is the damage the next frames repair.
+            if step >= 2 * buffers - 1 {
+                let repainted = renderer.lastRepaintedRegion
+                #expect(repainted.rects.allSatisfy { $0.width < size.width / 2 }, "frame \(step): \(repainted)")
+            }
+        }
     }
 
     @Test func aViewThatPaintsItsOwnBackdropShowsTheBlendedPixelsOverAnything() throws {

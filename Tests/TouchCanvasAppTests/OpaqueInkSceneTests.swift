@@ -91,6 +91,9 @@ final class TwoWays {
                 h.move(12, Point(x: 380 + 9 * t, y: 560 - 80 * t))
             }
             try two.frameMatches("moves, frame \(step)")
+            let repainted = two.fast.renderer.lastRepaintedRegion
+            #expect(repainted.rects.allSatisfy { $0.width < two.fast.buffer.width / 4 },
+                    "the fingers' boxes, not bands across the window: \(repainted)")
         }
         two.both { $0.up(11) }
         try two.frameMatches("one ends")
@@ -131,6 +134,9 @@ final class TwoWays {
                 h.move(11, Point(x: 400 - 20 * t, y: 300 + 27 * t))
             }
             try two.frameMatches("spots growing and moving, frame \(step)")
+            let repainted = two.fast.renderer.lastRepaintedRegion
+            #expect(repainted.rects.allSatisfy { $0.width < two.fast.buffer.width / 2 },
+                    "the spots' boxes, not bands across the window: \(repainted)")
         }
         two.both { $0.up(10) }
         try two.frameMatches("one finger lifts")

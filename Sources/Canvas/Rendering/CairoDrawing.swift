@@ -51,12 +51,22 @@ public protocol CairoDrawing: AnyObject {
     /// A view answering `true` must keep the promise even when its fast path fails: fill its
     /// bounds with the backdrop and draw on that.
     @MainActor var paintsOwnBackdrop: Bool { get }
+
+    /// Whether every pixel ``draw(in:rect:)`` produces is the same whatever part of the view is
+    /// being repainted — as when it only copies or composites images on whole buffer pixels —
+    /// so the renderer need not widen repaints around the view to whole shapes. The default is
+    /// `false`, right for anything that fills or strokes paths: cairo antialiases a shape cut by
+    /// a vertical clip slightly differently (see `widenRepaintToWholeShapes`), and for a
+    /// window-wide view widening turns every repaint into full-width bands.
+    @MainActor var drawsTheSameUnderAnyClip: Bool { get }
 }
 
 extension CairoDrawing {
     @MainActor public func takeInvalidatedRect() -> Rect? { nil }
 
     @MainActor public var paintsOwnBackdrop: Bool { false }
+
+    @MainActor public var drawsTheSameUnderAnyClip: Bool { false }
 
     @MainActor public func takeInvalidatedRects(_ report: (Rect) -> Void) -> Bool {
         guard let rect = takeInvalidatedRect() else { return false }
