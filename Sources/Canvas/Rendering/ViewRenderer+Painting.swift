@@ -31,9 +31,11 @@ extension ViewRenderer {
         for index in (base?.index ?? 0)..<drawList.count {
             let item = drawList[index]
             guard item.paints, repaint.intersects(item.pixelRect) else { continue }
-            let backdrop = item.drawing == nil ? nil
-                : index == base?.index ? base?.backdrop
-                : self.backdrop(ofItemAt: index, scale: scale, windowBackground: background)
+            var backdrop: Color?
+            if item.drawing != nil {
+                backdrop = index == base?.index ? base?.backdrop
+                    : self.backdrop(ofItemAt: index, scale: scale, windowBackground: background)
+            }
             // The background fill of a view that paints its own backdrop would be overwritten.
             if let color = item.color, !(backdrop != nil && item.drawing?.paintsOwnBackdrop == true) {
                 cairo.newPath()
