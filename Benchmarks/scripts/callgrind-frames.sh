@@ -5,10 +5,12 @@
 # measured frames are collected (RenderBench --frames-only runs them in `measuredFrames`), and
 # each total is split by the library the instructions ran in.
 #
-#   scripts/callgrind-frames.sh [path/to/RenderBench]      (FRAMES=100 by default)
+#   scripts/callgrind-frames.sh [path/to/RenderBench]      (FRAMES=100, SCALE=1 by default;
+#                                                           SCALE=2 gives 1920×1080 logical at 2×)
 set -eu
 BIN=${1:-.build/release/RenderBench}
 FRAMES=${FRAMES:-100}
+SCALE=${SCALE:-1}
 command -v valgrind >/dev/null || { echo "valgrind is not installed (apt-get install valgrind)" >&2; exit 1; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -20,7 +22,7 @@ for scene in trace canvas; do
     for history in 0 1000 10000; do
         out="$work/$scene.$history"
         valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*measuredFrames*' \
-            --callgrind-out-file="$out" "$BIN" --frames-only "$scene" 1 "$history" "$FRAMES" >/dev/null 2>"$out.log"
+            --callgrind-out-file="$out" "$BIN" --frames-only "$scene" "$SCALE" "$history" "$FRAMES" >/dev/null 2>"$out.log"
         total=$(sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$out.log")
         # Exclusive counts per function, summed by the object file named at the end of each line.
         callgrind_annotate --inclusive=no --threshold=100 "$out" 2>/dev/null | awk -v frames="$FRAMES" \

@@ -12,6 +12,8 @@ import TouchKit
 //                                              set up one frame scenario and run N frames in
 //                                              `measuredFrames` (for valgrind --tool=callgrind
 //                                              --collect-atstart=no --toggle-collect='*measuredFrames*')
+//   RenderBench --rebuild-only SCALE N         N full rebuilds of the 100 000-segment 4K layer in
+//                                              `measuredRebuilds`, for callgrind or perf the same way
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
@@ -19,6 +21,25 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 @MainActor @inline(never)
 func measuredFrames(_ scenario: FingerFrames, _ count: Int) {
     for _ in 0..<count { scenario.renderFrame() }
+}
+
+/// The rebuilds callgrind counts with `--toggle-collect='*measuredRebuilds*'`.
+@MainActor @inline(never)
+func measuredRebuilds(_ layer: InkLayer, _ strokes: [Stroke], rect: Rect, scale: Double, _ count: Int) {
+    for _ in 0..<count { layer.rebuild(from: strokes, rect: rect, scale: scale) }
+}
+
+@MainActor
+func runRebuildOnly(_ args: [String]) {
+    guard args.count == 2, let scale = Double(args[0]), let count = Int(args[1]) else {
+        log("usage: RenderBench --rebuild-only SCALE REBUILDS")
+        exit(2)
+    }
+    let rect = Rect(x: 0, y: 0, width: 3840 / scale, height: 2160 / scale)
+    let strokes = InkWork.strokes(count: 10_000, segmentsPerStroke: 10, in: rect.size)
+    let layer = InkLayer()
+    let ns = measure { measuredRebuilds(layer, strokes, rect: rect, scale: scale, count) }
+    print("\(count) rebuilds of 100 000 segments at scale \(scale): \(Format.ms(ns / Double(count), 1)) ms each")
 }
 
 @MainActor
@@ -150,6 +171,8 @@ func measureThrowing(_ body: () throws -> Void) throws -> Double {
 try MainActor.assumeIsolated {
     if arguments.first == "--frames-only" {
         try runFramesOnly(Array(arguments.dropFirst()))
+    } else if arguments.first == "--rebuild-only" {
+        runRebuildOnly(Array(arguments.dropFirst()))
     } else {
         try runAll(quick: arguments.contains("--quick"))
     }

@@ -97,10 +97,25 @@ final class CairoContext {
         return matrix
     }
 
+    /// Replaces the current transformation.
+    func setMatrix(_ matrix: cairo_matrix_t) {
+        var matrix = matrix
+        cairo_set_matrix(pointer, &matrix)
+    }
+
     /// Where a user-space point lands in device space (buffer pixels).
     func userToDevice(_ x: Double, _ y: Double) -> (x: Double, y: Double) {
         var dx = x, dy = y
         cairo_user_to_device(pointer, &dx, &dy)
+        return (dx, dy)
+    }
+
+    /// Where a user-space point lands in device space under `matrix` (a transformation read
+    /// earlier with ``matrix``), whatever the context's current one is.
+    func userToDevice(_ x: Double, _ y: Double, matrix: cairo_matrix_t) -> (x: Double, y: Double) {
+        var matrix = matrix
+        var dx = x, dy = y
+        cairo_matrix_transform_point(&matrix, &dx, &dy)
         return (dx, dy)
     }
 

@@ -32,6 +32,29 @@ extension PixelRect {
         if isEmpty { self = .zero }
     }
 
+    /// The buffer pixels a logical rectangle covers exactly, or `nil` when an edge falls inside
+    /// a pixel at `scale` (within floating-point noise), the rectangle is empty, or the input is
+    /// not finite. Such a rectangle is drawn without antialiased edges.
+    ///
+    /// ```swift
+    /// PixelRect(aligned: Rect(x: 10, y: 0, width: 5, height: 4), scale: 2)    // 10×8+20+0
+    /// PixelRect(aligned: Rect(x: 10, y: 0, width: 5, height: 4), scale: 1.5) // nil: right edge at 22.5
+    /// ```
+    public init?(aligned rect: Rect, scale: Double) {
+        let r = rect.standardized
+        guard Self.isWhole(r.minX * scale), Self.isWhole(r.minY * scale),
+              Self.isWhole(r.maxX * scale), Self.isWhole(r.maxY * scale)
+        else { return nil }
+        let enclosing = PixelRect(enclosing: r, scale: scale)
+        guard !enclosing.isEmpty else { return nil }
+        self = enclosing
+    }
+
+    private static func isWhole(_ value: Double) -> Bool {
+        let snapped = snapped(value)
+        return snapped.isFinite && snapped == snapped.rounded()
+    }
+
     /// Coordinates beyond this are clamped; far outside any buffer yet safe to multiply.
     static let coordinateLimit = 1 << 28
 

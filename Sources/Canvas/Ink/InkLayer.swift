@@ -24,6 +24,11 @@ import TouchKit
 /// point, then one round-capped line per later point (round caps make round joins) — both live
 /// and in a rebuild, so a rebuild reproduces the pixels live drawing made.
 ///
+/// **Opaque copy.** Give the layer a ``backdrop`` colour and it also keeps its ink flattened onto
+/// that colour, brought up to date where it changed just before a frame uses it, so that
+/// ``GraphicsContext/copy(_:)`` can put it on screen with a plain copy, at a cost that does not
+/// depend on how much ink there is. The transparent pixels stay the source of truth.
+///
 /// Coordinates are logical, in the space of ``rect`` (normally the owning view's bounds); the
 /// layer maps them to its pixels with ``scale``. Not thread-safe; not `Sendable`.
 public final class InkLayer {
@@ -45,11 +50,32 @@ public final class InkLayer {
 
     private(set) var surface: CairoSurface?
     private var cairo: CairoContext?
+    /// The ink on ``backdrop``, while there is one and it could be allocated.
+    private var flattened: FlattenedInk?
 
     public init() {}
 
-    /// Bytes of pixel memory the layer holds.
-    public var byteCount: Int { surface.map { $0.stride * $0.height } ?? 0 }
+    /// The opaque colour to keep the ink flattened on, or `nil` for the transparent layer only.
+    ///
+    /// Set it to what the frame paints under the layer (``GraphicsContext/backdrop``); a new
+    /// colour re-flattens everything once. The copy costs a second surface the layer's size.
+    /// Translucent colours are refused (`nil`): a copy could not show what lies beneath them.
+    public var backdrop: Color? {
+        didSet {
+            if let backdrop, backdrop.alpha < 1 { self.backdrop = nil }
+            guard backdrop != oldValue else { return }
+            if let backdrop, let flattened {
+                flattened.setBackdrop(backdrop)
+            } else {
+                makeFlattened()
+            }
+        }
+    }
+
+    /// Bytes of pixel memory the layer holds, its flattened copy included.
+    public var byteCount: Int {
+        (surface.map { $0.stride * $0.height } ?? 0) + (flattened.map { $0.surface.stride * $0.height } ?? 0)
+    }
 
     /// Whether the layer already covers `rect` at `scale` (then it needs no rebuild).
     public func matches(rect: Rect, scale: Double) -> Bool {
@@ -87,6 +113,7 @@ public final class InkLayer {
                 lastError = error
                 return false
             }
+            makeFlattened()
         } else {
             clear()
         }
@@ -113,6 +140,7 @@ public final class InkLayer {
         cairo.setOperator(CAIRO_OPERATOR_CLEAR)
         cairo.paint()
         cairo.restore()
+        flattened?.invalidateAll()
         checkError()
     }
 
@@ -133,7 +161,9 @@ public final class InkLayer {
         cairo.stroke()
         drawnSegmentCount += 1
         checkError()
-        return grownByAntialiasing(bounds)
+        let dirty = grownByAntialiasing(bounds)
+        invalidateFlattened(dirty)
+        return dirty
     }
 
     /// Draws the segments of `stroke` that end at its points `index...`: for index 0 the dot
@@ -169,7 +199,9 @@ public final class InkLayer {
         drawnDotCount += 1
         checkError()
         let r = diameter / 2
-        return grownByAntialiasing(Rect(x: center.x - r, y: center.y - r, width: diameter, height: diameter))
+        let dirty = grownByAntialiasing(Rect(x: center.x - r, y: center.y - r, width: diameter, height: diameter))
+        invalidateFlattened(dirty)
+        return dirty
     }
 
     // MARK: Taking ink away
@@ -207,8 +239,23 @@ public final class InkLayer {
         cairo.translate(-self.rect.minX, -self.rect.minY)
         redraw(repairBand(covering: rect))
         cairo.restore()
+        flattened?.invalidate(PixelRect(x: 0, y: rows.lowerBound, width: pixelWidth, height: rows.count))
         checkError()
         return repairBand(covering: rect)
+    }
+
+    // MARK: The opaque copy
+
+    /// The flattened copy, brought up to date, when there is a ``backdrop``; `nil` otherwise or
+    /// when it cannot be had (then draw the transparent layer over the backdrop instead).
+    func flattenedSurface() -> CairoSurface? {
+        guard let surface, let flattened else { return nil }
+        if let error = flattened.update(from: surface) {
+            lastError = error
+            self.flattened = nil
+            return nil
+        }
+        return flattened.surface
     }
 
     // MARK: Helpers
@@ -238,7 +285,27 @@ public final class InkLayer {
         discard()
     }
 
+    /// Allocates the flattened copy for the current pixels and ``backdrop`` (all stale), or
+    /// drops it when there is no backdrop or no layer. Allocation failure leaves no copy: frames
+    /// then blend the transparent layer, as they would without a backdrop.
+    private func makeFlattened() {
+        flattened = nil
+        guard let backdrop, surface != nil else { return }
+        do {
+            flattened = try FlattenedInk(width: pixelWidth, height: pixelHeight, backdrop: backdrop)
+        } catch {
+            lastError = error
+        }
+    }
+
+    /// A logical rectangle of the layer changed: its pixels in the copy are stale.
+    private func invalidateFlattened(_ dirty: Rect) {
+        guard let flattened else { return }
+        flattened.invalidate(PixelRect(enclosing: dirty.offsetBy(dx: -rect.minX, dy: -rect.minY), scale: scale))
+    }
+
     private func discard() {
+        flattened = nil
         cairo = nil
         surface = nil
         pixelWidth = 0

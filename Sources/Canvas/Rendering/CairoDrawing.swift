@@ -41,10 +41,32 @@ public protocol CairoDrawing: AnyObject {
     /// This is what the renderer asks. The default answers with ``takeInvalidatedRect()``, so a
     /// view implements one of the two. `report` is not escaping: no allocation per frame.
     @MainActor func takeInvalidatedRects(_ report: (Rect) -> Void) -> Bool
+
+    /// Whether ``draw(in:rect:)`` paints every pixel of the view's bounds opaquely, backdrop
+    /// included, whenever the context has a ``GraphicsContext/backdrop`` — as a drawing that
+    /// copies ink pre-composited on it does. The renderer then paints nothing under the view
+    /// where it covers the repainted area: no window background, no background fill, no views
+    /// beneath, which would all be overwritten. The default is `false`.
+    ///
+    /// A view answering `true` must keep the promise even when its fast path fails: fill its
+    /// bounds with the backdrop and draw on that.
+    @MainActor var paintsOwnBackdrop: Bool { get }
+
+    /// Whether every pixel ``draw(in:rect:)`` produces is the same whatever part of the view is
+    /// being repainted — as when it only copies or composites images on whole buffer pixels —
+    /// so the renderer need not widen repaints around the view to whole shapes. The default is
+    /// `false`, right for anything that fills or strokes paths: cairo antialiases a shape cut by
+    /// a vertical clip slightly differently (see `widenRepaintToWholeShapes`), and for a
+    /// window-wide view widening turns every repaint into full-width bands.
+    @MainActor var drawsTheSameUnderAnyClip: Bool { get }
 }
 
 extension CairoDrawing {
     @MainActor public func takeInvalidatedRect() -> Rect? { nil }
+
+    @MainActor public var paintsOwnBackdrop: Bool { false }
+
+    @MainActor public var drawsTheSameUnderAnyClip: Bool { false }
 
     @MainActor public func takeInvalidatedRects(_ report: (Rect) -> Void) -> Bool {
         guard let rect = takeInvalidatedRect() else { return false }

@@ -39,6 +39,38 @@ extension GraphicsContext {
         }
     }
 
+    /// Replaces the pixels under `layer` with its ink flattened on ``backdrop`` (a `SOURCE`
+    /// copy), when that gives exactly what ``draw(_:alpha:)`` would have given over the backdrop:
+    /// the layer's ``InkLayer/backdrop`` is this context's ``backdrop``, the view is fully opaque,
+    /// and the layer sits on whole buffer pixels at this frame's scale. Returns `false`, having
+    /// drawn nothing, otherwise — then draw the layer instead.
+    ///
+    /// Why: a copy costs the repainted area whatever it shows, while blending costs more the more
+    /// ink lies beneath (BENCHMARKS.md, "Frame cost over the drawing's history").
+    public func copy(_ layer: InkLayer) -> Bool {
+        guard let backdrop, layer.backdrop == backdrop, alpha >= 1 else { return false }
+        let matrix = cairo.matrix
+        let origin = layer.rect.origin
+        let device = cairo.userToDevice(origin.x, origin.y)
+        guard matrix.xy == 0, matrix.yx == 0, matrix.xx == layer.scale, matrix.yy == layer.scale,
+              Self.isWhole(device.x), Self.isWhole(device.y),
+              let flattened = layer.flattenedSurface()
+        else { return false }
+        let x = device.x.rounded(), y = device.y.rounded()
+        cairo.save()
+        defer { cairo.restore() }
+        cairo.identityMatrix()
+        // SOURCE writes every pixel of the clip: keep it to the layer, where the copy has pixels.
+        cairo.newPath()
+        cairo.rectangle(x, y, Double(layer.pixelWidth), Double(layer.pixelHeight))
+        cairo.clip()
+        cairo.setOperator(CAIRO_OPERATOR_SOURCE)
+        cairo.setSource(flattened, x: x, y: y)
+        cairo.setSourceFilter(CAIRO_FILTER_NEAREST)
+        cairo.paint()
+        return true
+    }
+
     private static func isWhole(_ value: Double) -> Bool {
         value.isFinite && abs(value - value.rounded()) < 1e-6
     }

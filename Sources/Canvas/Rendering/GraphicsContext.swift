@@ -14,11 +14,21 @@ public struct GraphicsContext {
     /// Buffer pixels per logical pixel in this frame (the output scale): what an ``InkLayer``
     /// must be built at to be copied pixel for pixel.
     public let scale: Double
+    /// The one opaque colour under every pixel of the view's bounds before its `draw` runs — its
+    /// own opaque background, or the window's where nothing else lies beneath — or `nil` when
+    /// the renderer cannot vouch for a single opaque colour (translucency, rounded corners, a
+    /// fractional position, other views beneath).
+    ///
+    /// Content pre-composited on this colour may replace the pixels instead of blending over
+    /// them (see ``copy(_:)``); a view whose ``CairoDrawing/paintsOwnBackdrop`` is `true` must
+    /// paint it itself.
+    public let backdrop: Color?
 
-    init(cairo: CairoContext, alpha: Double, scale: Double = 1) {
+    init(cairo: CairoContext, alpha: Double, scale: Double = 1, backdrop: Color? = nil) {
         self.cairo = cairo
         self.alpha = alpha
         self.scale = scale
+        self.backdrop = backdrop
     }
 
     /// How open ends of a stroke are drawn.
@@ -84,6 +94,31 @@ public struct GraphicsContext {
     public func clip(to rect: Rect) {
         cairo.newPath()
         addRect(rect)
+        cairo.clip()
+    }
+
+    /// Restricts what follows to the whole buffer pixels touched by any of `rects`, each grown by
+    /// one buffer pixel (intersected with the current clip). Clears the path. An empty list
+    /// clips everything away.
+    ///
+    /// For skipping work that would change nothing — such as blending a layer that is
+    /// transparent outside known rectangles — without changing a pixel: the clip falls on pixel
+    /// edges, so it has no antialiased border of its own.
+    public func clip(toPixelsCovering rects: [Rect]) {
+        let matrix = cairo.matrix
+        cairo.newPath()
+        cairo.identityMatrix()
+        for rect in rects {
+            let r = rect.standardized
+            guard r.origin.hasFiniteCoordinates, r.width.isFinite, r.height.isFinite, !r.isEmpty else { continue }
+            // Device space: corners through the current transformation (scale and translation).
+            let a = cairo.userToDevice(r.minX, r.minY, matrix: matrix)
+            let b = cairo.userToDevice(r.maxX, r.maxY, matrix: matrix)
+            let x0 = (min(a.x, b.x) - 1).rounded(.down), y0 = (min(a.y, b.y) - 1).rounded(.down)
+            let x1 = (max(a.x, b.x) + 1).rounded(.up), y1 = (max(a.y, b.y) + 1).rounded(.up)
+            cairo.rectangle(x0, y0, x1 - x0, y1 - y0)
+        }
+        cairo.setMatrix(matrix)
         cairo.clip()
     }
 

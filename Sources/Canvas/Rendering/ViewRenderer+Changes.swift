@@ -35,9 +35,13 @@ struct DrawItem {
     let damageRect: Rect
     /// ``damageRect`` in buffer pixels.
     let pixelRect: PixelRect
+    /// Whether the view's pixels do not depend on where a repaint cuts it: no background or a
+    /// plain rectangle on whole pixels, and a drawing that says it ``CairoDrawing/drawsTheSameUnderAnyClip``.
+    /// Repaints are not widened around such views.
+    let isClipIndependent: Bool
 
     init(view: View, rect: Rect, contentOrigin: Point, bounds: Rect, alpha: Double, color: Color?,
-         cornerRadius: Double, drawing: CairoDrawing?, scale: Double) {
+         cornerRadius: Double, drawing: CairoDrawing?, drawingIsClipIndependent: Bool, scale: Double) {
         self.view = view
         self.rect = rect
         self.contentOrigin = contentOrigin
@@ -50,6 +54,8 @@ struct DrawItem {
         let paints = color != nil || drawing != nil
         damageRect = paints && !rect.isEmpty ? rect.insetBy(dx: -margin, dy: -margin) : .zero
         pixelRect = PixelRect(enclosing: damageRect, scale: scale)
+        let plainBackground = color == nil || (!(cornerRadius > 0) && PixelRect(aligned: rect, scale: scale) != nil)
+        isClipIndependent = plainBackground && (drawing == nil || drawingIsClipIndependent)
     }
 
     var paints: Bool { !pixelRect.isEmpty }
@@ -80,10 +86,12 @@ extension ViewRenderer {
         else { return }
         let color = view.backgroundColor.flatMap { $0.alpha > 0 ? $0 : nil }
         let radius = view.presentationCornerRadius
+        let drawing = view as? CairoDrawing
         drawList.append(DrawItem(view: view, rect: rect, contentOrigin: contentOrigin,
                                  bounds: bounds.standardized, alpha: alpha, color: color,
-                                 cornerRadius: radius.isFinite ? radius : 0,
-                                 drawing: view as? CairoDrawing, scale: collectingScale))
+                                 cornerRadius: radius.isFinite ? radius : 0, drawing: drawing,
+                                 drawingIsClipIndependent: drawing?.drawsTheSameUnderAnyClip ?? true,
+                                 scale: collectingScale))
         for subview in view.subviews {
             collect(subview, parentContentOrigin: contentOrigin, parentAlpha: alpha)
         }

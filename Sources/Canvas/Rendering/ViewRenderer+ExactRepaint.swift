@@ -10,7 +10,9 @@ extension ViewRenderer {
     /// are repainted to the values they already had.
     ///
     /// Worst case (a window-wide custom-drawn view) a rectangle becomes a full-width band, which
-    /// is cheap: rows are contiguous memory.
+    /// is cheap: rows are contiguous memory. Views that only copy or composite images, such as
+    /// the drawing views' ink, say so (``CairoDrawing/drawsTheSameUnderAnyClip``) and are not
+    /// widened around: a band across a 4K window is a hundred times a finger's box.
     func widenRepaintToWholeShapes(within bounds: PixelRect) {
         // Widening can make boxes merge, and a merged box spans new rows that may cut other
         // shapes: repeat until nothing moves (a few rounds at most in practice).
@@ -32,12 +34,13 @@ extension ViewRenderer {
         (repaint, widenScratch) = (widenScratch, repaint)
     }
 
-    /// Grows `rect` sideways to cover every painting view it intersects.
+    /// Grows `rect` sideways to cover every painting view it intersects, except views whose
+    /// pixels do not depend on the clip (``DrawItem/isClipIndependent``).
     private func widen(_ rect: inout PixelRect) {
         var grew = true
         while grew {
             grew = false
-            for item in drawList {
+            for item in drawList where !item.isClipIndependent {
                 let shape = item.pixelRect
                 guard shape.intersects(rect), shape.minX < rect.minX || shape.maxX > rect.maxX else { continue }
                 let minX = min(rect.minX, shape.minX), maxX = max(rect.maxX, shape.maxX)

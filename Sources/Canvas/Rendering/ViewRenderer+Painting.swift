@@ -14,25 +14,37 @@ extension ViewRenderer {
         cairo.identityMatrix()
         clip(cairo, to: repaint)
 
-        // SOURCE, not OVER: the background replaces whatever the buffer held, even when it is
-        // translucent, so repainting a region is idempotent.
-        cairo.setOperator(CAIRO_OPERATOR_SOURCE)
-        cairo.setSource(background, alpha: 1)
-        cairo.paint()
-        cairo.setOperator(CAIRO_OPERATOR_OVER)
+        // A view that paints its own backdrop over all of the repaint replaces every pixel under
+        // it: start there, and paint neither the window background nor the views beneath.
+        let base = opaqueBase(scale: scale, windowBackground: background)
+        if base == nil {
+            // SOURCE, not OVER: the background replaces whatever the buffer held, even when it
+            // is translucent, so repainting a region is idempotent.
+            cairo.setOperator(CAIRO_OPERATOR_SOURCE)
+            cairo.setSource(background, alpha: 1)
+            cairo.paint()
+            cairo.setOperator(CAIRO_OPERATOR_OVER)
+        }
 
         cairo.scale(scale, scale)
         let visible = repaint.boundingBox.logicalRect(scale: scale)
-        for item in drawList where item.paints {
-            guard repaint.intersects(item.pixelRect) else { continue }
-            if let color = item.color {
+        for index in (base?.index ?? 0)..<drawList.count {
+            let item = drawList[index]
+            guard item.paints, repaint.intersects(item.pixelRect) else { continue }
+            var backdrop: Color?
+            if item.drawing != nil {
+                backdrop = index == base?.index ? base?.backdrop
+                    : self.backdrop(ofItemAt: index, scale: scale, windowBackground: background)
+            }
+            // The background fill of a view that paints its own backdrop would be overwritten.
+            if let color = item.color, !(backdrop != nil && item.drawing?.paintsOwnBackdrop == true) {
                 cairo.newPath()
                 cairo.addRoundedRect(item.rect, cornerRadius: item.cornerRadius)
                 cairo.setSource(color, alpha: item.alpha)
                 cairo.fill()
             }
             if let drawing = item.drawing {
-                draw(drawing, item: item, visible: visible, scale: scale, cairo: cairo)
+                draw(drawing, item: item, visible: visible, scale: scale, backdrop: backdrop, cairo: cairo)
             }
         }
         cairo.restore()
@@ -51,7 +63,8 @@ extension ViewRenderer {
 
     /// Runs a ``CairoDrawing`` view in its bounds coordinates, clipped to its bounds, with the
     /// state a `draw` can rely on: black, 1 px lines, butt caps, miter joins, empty path.
-    private func draw(_ drawing: CairoDrawing, item: DrawItem, visible: Rect, scale: Double, cairo: CairoContext) {
+    private func draw(_ drawing: CairoDrawing, item: DrawItem, visible: Rect, scale: Double, backdrop: Color?,
+                      cairo: CairoContext) {
         cairo.save()
         cairo.translate(item.contentOrigin.x, item.contentOrigin.y)
         cairo.newPath()
@@ -63,7 +76,8 @@ extension ViewRenderer {
         cairo.setLineJoin(CAIRO_LINE_JOIN_MITER)
         let dirty = visible.offsetBy(dx: -item.contentOrigin.x, dy: -item.contentOrigin.y)
             .intersection(item.bounds)
-        drawing.draw(in: GraphicsContext(cairo: cairo, alpha: item.alpha, scale: scale), rect: dirty)
+        drawing.draw(in: GraphicsContext(cairo: cairo, alpha: item.alpha, scale: scale, backdrop: backdrop),
+                     rect: dirty)
         cairo.restore()
     }
 }

@@ -20,8 +20,11 @@ import TouchKit
 /// Drawing order is back to front: the window background (`backgroundColor`, white when `nil`),
 /// then every visible view as a rounded rectangle of its `backgroundColor` with its
 /// `presentationCornerRadius` (a circle when the radius is half the side), then the content of
-/// views conforming to ``CairoDrawing``. A view's opacity is the product of `presentationAlpha`
-/// from it up to the window's children; hidden or fully transparent views hide their subtrees.
+/// views conforming to ``CairoDrawing``. Where a view that paints its own backdrop
+/// (``CairoDrawing/paintsOwnBackdrop``, such as ink copied pre-composited on its white) covers
+/// the repainted area, painting starts at it: what lies beneath would only be overwritten. A
+/// view's opacity is the product of `presentationAlpha` from it up to the window's children;
+/// hidden or fully transparent views hide their subtrees.
 /// Children are positioned as `UIView` does: parent origin + child frame origin − parent
 /// bounds origin; the window's bounds origin is the top-left pixel of the buffer. Subviews are
 /// not clipped to their parents (TouchKit has no `clipsToBounds`); a ``CairoDrawing`` view's

@@ -169,6 +169,14 @@ public final class DrawingView: View, CairoDrawing {
         for rect in overlayInvalid { report(rect) }
         return true
     }
+
+    /// The ink copies the backdrop with the completed strokes (see `StrokeInk`), so the renderer
+    /// need not paint anything under this view.
+    public var paintsOwnBackdrop: Bool { !ink.blendsEverything }
+
+    /// Ink layers are copied and composited pixel for pixel; only the predicted path, a stroked
+    /// line, is rasterised under the clip and needs whole-shape repaints while it shows.
+    public var drawsTheSameUnderAnyClip: Bool { !(showsCoalescedSamples && predicted.count > 1) }
 }
 
 extension DrawingView: Clearable, Undoable, SVGExportable, DebugOverlayToggling {

@@ -12,20 +12,26 @@ import TouchKit
 /// once per frame and always at the frame's scale, then composited:
 ///
 /// - **completed** — every completed stroke at full opacity. A stroke is drawn into it once,
-///   when it ends.
+///   when it ends. When the renderer gives the view an opaque backdrop (the scenes' root views
+///   are white), the layer also keeps its ink flattened on that colour and a frame *copies* the
+///   repainted pixels from there, at a cost that does not depend on how much ink lies beneath.
+///   Otherwise it is blended over what the renderer painted.
 /// - **active** — the in-progress strokes at full colour, composited at ``activeAlpha``. Each
 ///   frame adds only the segments that arrived since the last one. All in-progress strokes share
-///   it, so where two of them cross the colour is the same 50 % as anywhere else.
+///   it, so where two of them cross the colour is the same 50 % as anywhere else. It is blended
+///   only inside the in-progress strokes' bounds: it is transparent everywhere else.
 /// - **dots** (only while ``showsSampleDots``) — a dot on every coalesced sample, above both.
 ///
-/// Per-frame cost: the new segments, plus compositing the repainted area. Rarer events cost
-/// more, and say so: a stroke ending draws it whole once; undo and cancel clear the rows the
-/// stroke covered and redraw the strokes crossing them (a bounds test per completed stroke, then
-/// only their segments in those rows); clear wipes a layer; a size or scale change rebuilds
+/// Per-frame cost: the new segments, plus copying the repainted area and blending the part of it
+/// the in-progress strokes cover. Rarer events cost more, and say so: a stroke ending draws it
+/// whole once (and re-flattens what it covered); undo and cancel clear the rows the stroke
+/// covered and redraw the strokes crossing them (a bounds test per completed stroke, then only
+/// their segments in those rows); clear wipes a layer; a size or scale change rebuilds
 /// everything from the model, and turning the dots on draws every stroke's dots once.
 ///
 /// Memory: two ARGB layers the size of the view's buffer (3 MB each at 1024×768, 33 MB at 4K),
-/// a third while the dots show.
+/// plus the completed layer's flattened copy while there is a backdrop, plus one while the dots
+/// show.
 @MainActor
 final class StrokeInk {
     /// A stroke drawn into a layer incrementally, and how much of it the layers hold.
@@ -68,6 +74,14 @@ final class StrokeInk {
     private var needsDotsRebuild = false
     private var needsRebuild = true
 
+    /// Testing hook: composite as before the opaque copy existed — blend the completed layer over
+    /// what the renderer painted, and the active layer over the whole repaint — so tests can
+    /// render the same drawing both ways and compare. The owning view then answers `false` to
+    /// `paintsOwnBackdrop`.
+    var blendsEverything = false
+
+    /// Scratch for ``drawActiveLayer(in:)``, kept so a frame does not allocate it.
+    private var activeBounds: [Rect] = []
     private var invalidRects: [Rect] = []
     private var invalidatesAll = true
     /// Beyond this many rectangles the invalidation collapses into their bounding box.
@@ -172,11 +186,41 @@ final class StrokeInk {
 
     /// Brings the layers up to date and composites them. Call from the owning view's
     /// `draw(in:rect:)` with its bounds and its completed strokes, oldest first.
+    ///
+    /// When the context has a backdrop this paints every pixel of `bounds` (the owning view may
+    /// answer `true` to `paintsOwnBackdrop`): the completed ink is copied, flattened on the
+    /// backdrop, or — if that copy cannot be had — drawn over a fill of the backdrop.
     func draw(in context: GraphicsContext, bounds: Rect, completed: [Stroke]) {
         update(bounds: bounds, scale: context.scale, completed: completed)
-        context.draw(completedLayer)
-        if !live.isEmpty { context.draw(activeLayer, alpha: activeAlpha) }
+        if blendsEverything {
+            context.draw(completedLayer)
+            if !live.isEmpty { context.draw(activeLayer, alpha: activeAlpha) }
+        } else {
+            // Never back to nil: a frame without a backdrop just does not use the copy, and the
+            // next one with the same backdrop finds it up to date.
+            if let backdrop = context.backdrop { completedLayer.backdrop = backdrop }
+            if !context.copy(completedLayer) {
+                if let backdrop = context.backdrop {
+                    context.setColor(backdrop)
+                    context.fill(bounds)
+                }
+                context.draw(completedLayer)
+            }
+            if !live.isEmpty { drawActiveLayer(in: context) }
+        }
         if let dotsLayer { context.draw(dotsLayer) }
+    }
+
+    /// The in-progress ink, blended only over the in-progress strokes: everywhere else the active
+    /// layer is transparent (repairs have taken out the strokes that ended), so blending there
+    /// would cost time and change nothing.
+    private func drawActiveLayer(in context: GraphicsContext) {
+        activeBounds.removeAll(keepingCapacity: true)
+        for entry in live { activeBounds.append(entry.stroke.bounds) }
+        context.withSavedState { context in
+            context.clip(toPixelsCovering: activeBounds)
+            context.draw(activeLayer, alpha: activeAlpha)
+        }
     }
 
     private func update(bounds: Rect, scale: Double, completed: [Stroke]) {

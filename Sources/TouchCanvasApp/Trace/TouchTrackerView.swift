@@ -101,6 +101,14 @@ open class TouchTrackerView: View, CairoDrawing {
     open func takeInvalidatedRects(_ report: (Rect) -> Void) -> Bool {
         ink.takeInvalidatedRects(report)
     }
+
+    /// The ink copies the backdrop with the completed strokes (see `StrokeInk`), so the renderer
+    /// need not paint anything under this view.
+    open var paintsOwnBackdrop: Bool { !ink.blendsEverything }
+
+    /// Ink layers are copied and composited pixel for pixel, never rasterised under the clip, so
+    /// repaints need not be widened into bands across the whole view.
+    open var drawsTheSameUnderAnyClip: Bool { true }
 }
 
 extension TouchTrackerView: Clearable, Undoable, SVGExportable {
