@@ -49,6 +49,8 @@ public final class InkLayer {
     public private(set) var lastError: CairoError?
 
     private(set) var surface: CairoSurface?
+    /// Whether the layer holds pixels (visible to inlined code, unlike the surface itself).
+    @usableFromInline var hasSurface: Bool { surface != nil }
     private var cairo: CairoContext?
     /// The ink on ``backdrop``, while there is one and it could be allocated.
     private var flattened: FlattenedInk?
@@ -171,10 +173,15 @@ public final class InkLayer {
     /// when the two are equal, so a finger resting in place does not darken the edge).
     /// With `area`, segments that cannot touch it are skipped (a repair redraws only what crosses
     /// its band). Returns the union of what the drawn segments may have changed.
-    @discardableResult
+    ///
+    /// Inlinable so that callers in other modules get it specialized for their stroke type: run
+    /// generically, every point read goes through the collection's witness table, and this
+    /// toolchain allocates a coroutine frame for each (five allocations per point, a hundred per
+    /// frame with ten fingers — see BENCHMARKS.md).
+    @discardableResult @inlinable
     public func drawSegments<Stroke: InkStroke>(of stroke: Stroke, from index: Int, within area: Rect? = nil) -> Rect {
         let points = stroke.inkPoints
-        guard surface != nil, index < points.count else { return .zero }
+        guard hasSurface, index < points.count else { return .zero }
         let style = stroke.inkStyle
         var dirty = Rect.zero
         for i in max(0, index)..<points.count {
@@ -272,7 +279,8 @@ public final class InkLayer {
         return upper > lower ? lower..<upper : nil
     }
 
-    private func grownByAntialiasing(_ rect: Rect) -> Rect {
+    @usableFromInline
+    func grownByAntialiasing(_ rect: Rect) -> Rect {
         let margin = ViewRenderer.antialiasMargin
         return rect.insetBy(dx: -margin, dy: -margin)
     }

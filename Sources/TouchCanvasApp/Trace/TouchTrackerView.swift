@@ -38,7 +38,8 @@ open class TouchTrackerView: View, CairoDrawing {
     // MARK: Touches
 
     open override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
-        for touch in Self.ordered(touches) where touchPaths[touch] == nil {
+        forEachInOrder(touches) { touch in
+            guard touchPaths[touch] == nil else { return }
             let stroke = Stroke(color: Self.inkColor, width: lineWidth)
             touchPaths[touch] = stroke
             ink.begin(stroke)
@@ -48,16 +49,16 @@ open class TouchTrackerView: View, CairoDrawing {
     }
 
     open override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
-        for touch in Self.ordered(touches) {
-            guard let stroke = touchPaths[touch] else { continue }
+        forEachInOrder(touches) { touch in
+            guard let stroke = touchPaths[touch] else { return }
             addSamples(for: touch, to: stroke, with: event)
         }
         setNeedsDisplay()
     }
 
     open override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
-        for touch in Self.ordered(touches) {
-            guard let stroke = touchPaths.removeValue(forKey: touch) else { continue }
+        forEachInOrder(touches) { touch in
+            guard let stroke = touchPaths.removeValue(forKey: touch) else { return }
             addSamples(for: touch, to: stroke, with: event)
             strokes.append(stroke)
             ink.end(stroke)
@@ -66,8 +67,8 @@ open class TouchTrackerView: View, CairoDrawing {
     }
 
     open override func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) {
-        for touch in Self.ordered(touches) {
-            guard let stroke = touchPaths.removeValue(forKey: touch) else { continue }
+        forEachInOrder(touches) { touch in
+            guard let stroke = touchPaths.removeValue(forKey: touch) else { return }
             ink.cancel(stroke)
         }
         setNeedsDisplay()
@@ -87,9 +88,18 @@ open class TouchTrackerView: View, CairoDrawing {
         ink.extend(stroke, from: oldCount)
     }
 
-    /// Touches in the order they began, so strokes are stacked the same way every run.
-    private static func ordered(_ touches: Set<Touch>) -> [Touch] {
-        touches.sorted { $0.number < $1.number }
+    /// Reused by every delivery, so putting touches in order allocates nothing in a steady
+    /// frame; emptied after each use so no touch is kept beyond its delivery.
+    private var orderScratch: [Touch] = []
+
+    /// Runs `body` for the touches in the order they began, so strokes are stacked the same way
+    /// every run.
+    private func forEachInOrder(_ touches: Set<Touch>, _ body: (Touch) -> Void) {
+        orderScratch.append(contentsOf: touches)
+        // At most a handful of fingers: the standard sort's insertion path, no buffer.
+        orderScratch.sort { $0.number < $1.number }
+        defer { orderScratch.removeAll(keepingCapacity: true) }
+        for touch in orderScratch { body(touch) }
     }
 
     // MARK: Drawing
