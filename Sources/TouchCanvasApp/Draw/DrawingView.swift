@@ -182,15 +182,13 @@ public final class DrawingView: View, CairoDrawing {
 extension DrawingView: Clearable, Undoable, SVGExportable, DebugOverlayToggling {
     /// Removes every completed stroke; a stroke being drawn goes on.
     public func clear() {
-        strokeCollection.removeAllStrokes()
-        ink.clearCompleted()
+        ink.clearCompletedStrokes(of: strokeCollection)
         setNeedsDisplay()
     }
 
     @discardableResult
     public func undo() -> Bool {
-        guard let stroke = strokeCollection.removeLastStroke() else { return false }
-        ink.undo(stroke)
+        guard ink.undoLastStroke(of: strokeCollection) else { return false }
         setNeedsDisplay()
         return true
     }

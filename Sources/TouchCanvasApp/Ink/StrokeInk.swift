@@ -139,8 +139,23 @@ final class StrokeInk {
         if showsSampleDots { takeOutOfDots(stroke) }
     }
 
+    /// Undo for a view: takes the newest completed stroke out of `strokes` and out of the ink
+    /// together, so the model and the layers cannot disagree. `false` when there is none.
+    func undoLastStroke(of strokes: StrokeCollection) -> Bool {
+        guard let stroke = strokes.removeLastStroke() else { return false }
+        undo(stroke)
+        return true
+    }
+
+    /// Clear for a view: every completed stroke leaves `strokes` and the ink; strokes being
+    /// drawn go on.
+    func clearCompletedStrokes(of strokes: StrokeCollection) {
+        strokes.removeAllStrokes()
+        clearCompleted()
+    }
+
     /// `stroke`, which had completed, was removed from the drawing.
-    func undo(_ stroke: Stroke) {
+    private func undo(_ stroke: Stroke) {
         if let index = pendingCommits.firstIndex(where: { $0.stroke === stroke }) {
             // Never reached the completed layer; its active ink is already being removed.
             pendingCommits.remove(at: index)
@@ -154,7 +169,7 @@ final class StrokeInk {
     }
 
     /// Every completed stroke was removed; in-progress strokes go on.
-    func clearCompleted() {
+    private func clearCompleted() {
         pendingCommits.removeAll()
         completedRepairs.removeAll()
         needsCompletedClear = true

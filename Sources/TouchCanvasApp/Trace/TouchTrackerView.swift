@@ -124,15 +124,13 @@ open class TouchTrackerView: View, CairoDrawing {
 extension TouchTrackerView: Clearable, Undoable, SVGExportable {
     /// Removes every completed path; paths being drawn go on (seed 004's `clear`).
     public func clear() {
-        strokes.removeAllStrokes()
-        ink.clearCompleted()
+        ink.clearCompletedStrokes(of: strokes)
         setNeedsDisplay()
     }
 
     @discardableResult
     public func undo() -> Bool {
-        guard let stroke = strokes.removeLastStroke() else { return false }
-        ink.undo(stroke)
+        guard ink.undoLastStroke(of: strokes) else { return false }
         setNeedsDisplay()
         return true
     }
