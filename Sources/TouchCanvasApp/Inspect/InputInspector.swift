@@ -52,9 +52,11 @@ public final class InputInspector {
     /// Called after every change, so the HUD can ask for a redraw.
     public var onChange: (() -> Void)?
 
+    // Fed on every event and commit, HUD shown or not: fixed rings, so the inspector adds no
+    // allocation to the input path.
     private var eventTimes = RecentTimes()
     private var commitTimes = RecentTimes()
-    private var latencies: [(time: Double, seconds: Double)] = []
+    private var latencies = RecentTimes()
 
     public init(clock: @escaping () -> Double = MonotonicClock.now) {
         self.clock = clock
@@ -98,8 +100,7 @@ public final class InputInspector {
         let now = clock()
         commitTimes.add(now)
         if let latency, latency.isFinite, latency >= 0 {
-            latencies.append((now, latency))
-            latencies.removeAll { now - $0.time > Self.window }
+            latencies.add(now, value: latency)
         }
         if notify { onChange?() }
     }
@@ -127,7 +128,7 @@ public final class InputInspector {
     /// Median and worst input → commit latency of the frames of the last second, in seconds.
     public var latency: (median: Double, worst: Double)? {
         let now = clock()
-        let recent = latencies.filter { now - $0.time <= Self.window }.map(\.seconds).sorted()
+        let recent = latencies.values(since: now - Self.window).sorted()
         guard let worst = recent.last else { return nil }
         return (recent[recent.count / 2], worst)
     }
@@ -158,30 +159,34 @@ public final class InputInspector {
     }
 }
 
-/// Timestamps of the last second or so, oldest first, pruned as they are added.
+/// The most recent timestamps (and a value with each), oldest overwritten first: a fixed ring
+/// holding more than a second of events at any real input rate (4 096 entries), so counting
+/// "the last second" never allocates.
 struct RecentTimes {
-    private var times: [Double] = []
-    private var start = 0
+    static let capacity = 4096
+    private var times = [Double](repeating: 0, count: RecentTimes.capacity)
+    private var values = [Double](repeating: 0, count: RecentTimes.capacity)
+    /// Entries written so far; the newest is at `(written - 1) % capacity`.
+    private var written = 0
 
-    mutating func add(_ time: Double) {
-        times.append(time)
-        // Drop what is older than any window we are asked about, in batches.
-        while start < times.count, time - times[start] > InputInspector.window * 2 { start += 1 }
-        if start > 1024 {
-            times.removeFirst(start)
-            start = 0
-        }
+    mutating func add(_ time: Double, value: Double = 0) {
+        let slot = written % Self.capacity
+        times[slot] = time
+        values[slot] = value
+        written += 1
     }
 
-    var last: Double? { times.count > start ? times.last : nil }
+    var last: Double? { written > 0 ? times[(written - 1) % Self.capacity] : nil }
 
+    /// How many entries are at or after `since` (entries arrive in time order).
     func count(since: Double) -> Int {
         var n = 0
-        var i = times.count - 1
-        while i >= start, times[i] >= since {
-            n += 1
-            i -= 1
-        }
+        while n < min(written, Self.capacity), times[(written - 1 - n) % Self.capacity] >= since { n += 1 }
         return n
+    }
+
+    /// The values of the entries at or after `since`, newest first.
+    func values(since: Double) -> [Double] {
+        (0..<count(since: since)).map { values[(written - 1 - $0) % Self.capacity] }
     }
 }
