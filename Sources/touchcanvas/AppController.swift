@@ -119,7 +119,7 @@ final class AppController: SeatInputSink {
         input.stuckTouchThreshold = options.stuckAfter
         let logsPhases = options.log == .phases, logsAnomalies = options.log != .none
         input.onDeliver = { [unowned self] event in
-            if logsPhases { for line in PhaseLog.lines(for: event) { PhaseLog.emit(line) } }
+            if logsPhases { PhaseLog.emit(event) }
             inspector.noteDelivery(event)
             observer?.delivered(event)
         }
@@ -463,10 +463,6 @@ final class AppController: SeatInputSink {
         }
         // The display is ready for a frame and we have a buffer: now the held moves go out, all
         // their samples coalesced, predicted as far ahead as input currently takes to show.
-        if Int(window.scale) != recordedScale {
-            recordedScale = Int(window.scale)
-            recorder?.scale(recordedScale)
-        }
         input.predictionInterval = timing.inputToDisplay ?? input.predictionInterval
         recorder?.displayFrame(predictionInterval: input.predictionInterval)
         if input.hasHeldMoves {

@@ -10,6 +10,11 @@ enum PhaseLog {
         event.allTouches.sorted { $0.number < $1.number }.map(line(for:))
     }
 
+    /// Writes the lines of one delivery.
+    static func emit(_ event: TouchEvent) {
+        for line in lines(for: event) { emit(line) }
+    }
+
     static func line(for touch: Touch) -> String {
         let location = touch.location(in: nil)
         var s = "{\"t\":\(Int64((touch.timestamp * 1000).rounded()))"

@@ -48,9 +48,7 @@ struct Replay: ParsableCommand {
                 replayer.onAnomaly = { PhaseLog.emit(PhaseLog.line(for: $0)) }
             }
             if log == .phases {
-                replayer.onDeliver = { event in
-                    for line in PhaseLog.lines(for: event) { PhaseLog.emit(line) }
-                }
+                replayer.onDeliver = { PhaseLog.emit($0) }
             }
             do {
                 try replayer.writePNG(to: png)
