@@ -103,7 +103,7 @@ final class AppController: SeatInputSink {
         // The header holds the seats and the surface as they are now; what changes later (a
         // configure, a scale, a seat's name) is recorded as it comes.
         if let path = options.record {
-            let known = seats.values.sorted { $0.id.raw < $1.id.raw }.map { RecordedSeat(id: $0.id, name: $0.name) }
+            let known = orderedSeats.map { RecordedSeat(id: $0.id, name: $0.name) }
             let configured = window?.isConfigured == true
             recordedScale = Int(window?.scale ?? 1)
             do {
@@ -129,7 +129,7 @@ final class AppController: SeatInputSink {
             observer?.anomaly(anomaly)
         }
         inspector.onChange = { [unowned self] in
-            guard !hud.isHidden, hud.superview != nil else { return }
+            guard isHUDShown else { return }
             hudNeedsRefresh = true
             scheduleRender()
         }
@@ -294,7 +294,7 @@ final class AppController: SeatInputSink {
             hud.prompt = check.prompt
             scheduleRender()
             guard check.isFinished else { return printError(check.prompt) }
-            let seatInfo = seats.values.sorted { $0.id.raw < $1.id.raw }.map { (name: $0.name, versions: $0.versions) }
+            let seatInfo = orderedSeats.map { (name: $0.name, versions: $0.versions) }
             for line in check.report(seats: seatInfo) { PhaseLog.emit(line) }
             loop.stop(status: check.passed ? 0 : 1)
         }
@@ -383,18 +383,10 @@ final class AppController: SeatInputSink {
             case .checkTimeout:
                 check?.timeOut()
             case .hudRefresh:
-                if hud.superview != nil {
-                    hudNeedsRefresh = true
-                    scheduleRender()
-                    renderIfNeeded()
-                }
+                refreshHUDNow()
             case .stuckCheck:
                 input.checkForStuckTouches()
-                if hud.superview != nil, input.activeTouchCount > 0 {  // ages go on while fingers rest
-                    hudNeedsRefresh = true
-                    scheduleRender()
-                    renderIfNeeded()
-                }
+                if input.activeTouchCount > 0 { refreshHUDNow() }  // ages go on while fingers rest
                 if input.activeTouchCount > 0 { schedule(.stuckCheck, after: Self.stuckCheckInterval) }
             }
         }
@@ -471,7 +463,7 @@ final class AppController: SeatInputSink {
         }
         if hudNeedsRefresh {
             hudNeedsRefresh = false
-            inspector.versions = seats.values.sorted { $0.id.raw < $1.id.raw }.first?.versions ?? []
+            inspector.versions = orderedSeats.first?.versions ?? []
             hud.refresh()
             if inspector.hasRecentActivity, let last = inspector.lastEventTime {
                 // Rates fall to zero a second after the last event: draw that once, then idle.
@@ -495,7 +487,7 @@ final class AppController: SeatInputSink {
     func seat(_ seat: SeatID, touch: RawTouchInput) {
         timing.inputArrived(at: MonotonicClock.now())
         recorder?.touch(touch, seat: seat)
-        if case .frame = touch { inspector.noteInputEvent(isFrame: true) } else { inspector.noteInputEvent(isFrame: false) }
+        inspector.noteInputEvent(isFrame: touch == .frame)
         observer?.received(touch, seat: seat)
         input.handle(touch, seat: seat)
         if case .down = touch { schedule(.stuckCheck, after: Self.stuckCheckInterval) }
@@ -538,7 +530,7 @@ final class AppController: SeatInputSink {
             (rootView as? DebugOverlayToggling)?.toggleDebugOverlay()
             scheduleRender()
         case 0x68, 0x48:  // h, H
-            setHUDVisible(hud.superview == nil)
+            setHUDVisible(!isHUDShown)
         case 0x31...0x36:  // 1–6: the scenes in the order the help lists them
             switchScene(to: Self.sceneKeys[Int(key.keysym - 0x31)])
         default:
@@ -546,12 +538,25 @@ final class AppController: SeatInputSink {
         }
     }
 
+    private var isHUDShown: Bool { hud.superview != nil }
+
+    /// Redraws the HUD now, for changes that come with time rather than input.
+    private func refreshHUDNow() {
+        guard isHUDShown else { return }
+        hudNeedsRefresh = true
+        scheduleRender()
+        renderIfNeeded()
+    }
+
+    /// Seats in the order they were announced.
+    private var orderedSeats: [SeatInput] { seats.values.sorted { $0.id.raw < $1.id.raw } }
+
     /// Shows or hides the inspector HUD above whatever scene is showing.
     private func setHUDVisible(_ visible: Bool) {
-        if visible, hud.superview == nil {
+        if visible, !isHUDShown {
             uiWindow.addSubview(hud)
             hudNeedsRefresh = true
-        } else if !visible, hud.superview != nil {
+        } else if !visible, isHUDShown {
             hud.removeFromSuperview()
         }
         scheduleRender()
