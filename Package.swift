@@ -55,6 +55,9 @@ let package = Package(
         ]),
 
         // MARK: Tests
+        /// Fakes input in real compositors for Tests/Integration (wlroots virtual pointer, KWin
+        /// fake input); the test scripts run it.
+        .executableTarget(name: "tc-inject", dependencies: ["Wayland"], path: "Tests/Integration/Inject"),
         /// Counts Swift heap allocations on one thread, for the steady-state allocation tests
         /// (a C hook into the Swift runtime, and its Swift face).
         .target(name: "CAllocationCounter", path: "Tests/CAllocationCounter"),

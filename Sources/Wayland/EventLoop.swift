@@ -118,6 +118,12 @@ public final class EventLoop {
         return stopStatus
     }
 
+    /// Sends the queued requests now. A full socket (EAGAIN) is not a failure: the rest goes out
+    /// with the next flush.
+    public func flush() throws(WaylandError) {
+        if wl_display_flush(connection.display) < 0, errno != EAGAIN { throw failure() }
+    }
+
     /// Blocks until the compositor has processed every request sent so far (start-up only).
     public func roundtrip() throws(WaylandError) {
         if wl_display_roundtrip(connection.display) < 0 { throw failure() }
