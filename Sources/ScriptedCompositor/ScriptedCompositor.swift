@@ -127,8 +127,12 @@ public final class ScriptedCompositor {
 
     /// Starts listening. `socketName` defaults to a unique `tc-scripted-<pid>-<n>`; when
     /// XDG_RUNTIME_DIR is unset a private one is made for this process (see `processRuntimeDirectory`).
-    /// Every seat starts with touch, pointer and keyboard.
-    public init(socketName: String? = nil, outputScale: Int32 = 1, seats seatNames: [String] = ["seat0"]) throws {
+    /// Every seat starts with touch, pointer and keyboard. With a `fractionalScale` (e.g. 1.25) the
+    /// compositor offers `wp_fractional_scale_manager_v1` and `wp_viewporter`, announces that
+    /// scale to surfaces and its ceiling as the output's integer scale (`outputScale` is then
+    /// ignored).
+    public init(socketName: String? = nil, outputScale: Int32 = 1, fractionalScale: Double? = nil,
+                seats seatNames: [String] = ["seat0"]) throws {
         switch processRuntimeDirectory {
         case .success(let path): runtimeDirectory = path
         case .failure(let failure): throw failure
@@ -139,12 +143,17 @@ public final class ScriptedCompositor {
             throw Failure.listen("\(error)")
         }
         output = OutputState(scale: max(outputScale, 1))
+        if let fractionalScale, let scale120 = Self.scale120(fractionalScale) {
+            output.fractionalScale120 = scale120
+            output.scale = Int32((scale120 + 119) / 120)
+        }
         try addGlobal(WlCompositor.self, version: min(WlCompositor.maxVersion, 5)) { [weak self] in self?.bindCompositor($0) }
         try addGlobal(WlShm.self, version: min(WlShm.maxVersion, 1)) { [weak self] in self?.bindShm($0) }
         try addGlobal(XdgWmBase.self, version: min(XdgWmBase.maxVersion, 5)) { [weak self] in self?.bindWmBase($0) }
         try addGlobal(WlDataDeviceManager.self, version: Self.dataDeviceManagerVersion) { [weak self] in
             self?.bindDataDeviceManager($0)
         }
+        if output.fractionalScale120 != nil { try offerFractionalScale() }
         guard let outputGlobal = Global<WlOutput>(display: display.raw, version: Self.outputVersion, onBind: { [weak self] in
             self?.bindOutput($0)
         }) else { throw Failure.global("wl_output") }
@@ -155,7 +164,7 @@ public final class ScriptedCompositor {
         watchClients()
     }
 
-    private func addGlobal<T: WaylandInterface>(_ type: T.Type, version: UInt32, onBind: @escaping (T) -> Void) throws(Failure) {
+    func addGlobal<T: WaylandInterface>(_ type: T.Type, version: UInt32, onBind: @escaping (T) -> Void) throws(Failure) {
         guard let global = Global<T>(display: display.raw, version: version, onBind: onBind) else {
             throw .global(T.interfaceName)
         }
@@ -293,6 +302,7 @@ public final class ScriptedCompositor {
             minSize: toplevel.minSize, maxSize: toplevel.maxSize, isMapped: toplevel.isMapped,
             bufferSize: surface?.bufferInfo.map { ($0.width, $0.height) },
             bufferScale: surface?.scale ?? 1,
+            viewportDestination: surface?.viewportDestination,
             windowGeometry: toplevel.xdg.geometry.map {
                 (Int32(truncatingIfNeeded: $0.x), Int32(truncatingIfNeeded: $0.y),
                  Int32(truncatingIfNeeded: $0.width), Int32(truncatingIfNeeded: $0.height))
@@ -337,6 +347,25 @@ public final class ScriptedCompositor {
     public func setOutputScale(_ scale: Int32) {
         guard scale >= 1 else { return }
         changeOutputScale(scale)
+    }
+
+    /// The scale announced through `wp_fractional_scale_v1`, when the compositor offers it.
+    public var fractionalScale: Double? { output.fractionalScale120.map { Double($0) / 120 } }
+
+    /// Changes the fractional scale (only when created with one): `preferred_scale` to every
+    /// surface and the new ceiling as the output's integer scale.
+    public func setFractionalScale(_ scale: Double) {
+        guard output.fractionalScale120 != nil, let scale120 = Self.scale120(scale) else { return }
+        output.fractionalScale120 = scale120
+        announcePreferredScale()
+        let ceiling = Int32((scale120 + 119) / 120)
+        if ceiling != output.scale { changeOutputScale(ceiling) }
+    }
+
+    /// 120ths, as the protocol carries them; nil for what no output could have.
+    static func scale120(_ scale: Double) -> UInt32? {
+        guard scale.isFinite, scale >= 1, scale <= 8 else { return nil }
+        return UInt32((scale * 120).rounded())
     }
 
     /// Clears `stats` (not `commitCount`), e.g. after a benchmark's warm-up.

@@ -166,7 +166,11 @@ final class AppController: SeatInputSink {
         guard let window = WaylandWindow(
             compositor: compositor, wmBase: wmBase, title: "TouchCanvas — \(options.scene.rawValue)",
             appID: "touchcanvas", size: options.size, fullscreen: options.fullscreen,
-            outputScale: { [unowned self] output in outputs.values.first { $0.output === output }?.scale ?? 1 })
+            outputScale: { [unowned self] output in outputs.values.first { $0.output === output }?.scale ?? 1 },
+            viewporter: registry.first("wp_viewporter").flatMap { registry.bind($0, as: WpViewporter.self, wanted: 1) },
+            fractionalScaleManager: registry.first("wp_fractional_scale_manager_v1").flatMap {
+                registry.bind($0, as: WpFractionalScaleManagerV1.self, wanted: 1)
+            })
         else { throw AppError("the compositor refused to create a window") }
         window.onConfigure = { [unowned self] in windowConfigured() }
         window.onClose = { [unowned self] in loop.stop(status: 0) }
@@ -190,7 +194,7 @@ final class AppController: SeatInputSink {
             let input = SeatInput(id: SeatID(global.name), seat: seat, sink: self,
                                   isOurSurface: { [unowned self] s in s != nil && s === window?.surface })
             input.onPointerEnter = { [unowned self] pointer, serial in
-                cursor?.apply(to: pointer, serial: serial, scale: window?.scale ?? 1)
+                cursor?.apply(to: pointer, serial: serial, scale: Int32(window?.bufferScale.ceiling ?? 1))
             }
             seats[global.name] = input
         case "wl_output" where outputs[global.name] == nil:
@@ -424,13 +428,13 @@ final class AppController: SeatInputSink {
             schedule(.animationWatchdog, after: 0.5)
         }
         guard needsRender, !window.isFrameCallbackPending else { return }
-        let scale = Int(window.scale)
+        let scale = window.bufferScale
         let buffer: ShmBuffer?
         do {
             // A huge configure at a high scale must not exceed what a buffer can be.
-            let limit = 16384 / max(scale, 1)
-            buffer = try swapchain.nextBuffer(width: min(window.width, limit) * scale,
-                                              height: min(window.height, limit) * scale)
+            let limit = scale.largestLogicalLength(fitting: 16384)
+            buffer = try swapchain.nextBuffer(width: scale.bufferLength(min(window.width, limit)),
+                                              height: scale.bufferLength(min(window.height, limit)))
         } catch {
             printError(error.description)
             loop.stop(status: 1)
@@ -471,7 +475,7 @@ final class AppController: SeatInputSink {
                 schedule(.hudRefresh, after: last + InputInspector.window + 0.05 - MonotonicClock.now())
             }
         }
-        let damage = renderer.render(uiWindow, into: pixels, scale: Double(scale), bufferAge: buffer.age)
+        let damage = renderer.render(uiWindow, into: pixels, scale: scale.factor, bufferAge: buffer.age)
         needsRender = uiWindow.hasRunningAnimations
         guard !damage.isEmpty else { return }
         window.present(buffer.wlBuffer, damage: damage.rects.map { ($0.x, $0.y, $0.width, $0.height) })

@@ -1,3 +1,4 @@
+import Canvas
 import Wayland
 
 /// The app's toplevel: an `xdg_toplevel` on a `wl_surface`, its configure handshake, its scale
@@ -14,6 +15,16 @@ final class WaylandWindow {
     private(set) var height: Int
     /// Integer buffer scale: the largest scale of the outputs the surface is on.
     private(set) var scale: Int32 = 1
+    /// The compositor's preferred scale in 120ths (`wp_fractional_scale_v1`), once it said one.
+    private(set) var preferredScale120: Int?
+    /// How the next buffer is drawn: at the fractional scale through the viewport when the
+    /// compositor gave one, else at the integer output scale.
+    var bufferScale: BufferScale {
+        if viewport != nil, let preferredScale120 { return .fractional(per120: preferredScale120) }
+        return .integer(Int(scale))
+    }
+    private let viewport: WpViewport?
+    private let fractionalScale: WpFractionalScaleV1?
     private(set) var isConfigured = false
     /// A frame callback is outstanding: the compositor has not yet shown the last commit.
     var isFrameCallbackPending: Bool { frameCallback != nil }
@@ -33,11 +44,20 @@ final class WaylandWindow {
     var onFrameDone: ((UInt32) -> Void)?
 
     init?(compositor: WlCompositor, wmBase: XdgWmBase, title: String, appID: String,
-          size: (width: Int, height: Int), fullscreen: Bool, outputScale: @escaping (WlOutput) -> Int32) {
+          size: (width: Int, height: Int), fullscreen: Bool, outputScale: @escaping (WlOutput) -> Int32,
+          viewporter: WpViewporter?, fractionalScaleManager: WpFractionalScaleManagerV1?) {
         guard let surface = compositor.createSurface(),
               let xdgSurface = wmBase.getXdgSurface(surface: surface),
               let toplevel = xdgSurface.getToplevel() else { return nil }
         self.surface = surface
+        // Both or neither: a fractional scale is only usable through a viewport.
+        if let viewporter, let fractionalScaleManager {
+            viewport = viewporter.getViewport(surface: surface)
+            fractionalScale = viewport == nil ? nil : fractionalScaleManager.getFractionalScale(surface: surface)
+        } else {
+            viewport = nil
+            fractionalScale = nil
+        }
         self.xdgSurface = xdgSurface
         self.toplevel = toplevel
         self.defaultSize = size
@@ -85,6 +105,15 @@ final class WaylandWindow {
                 updateScale()
             }
         }
+        fractionalScale?.onEvent = { [unowned self] event in
+            switch event {
+            case .preferredScale(let per120):
+                // 120ths from 1× to 8×; anything else is a compositor bug we do not draw at.
+                guard (120...960).contains(per120), Int(per120) != preferredScale120 else { return }
+                preferredScale120 = Int(per120)
+                onConfigure?()
+            }
+        }
         surface.commit()  // the initial commit without a buffer asks for the first configure
     }
 
@@ -118,7 +147,11 @@ final class WaylandWindow {
 
     /// Attaches `buffer`, damages `rects` (buffer pixels), asks for a frame callback and commits.
     func present(_ buffer: WlBuffer, damage rects: [(x: Int, y: Int, width: Int, height: Int)]) {
-        surface.setBufferScale(scale: scale)
+        let bufferScale = bufferScale
+        surface.setBufferScale(scale: Int32(bufferScale.declaredBufferScale))
+        if case .fractional = bufferScale {
+            viewport?.setDestination(width: Int32(width), height: Int32(height))
+        }
         surface.attach(buffer: buffer, x: 0, y: 0)
         for r in rects {
             surface.damageBuffer(x: Int32(r.x), y: Int32(r.y), width: Int32(r.width), height: Int32(r.height))

@@ -110,6 +110,8 @@ public struct ToplevelInfo: Sendable {
     /// Size in pixels of the buffer currently shown.
     public let bufferSize: (width: Int, height: Int)?
     public let bufferScale: Int32
+    /// The logical size the buffer is shown at through `wp_viewport.set_destination`, if set.
+    public let viewportDestination: (width: Int32, height: Int32)?
     /// The visible window inside the surface (`xdg_surface.set_window_geometry`), in surface
     /// coordinates; nil when the client set none (the whole surface). Input coordinates are
     /// relative to its top-left corner.

@@ -3,6 +3,10 @@ internal import WaylandServer
 /// The one `wl_output`: a 1920×1080 mode at 60 Hz, integer scale set by the driver.
 final class OutputState {
     var scale: Int32
+    /// The scale `wp_fractional_scale_v1` announces, in 120ths; `scale` is then its ceiling, as
+    /// compositors that support fractional scales tell older clients.
+    var fractionalScale120: UInt32?
+    var preferredScale120: UInt32 { fractionalScale120 ?? UInt32(max(scale, 1)) * 120 }
     let modeWidth: Int32 = 1920
     let modeHeight: Int32 = 1080
     var global: Global<WlOutput>?

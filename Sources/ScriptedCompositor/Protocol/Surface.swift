@@ -12,6 +12,8 @@ final class SurfaceState {
         var transform: UInt32?
         var inputRegion: Region??
         var opaqueRegion: Region??
+        /// `.some(nil)` unsets the viewport destination (or the viewport was destroyed).
+        var viewportDestination: (width: Int32, height: Int32)??
     }
 
     let resource: WlSurface
@@ -29,6 +31,11 @@ final class SurfaceState {
     var hasRole: Bool { role != nil }
     /// Order of creation among all surfaces, so other surfaces can be listed oldest first.
     let sequence: Int
+    /// `wp_viewport` and `wp_fractional_scale_v1`, when the client made them.
+    var viewport: WpViewport?
+    var fractionalScale: WpFractionalScaleV1?
+    /// The size the buffer is shown at, in logical pixels, when a viewport sets one.
+    var viewportDestination: (width: Int32, height: Int32)?
     /// Outputs (resource identities) this surface was told it entered.
     var enteredOutputs: Set<ObjectIdentifier> = []
 
@@ -183,6 +190,7 @@ extension ScriptedCompositor {
         if let transform = pending.transform { surface.transform = transform }
         if case .some(let region) = pending.inputRegion { surface.inputRegion = region }
         if case .some(let region) = pending.opaqueRegion { surface.opaqueRegion = region }
+        if case .some(let destination) = pending.viewportDestination { surface.viewportDestination = destination }
 
         // Buffer release like a real compositor: the buffer shown until now is handed back when
         // another one replaces it; the buffer now shown is kept.
