@@ -42,6 +42,8 @@ public final class ScriptedCompositor {
     let display: ServerDisplay
     let keymap = Keymap()
     var output: OutputState
+    /// Outputs plugged in by the driver after start (`addOutput`).
+    var extraOutputs: [ExtraOutput] = []
     var seats: [SeatState] = []
     var surfaces: [ObjectIdentifier: SurfaceState] = [:]
     /// Surfaces ever created: the next one's `sequence`.
@@ -204,6 +206,7 @@ public final class ScriptedCompositor {
         for listener in clientListeners.values { listener.didFireFinal() }
         for destroy in globalDestroyers { destroy() }
         for seat in seats { seat.global?.destroy() }
+        for extra in extraOutputs { extra.global?.destroy() }
         output.global?.destroy()
         for retiring in retiringGlobals { retiring.destroy() }
     }
@@ -269,6 +272,12 @@ public final class ScriptedCompositor {
         firedListeners.removeAll()
         ClientProcess.drainAllOutput()
         display.flush()
+    }
+
+    /// Destroys a removed global a moment later, so a client that binds it in flight is not
+    /// disconnected for naming a dead global.
+    func retire(_ destroy: @escaping () -> Void) {
+        retiringGlobals.append((uptimeNanoseconds() &+ 2_000_000_000, destroy))
     }
 
     private func destroyRetiredGlobals() {
@@ -411,7 +420,7 @@ public final class ScriptedCompositor {
         seat.removed = true
         seat.activeTouches.removeAll()
         wl_global_remove(raw)
-        retiringGlobals.append((uptimeNanoseconds() &+ 2_000_000_000, { global.destroy() }))
+        retire { global.destroy() }
         seat.global = nil
         seats.removeAll { $0 === seat }
         display.flush()
