@@ -4,7 +4,17 @@ BIN := .build/debug/touchcanvas
 DEMO_PNG ?= touchcanvas-demo.png
 DEMO_RECORDING ?= Recordings/ten-fingers.tcrec
 
-.PHONY: deps build run demo test clean
+.PHONY: deps build run demo test clean install uninstall
+
+# `make install PREFIX=~/.local` (default /usr/local; DESTDIR for packagers): a release build
+# with the Swift runtime linked in, so the installed binary needs no Swift toolchain.
+PREFIX ?= /usr/local
+DESTDIR ?=
+RELEASE_BIN := .build/release/touchcanvas
+INSTALLED := $(DESTDIR)$(PREFIX)/bin/touchcanvas \
+  $(DESTDIR)$(PREFIX)/share/applications/touchcanvas.desktop \
+  $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/touchcanvas.svg \
+  $(DESTDIR)$(PREFIX)/share/man/man1/touchcanvas.1
 
 deps:
 	@scripts/install-deps.sh
@@ -30,9 +40,21 @@ test:
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	Tests/Integration/weston-smoke.sh $(BIN)
+	Tests/Integration/install.sh
 
 clean:
 	rm -rf .build
+
+install: deps
+	$(SWIFT) build -c release --static-swift-stdlib --product touchcanvas
+	scripts/make-manpage.sh $(RELEASE_BIN) > .build/touchcanvas.1
+	install -D -s -m 755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/touchcanvas
+	install -D -m 644 data/touchcanvas.desktop $(DESTDIR)$(PREFIX)/share/applications/touchcanvas.desktop
+	install -D -m 644 data/touchcanvas.svg $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/touchcanvas.svg
+	install -D -m 644 .build/touchcanvas.1 $(DESTDIR)$(PREFIX)/share/man/man1/touchcanvas.1
+
+uninstall:
+	rm -f $(INSTALLED)
 
 # Benchmarks, run by hand (they are not tests): the figures recorded in BENCHMARKS.md. Benchmarks/
 # is a package of its own that uses this one by path. Peers and tools: apt-get install weston

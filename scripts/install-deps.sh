@@ -15,7 +15,10 @@ packages=(
 )
 # `--test`: what the integration tests run against as well.
 if [ "${1:-}" = "--test" ]; then
-  packages+=(weston python3)
+  packages+=(
+    weston python3
+    desktop-file-utils man-db groff-base bsdextrautils  # make install's .desktop file and man page
+  )
 fi
 missing=()
 for p in "${packages[@]}"; do

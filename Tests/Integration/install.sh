@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# `make install PREFIX=…` and `make uninstall` as a packager or a user would run them: every
+# file lands where desktops look for it, is valid, the installed binary runs without the Swift
+# toolchain, and uninstall leaves nothing behind.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fail() { echo "install: FAIL: $*" >&2; exit 1; }
+prefix="$work/prefix"
+
+make --no-print-directory install PREFIX="$prefix" >"$work/install.log" 2>&1 || { tail -20 "$work/install.log" >&2; fail "make install failed"; }
+for f in bin/touchcanvas share/applications/touchcanvas.desktop \
+         share/icons/hicolor/scalable/apps/touchcanvas.svg share/man/man1/touchcanvas.1; do
+  [ -s "$prefix/$f" ] || fail "$f was not installed"
+done
+[ -x "$prefix/bin/touchcanvas" ] || fail "the binary is not executable"
+
+# The binary runs with a bare environment: no Swift toolchain on any library path.
+env -i PATH=/usr/bin:/bin "$prefix/bin/touchcanvas" --help >"$work/help.txt" 2>&1 || fail "the installed binary does not run: $(head -3 "$work/help.txt")"
+grep -q "A multitouch canvas" "$work/help.txt" || fail "--help does not say what the app is"
+if ldd "$prefix/bin/touchcanvas" | grep -q libswiftCore; then fail "the installed binary needs the Swift runtime"; fi
+
+desktop-file-validate "$prefix/share/applications/touchcanvas.desktop" || fail "the .desktop file is invalid"
+grep -qx "Exec=touchcanvas" "$prefix/share/applications/touchcanvas.desktop" || fail "the .desktop file does not run touchcanvas"
+grep -qx "Icon=touchcanvas" "$prefix/share/applications/touchcanvas.desktop" || fail "the .desktop file does not name the icon"
+python3 -c 'import sys, xml.etree.ElementTree as ET; r = ET.parse(sys.argv[1]).getroot(); sys.exit(0 if r.tag.endswith("svg") else 1)' \
+  "$prefix/share/icons/hicolor/scalable/apps/touchcanvas.svg" || fail "the icon is not an SVG document"
+
+# The manual renders without roff warnings and carries every option of every command.
+if LC_ALL=C grep -q '[^[:print:][:space:]]' "$prefix/share/man/man1/touchcanvas.1"; then
+  fail "the man page is not plain ASCII: $(LC_ALL=C grep -n '[^[:print:][:space:]]' "$prefix/share/man/man1/touchcanvas.1" | head -2)"
+fi
+warnings=$(LC_ALL=C.UTF-8 groff -man -ww -z "$prefix/share/man/man1/touchcanvas.1" 2>&1 || true)
+[ -z "$warnings" ] || fail "the man page has roff warnings: $warnings"
+manual=$(MANWIDTH=100 man -l "$prefix/share/man/man1/touchcanvas.1" 2>/dev/null | col -b)
+for command in run check replay demo; do
+  for option in $("$prefix/bin/touchcanvas" help $command | grep -o -- '--[a-z][a-z-]*' | sort -u); do
+    grep -q -- "$option" <<<"$manual" || fail "the man page does not mention $command $option"
+  done
+done
+grep -q "EXIT STATUS" <<<"$manual" || fail "the man page has no exit status section"
+
+make --no-print-directory uninstall PREFIX="$prefix" >/dev/null || fail "make uninstall failed"
+left=$(find "$prefix" -type f | head -5)
+[ -z "$left" ] || fail "uninstall left files behind: $left"
+echo "install: ok (installed, ran, validated and uninstalled under $prefix)"

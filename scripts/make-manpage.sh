@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# Writes touchcanvas(1) to stdout from the binary's own --help texts, so the manual can never
+# disagree with the program: the sections around them (name, environment, files, exit status)
+# are written here; each subcommand's help is included as the program prints it.
+#   scripts/make-manpage.sh .build/release/touchcanvas > touchcanvas.1
+set -euo pipefail
+bin=${1:?usage: make-manpage.sh path/to/touchcanvas}
+version=$(git -C "$(dirname "$0")/.." describe --always --dirty 2>/dev/null || echo unknown)
+
+# roff treats a backslash as an escape and a leading . or ' as a request.
+# Typographic characters become roff's named glyphs, so the page is plain ASCII for any troff.
+escape() {
+  sed -e 's/\\/\\e/g' -e "s/^\\([.']\\)/\\\\\\&\\1/" -e 's/^-/\\-/' \
+      -e 's/–/\\(en/g' -e 's/—/\\(em/g' -e 's/×/\\(mu/g' -e 's/…/.../g'
+}
+helptext() { "$bin" help "$@" | escape; }
+
+cat <<HEADER
+.TH TOUCHCANVAS 1 "" "touchcanvas $version" "User Commands"
+.SH NAME
+touchcanvas \\- a multitouch canvas and touch diagnostic for Wayland
+.SH SYNOPSIS
+.B touchcanvas
+.RB [ run ]
+.RI [ options ]
+.br
+.B touchcanvas check
+.RI [ options ]
+.br
+.B touchcanvas replay
+.I file.tcrec
+.B \\-\\-png
+.I out.png
+.RI [ options ]
+.br
+.B touchcanvas demo
+.RI [ options ]
+.SH DESCRIPTION
+TouchCanvas is a native Wayland client that turns
+.B wl_touch
+and
+.B wl_pointer
+events into touches with phases (began, moved, stationary, ended, cancelled), as UIKit does,
+and draws spots under the fingers and strokes behind them.
+It shows how a compositor delivers touch, above all how it cancels touches taken by a
+system gesture.
+.PP
+What follows is each command's own help, as
+.B touchcanvas help
+.I command
+prints it.
+HEADER
+
+for command in "" run check replay demo; do
+  if [ -z "$command" ]; then echo ".SH COMMANDS"; else echo ".SS touchcanvas $command"; fi
+  echo ".nf"
+  # shellcheck disable=SC2086
+  helptext $command
+  echo ".fi"
+done
+
+cat <<'FOOTER'
+.SH ENVIRONMENT
+.TP
+.B WAYLAND_DISPLAY, XDG_RUNTIME_DIR
+Where the compositor's socket is, as for every Wayland client.
+.TP
+.B XCURSOR_THEME, XCURSOR_SIZE
+The cursor theme and size for the crosshair shown over the canvas (scaled for HiDPI outputs).
+.SH FILES
+.TP
+.I $XDG_PICTURES_DIR
+Where the
+.B s
+key saves PNG and SVG pictures (else ~/Pictures when it exists, else the working folder).
+.SH EXIT STATUS
+0 on a normal quit (q, Esc, the close button, SIGINT or SIGTERM);
+1 when the app cannot start or loses its compositor;
+2 when a recording cannot be read;
+64 for a bad command line.
+.B touchcanvas check
+exits 0 when the compositor behaved and 1 when it did not.
+.SH SEE ALSO
+The README and docs/recording-format.md in the source tree.
+FOOTER
