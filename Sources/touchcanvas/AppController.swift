@@ -22,6 +22,8 @@ struct AppOptions {
     var stuckAfter: Double = 10
     /// `touchcanvas check`: run the guided compositor check, giving up after this many seconds.
     var checkTimeout: Double?
+    /// `--play`: a recording whose input is fed into the window at its own pace.
+    var play: Recording?
 }
 
 /// Wires the pieces together: Wayland globals and seats in, TouchKit deliveries through the
@@ -86,6 +88,12 @@ final class AppController: SeatInputSink {
         input = TouchInputMachine(window: uiWindow)
         // touchesMoved at most once per display frame, with every sample as coalesced touches.
         input.holdsMovesUntilDisplayFrame = true
+        // Before the first roundtrip: the first configure, which starts the playback, may come in it.
+        if let recording = options.play {
+            playback = RecordingPlayback(recording: recording)
+            // The seats the recording starts with are named in its header, not by events.
+            for seat in recording.seats { seatNamed(RecordingPlayback.seat(seat.id), name: seat.name) }
+        }
 
         registry.onAdded = { [unowned self] in globalAdded($0) }
         registry.onRemoved = { [unowned self] in globalRemoved($0) }
@@ -351,7 +359,7 @@ final class AppController: SeatInputSink {
     /// this short wait keeps the two halves of one frame together.
     static let missingFrameGrace = 0.004
 
-    private enum Deadline: Hashable { case flushInput, animationWatchdog, stuckCheck, hudRefresh, checkTimeout }
+    private enum Deadline: Hashable { case flushInput, animationWatchdog, stuckCheck, hudRefresh, checkTimeout, playback }
 
     /// How often active touches are checked for silence (`possibly-stuck`).
     static let stuckCheckInterval = 1.0
@@ -386,6 +394,8 @@ final class AppController: SeatInputSink {
                 uiWindow.advanceAnimations()
             case .checkTimeout:
                 check?.timeOut()
+            case .playback:
+                playDueEvents()
             case .hudRefresh:
                 refreshHUDNow()
             case .stuckCheck:
@@ -411,6 +421,41 @@ final class AppController: SeatInputSink {
         }
         uiWindow.setNeedsDisplay()
         scheduleRender()
+        if playback != nil, playbackStart == nil {
+            playbackStart = MonotonicClock.now()
+            schedule(.playback, after: 0)
+        }
+    }
+
+    // MARK: Playback (--play)
+
+    private var playback: RecordingPlayback?
+    private var playbackStart: Double?
+
+    /// Feeds what is due to the same handlers a seat's events go to, then sleeps until the next.
+    private func playDueEvents() {
+        guard var playback, let playbackStart else { return }
+        let elapsed = (MonotonicClock.now() - playbackStart) * 1000
+        for timed in playback.take(until: elapsed) {
+            let time = UInt32(clamping: Int(timed.time.rounded(.down)))
+            switch timed.event {
+            case let .touch(seat, touch): self.seat(seat, touch: touch.raw(time: time))
+            case let .pointer(seat, pointer): self.seat(seat, pointer: pointer.raw(time: time))
+            case let .capabilityLost(seat, .touch): seatLostTouch(seat)
+            case let .capabilityLost(seat, .pointer): seatLostPointer(seat)
+            case let .seatRemoved(seat): input.seatRemoved(seat)
+            case let .seatName(seat, name): seatNamed(seat, name: name)
+            case .flush where input.hasPendingInput: input.flushPendingInput()
+            default: break
+            }
+        }
+        self.playback = playback
+        if input.hasPendingInput { schedule(.flushInput, after: Self.missingFrameGrace) }
+        scheduleRender()
+        renderIfNeeded()
+        if let next = playback.nextTime {
+            schedule(.playback, after: max(0, next - elapsed) / 1000)
+        }
     }
 
     private func scheduleRender() {

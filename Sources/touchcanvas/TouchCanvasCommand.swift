@@ -1,4 +1,5 @@
 import ArgumentParser
+import Recording
 import TouchCanvasApp
 
 extension Scene: ExpressibleByArgument {}
@@ -79,13 +80,24 @@ struct Run: ParsableCommand {
     @Option(help: ArgumentHelp("Seconds an active touch may go without any event before it is reported as possibly stuck.", valueName: "seconds"))
     var stuckAfter: Double = 10
 
+    @Option(help: ArgumentHelp("Play the touches of a recording into the window at their own pace, as if from a seat of their own (a demo, or a drawing on a compositor without input).", valueName: "file.tcrec"))
+    var play: String?
+
     func validate() throws {
         guard stuckAfter.isFinite, stuckAfter > 0 else { throw ValidationError("--stuck-after must be a positive number of seconds") }
     }
 
     func run() throws {
-        let options = AppOptions(scene: scene, size: (size.width, size.height), fullscreen: fullscreen, log: log,
+        var options = AppOptions(scene: scene, size: (size.width, size.height), fullscreen: fullscreen, log: log,
                                  singleTouch: singleTouch, saveOnExit: saveOnExit, record: record, stuckAfter: stuckAfter)
+        if let play {
+            do {
+                options.play = try RecordingParser.parse(contentsOf: play)
+            } catch {
+                printError(error.description)
+                throw ExitCode(2)
+            }
+        }
         try AppController.runUntilExit(options)
     }
 }

@@ -1,0 +1,62 @@
+import Foundation
+import ScriptedCompositor
+import Testing
+
+/// `run --play`: a recording's input drawn live in the window, on a compositor whose own seat
+/// sends nothing, the way a headless Weston or a kiosk would show it.
+@Suite struct PlaybackEndToEndTests {
+    static var recordings: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Recordings").path
+    }
+
+    @Test func tenFingersDrawLiveAsTheyDidWhenRecorded() throws {
+        let h = try AppHarness(arguments: ["--scene", "trace", "--log", "phases", "--play", Self.recordings + "/ten-fingers.tcrec"],
+                               size: (800, 600))
+        // The recording lasts about 0.6 s.
+        _ = h.compositor.waitUntil(timeout: 10) { h.entries(phase: "ended").count >= 10 }
+        h.settle(0.3)
+        #expect(h.entries(phase: "began").count == 10)
+        #expect(h.entries(phase: "ended").count == 10)
+        #expect(h.entries(phase: "cancelled").isEmpty)
+        // Played input comes from a seat of its own, named as in the recording.
+        #expect(Set(h.logLines.compactMap { $0["seat"] as? String }) == ["seat0"])
+        let frame = try #require(h.frame)
+        var strokePixels = 0
+        for y in stride(from: 0, to: frame.height, by: 2) {
+            for x in stride(from: 0, to: frame.width, by: 2) {
+                let p = frame.pixel(x: x, y: y)
+                if Colors.matches(p, (0x34, 0x32, 0x9C), tolerance: 6) { strokePixels += 1 }
+            }
+        }
+        // Ten strokes several hundred pixels long and 8 px wide (the window is 768 high), sampled
+        // every other pixel: thousands; a blank window has none.
+        #expect(strokePixels > 2000, "\(strokePixels) stroke pixels")
+    }
+
+    @Test func aPlayedCancelCancels() throws {
+        let h = try AppHarness(arguments: ["--scene", "trace", "--log", "phases", "--play", Self.recordings + "/pinch-cancel.tcrec"],
+                               size: (800, 600))
+        _ = h.compositor.waitUntil(timeout: 10) { h.entries(phase: "ended").count >= 2 }
+        h.settle(0.2)
+        #expect(h.entries(phase: "cancelled").count == 2)
+        #expect(h.entries(phase: "ended").count == 2)
+    }
+
+    @Test func anUnreadableRecordingIsExitStatusTwoWithTheLine() throws {
+        let bad = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(getpid()).tcrec").path
+        try "touchcanvas-recording 1\nsize 800 x\n".write(toFile: bad, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: bad) }
+        let compositor = try ScriptedCompositor()
+        let app = try ClientProcess(executable: AppHarness.executablePath, arguments: ["--play", bad],
+                                    environment: compositor.environmentForClient)
+        var status: Int32?
+        _ = compositor.waitUntil(timeout: 10) {
+            status = app.exitStatus
+            return status != nil
+        }
+        #expect(status == 2)
+        #expect(app.standardError.contains("\(bad):2:"))
+        #expect(compositor.toplevel == nil, "no window for a bad file")
+    }
+}
