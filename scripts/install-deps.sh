@@ -12,11 +12,18 @@ packages=(
   wayland-protocols   # xdg-shell, viewporter, presentation-time, fractional-scale, …
   libxkbcommon-dev
   libcairo2-dev
+  libdecor-0-dev                # client-side decorations where the compositor draws none
+  libdecor-0-plugin-1-cairo     # libdecor's drawing plugin; without it libdecor cannot frame
+  plasma-wayland-protocols      # org_kde_kwin_fake_input, for tc-inject under KWin
 )
 # `--test`: what the integration tests run against as well.
 if [ "${1:-}" = "--test" ]; then
   packages+=(
     weston python3
+    mutter pipewire wireplumber dbus libglib2.0-bin   # GNOME: headless Mutter, RemoteDesktop via gdbus
+    sway grim                                         # Sway headless and its screenshots
+    kwin-wayland                                      # KDE: headless KWin with fake_input
+    adwaita-icon-theme                                # a cursor theme for the cursor tests
     desktop-file-utils man-db groff-base bsdextrautils  # make install's .desktop file and man page
   )
 fi

@@ -1,0 +1,101 @@
+# Sourced by the real-compositor tests: one scratch directory per test, every background
+# process remembered by PID and stopped on exit (also on failure), loud failures.
+#
+#   . "$(dirname "$0")/lib.sh"
+#   tc_begin sway                # sets $work, $runtime (mode 700), traps EXIT
+#   tc_spawn sway_pid  cmd …     # runs cmd in the background, stores its PID in sway_pid
+#   tc_wait_socket "$runtime/$socket" 10
+#   tc_fail "why"                # prints the logs named by tc_log and exits 1
+#
+# Processes are stopped in reverse order of starting, SIGTERM first and SIGKILL after two
+# seconds, each by its own PID: never by name, so nothing else on the machine is touched.
+
+tc_name=""
+tc_pids=()
+tc_logs=()
+
+tc_begin() {
+  tc_name=$1
+  work=$(mktemp -d "/tmp/tc-$1.XXXXXX")
+  runtime="$work/runtime"
+  mkdir -m 700 "$runtime"
+  trap tc_end EXIT
+  trap 'exit 130' INT TERM
+}
+
+# Stores the PID of `cmd …` (started in the background) in the variable named $1.
+tc_spawn() {
+  local var=$1
+  shift
+  "$@" &
+  local pid=$!
+  tc_pids+=("$pid")
+  printf -v "$var" '%s' "$pid"
+}
+
+# Stops one process started with tc_spawn and waits for it; its exit status is in $tc_status.
+tc_stop() {
+  local pid=$1 signal=${2:-TERM}
+  tc_status=0
+  kill -0 "$pid" 2>/dev/null || { wait "$pid" 2>/dev/null || tc_status=$?; return 0; }
+  kill "-$signal" "$pid" 2>/dev/null || true
+  for _ in $(seq 40); do kill -0 "$pid" 2>/dev/null || break; sleep 0.05; done
+  kill -0 "$pid" 2>/dev/null && kill -KILL "$pid" 2>/dev/null
+  wait "$pid" 2>/dev/null || tc_status=$?
+}
+
+tc_end() {
+  local status=$?
+  local i
+  for ((i = ${#tc_pids[@]} - 1; i >= 0; i--)); do tc_stop "${tc_pids[$i]}"; done
+  if [ -n "${TC_KEEP:-}" ]; then echo "$tc_name: kept $work" >&2; else rm -rf "$work"; fi
+  exit "$status"
+}
+
+# A log to show when the test fails.
+tc_log() { tc_logs+=("$1"); }
+
+tc_fail() {
+  echo "$tc_name: FAIL: $*" >&2
+  local log
+  for log in "${tc_logs[@]}"; do
+    [ -f "$log" ] || continue
+    echo "--- $(basename "$log") (last 25 lines)" >&2
+    tail -25 "$log" >&2
+  done
+  exit 1
+}
+
+tc_ok() { echo "$tc_name: ok: $*"; }
+
+# Waits up to $2 seconds (default 10) for a Unix socket or file to exist.
+tc_wait_socket() {
+  local path=$1 seconds=${2:-10}
+  local _
+  for _ in $(seq $((seconds * 10))); do [ -S "$path" ] && return 0; sleep 0.1; done
+  tc_fail "$path did not appear within ${seconds}s"
+}
+
+# Waits up to $3 seconds for a line matching the regex $2 in file $1.
+tc_wait_line() {
+  local file=$1 pattern=$2 seconds=${3:-10}
+  local _
+  for _ in $(seq $((seconds * 10))); do grep -Eq "$pattern" "$file" 2>/dev/null && return 0; sleep 0.1; done
+  tc_fail "no line matching '$pattern' in $(basename "$file") within ${seconds}s"
+}
+
+# Fails unless the process is still running.
+tc_alive() {
+  kill -0 "$1" 2>/dev/null || tc_fail "$2 exited early"
+}
+
+# Counts pixels of colour $2 (rrggbb) in PNG $1.
+tc_count_color() {
+  python3 "$(dirname "${BASH_SOURCE[0]}")/png-count-color.py" "$1" "$2"
+}
+
+# A Unix user that is not root, for compositors that refuse to run as root (Sway, cage):
+# prints "uid gid". Uses nobody; the runtime dir is handed over to it.
+tc_unprivileged() {
+  echo "$(id -u nobody) $(id -g nobody)"
+}
