@@ -4,7 +4,7 @@ BIN := .build/debug/touchcanvas
 DEMO_PNG ?= touchcanvas-demo.png
 DEMO_RECORDING ?= Recordings/ten-fingers.tcrec
 
-.PHONY: deps build run demo test clean install uninstall
+.PHONY: deps build run demo test integration clean install uninstall
 
 # `make install PREFIX=~/.local` (default /usr/local; DESTDIR for packagers): a release build
 # with the Swift runtime linked in, so the installed binary needs no Swift toolchain.
@@ -39,7 +39,14 @@ test:
 	@scripts/install-deps.sh --test
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	$(MAKE) --no-print-directory integration
+
+# The real binary under real compositors, each started and stopped by its script (needs the
+# debug build and `scripts/install-deps.sh --test`). TC_KEEP=1 keeps their scratch directories,
+# TC_SHOTS=DIR their screenshots.
+integration:
 	Tests/Integration/weston-smoke.sh $(BIN)
+	Tests/Integration/weston-window.sh $(BIN) $(DEMO_RECORDING)
 	Tests/Integration/install.sh
 
 clean:

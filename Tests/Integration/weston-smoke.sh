@@ -7,30 +7,18 @@
 # Everything started here is stopped by its own PID, also on failure.
 set -euo pipefail
 bin=${1:?usage: weston-smoke.sh path/to/touchcanvas}
-work=$(mktemp -d)
-runtime="$work/runtime"
-mkdir -m 700 "$runtime"
+. "$(dirname "$0")/lib.sh"
+tc_begin weston-smoke
 socket="tc-weston-$$"
-weston_pid=""
-app_pid=""
-cleanup() {
-  [ -n "$app_pid" ] && kill "$app_pid" 2>/dev/null || true
-  [ -n "$weston_pid" ] && kill "$weston_pid" 2>/dev/null || true
-  wait 2>/dev/null || true
-  rm -rf "$work"
-}
-trap cleanup EXIT
-fail() { echo "weston-smoke: FAIL: $*" >&2; echo "--- weston log"; tail -20 "$work/weston.log" >&2 || true; exit 1; }
+tc_log "$work/weston.log"
+fail() { tc_fail "$@"; }
 
-XDG_RUNTIME_DIR="$runtime" weston --backend=headless-backend.so --use-pixman --socket="$socket" \
-  --width=640 --height=480 --idle-time=0 --debug >"$work/weston.log" 2>&1 &
-weston_pid=$!
-for _ in $(seq 100); do [ -S "$runtime/$socket" ] && break; sleep 0.1; done
-[ -S "$runtime/$socket" ] || fail "weston did not create its socket"
+XDG_RUNTIME_DIR="$runtime" tc_spawn weston_pid weston --backend=headless-backend.so --use-pixman \
+  --socket="$socket" --width=640 --height=480 --idle-time=0 --debug >"$work/weston.log" 2>&1
+tc_wait_socket "$runtime/$socket" 10
 
-XDG_RUNTIME_DIR="$runtime" WAYLAND_DISPLAY="$socket" WAYLAND_DEBUG=1 "$bin" --scene spots --size 400x300 \
-  >"$work/app.out" 2>"$work/app.err" &
-app_pid=$!
+XDG_RUNTIME_DIR="$runtime" WAYLAND_DISPLAY="$socket" WAYLAND_DEBUG=1 tc_spawn app_pid \
+  "$bin" --scene spots --size 400x300 >"$work/app.out" 2>"$work/app.err"
 sleep 3
 kill -0 "$app_pid" 2>/dev/null || fail "the app exited early: $(grep -v '^\[' "$work/app.err" | tail -3)"
 
@@ -50,12 +38,9 @@ acks=$(grep -c 'xdg_surface@[0-9]*\.ack_configure(' "$work/app.err" || true)
   || fail "weston-screenshooter failed"
 shot=$(ls "$work"/wayland-screenshot-*.png 2>/dev/null | head -1)
 [ -n "$shot" ] || fail "no screenshot was written"
-white=$(python3 "$(dirname "$0")/png-count-color.py" "$shot" ffffff)
+white=$(tc_count_color "$shot" ffffff)
 [ "$white" -ge $((400 * 300 * 95 / 100)) ] || fail "only $white white pixels on screen; expected the 400×300 window"
 
-kill -TERM "$app_pid"
-status=0
-wait "$app_pid" || status=$?
-app_pid=""
-[ "$status" -eq 0 ] || fail "SIGTERM gave exit status $status"
-echo "weston-smoke: ok ($white white pixels, $commits commits, $attaches buffers attached, $callbacks frame callbacks)"
+tc_stop "$app_pid"
+[ "$tc_status" -eq 0 ] || fail "SIGTERM gave exit status $tc_status"
+tc_ok "($white white pixels, $commits commits, $attaches buffers attached, $callbacks frame callbacks)"
