@@ -12,7 +12,7 @@ public enum Scene: String, CaseIterable, Sendable {
     /// - `trace`: ``TouchTrackerView`` (seed 004).
     /// - `inspect`: ``InspectView``, the canvas with cancelled touches marked in red (the app
     ///   adds the ``InspectorHUDView`` overlay).
-    /// - `gestures`: the canvas view for now, until the issue that builds it replaces the case.
+    /// - `gestures`: ``GesturesView``, the MoveMe placard among the guide's gestures (seed 003).
     ///
     /// With `singleTouch` (`--single-touch`) the scene's drawing view takes only the first
     /// finger (`isMultipleTouchEnabled` off). What the app may ask of the root view is in
@@ -24,7 +24,8 @@ public enum Scene: String, CaseIterable, Sendable {
         case .draw: DrawingView(frame: frame)
         case .trace: TouchTrackerView(frame: frame)
         case .inspect: InspectView(frame: frame)
-        case .canvas, .gestures: CanvasView(frame: frame)
+        case .canvas: CanvasView(frame: frame)
+        case .gestures: GesturesView(frame: frame)
         }
         if singleTouch { root.isMultipleTouchEnabled = false }
         root.backgroundColor = .white

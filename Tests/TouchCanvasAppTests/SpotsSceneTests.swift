@@ -130,11 +130,14 @@ import TouchKit
         case .spots: #expect(root is TouchableView && root.isMultipleTouchEnabled)
         case .draw: #expect(root is DrawingView && !root.isMultipleTouchEnabled)
         case .trace: #expect(type(of: root) == TouchTrackerView.self && root.isMultipleTouchEnabled)
-        case .canvas, .gestures, .inspect: #expect(root is CanvasView && root.isMultipleTouchEnabled)
+        case .canvas, .inspect: #expect(root is CanvasView && root.isMultipleTouchEnabled)
+        case .gestures: #expect(root is GesturesView && root.isMultipleTouchEnabled)
         }
-        #expect((root is Clearable) == (scene != .spots))
-        #expect((root is Undoable) == (scene != .spots))
-        #expect((root is SVGExportable) == (scene != .spots))
+        // Spots and gestures draw nothing that lasts: nothing to clear, undo or export.
+        let draws = scene != .spots && scene != .gestures
+        #expect((root is Clearable) == draws)
+        #expect((root is Undoable) == draws)
+        #expect((root is SVGExportable) == draws)
         #expect((root is DebugOverlayToggling) == (scene == .draw))
     }
 

@@ -1,0 +1,138 @@
+import Foundation
+import ScriptedCompositor
+import Testing
+
+/// The gestures scene in the real binary: what a person sees after each gesture. The window is
+/// 600×400, so the placard's home is (300, 200), the square's area is 136 px at (448, 224) and
+/// the swipe arrow is drawn about (300, 58).
+@Suite(.serialized, .timeLimit(.minutes(2)))
+struct GesturesEndToEndTests {
+    static let placard = (UInt8(0x2E), UInt8(0x5E), UInt8(0x8C))
+    static let square = (UInt8(0xE0), UInt8(0x7A), UInt8(0x1F))
+
+    private func start() throws -> AppHarness {
+        let h = try AppHarness(arguments: ["--scene", "gestures", "--log", "phases"], size: (600, 400))
+        h.settle(0.2)
+        return h
+    }
+
+    private func isPlacard(_ frame: Frame, _ x: Double, _ y: Double) -> Bool {
+        Colors.matches(frame.logicalPixel(x, y), Self.placard, tolerance: 6)
+    }
+
+    private func isSquare(_ frame: Frame, _ x: Double, _ y: Double) -> Bool {
+        Colors.matches(frame.logicalPixel(x, y), Self.square, tolerance: 6)
+    }
+
+    @Test func draggingThePlacardMovesItAndItReturnsHome() throws {
+        let h = try start()
+        #expect(isPlacard(try #require(h.frame), 190, 200), "the placard starts in the middle")
+        h.compositor.touchDown(id: 0, x: 300, y: 200)
+        h.compositor.touchFrame()
+        for step in 1...10 {
+            h.compositor.touchMotion(id: 0, x: 300 - 15 * Double(step), y: 200 - 10 * Double(step))
+            h.compositor.touchFrame()
+            h.settle(0.02)
+        }
+        h.settle(0.3)
+        let dragged = try #require(h.frame)
+        // Moved by the finger's (-150, -100): its centre is now (150, 100).
+        #expect(isPlacard(dragged, 40, 100) && isPlacard(dragged, 150, 70))
+        #expect(dragged.isWhite(at: 320, 220), "nothing left where it was")
+        h.compositor.touchUp(id: 0)
+        h.compositor.touchFrame()
+        h.settle(1.0)
+        let home = try #require(h.frame)
+        #expect(isPlacard(home, 190, 200) && isPlacard(home, 410, 200))
+        #expect(home.isWhite(at: 40, 100))
+        #expect(h.phases(ofTouch: 1) == ["began"] + Array(repeating: "moved", count: 10) + ["ended"])
+    }
+
+    @Test func aDoubleTapOutsideChangesTheGreeting() throws {
+        let h = try start()
+        let before = try #require(h.frame)
+        let whiteBefore = whiteCount(before)
+        #expect(whiteBefore > 300, "the word Welcome in white on the placard")
+        for id in Int32(0)...1 {
+            h.compositor.touchDown(id: id, x: 80, y: 320)
+            h.compositor.touchFrame()
+            h.settle(0.03)
+            h.compositor.touchUp(id: id)
+            h.compositor.touchFrame()
+            h.settle(0.05)
+        }
+        h.settle(0.3)
+        let after = try #require(h.frame)
+        let whiteAfter = whiteCount(after)
+        #expect(abs(whiteAfter - whiteBefore) > 40, "Bienvenue has other letters than Welcome: \(whiteBefore) vs \(whiteAfter)")
+        #expect(isPlacard(after, 180, 170), "the placard itself stays where it is")
+    }
+
+    /// White text pixels inside the placard at home.
+    private func whiteCount(_ frame: Frame) -> Int {
+        var count = 0
+        for y in stride(from: 160.0, to: 240, by: 1) {
+            for x in stride(from: 175.0, to: 425, by: 1) where frame.isWhite(at: x, y) { count += 1 }
+        }
+        return count
+    }
+
+    @Test func aSwipeRightShowsTheRightArrow() throws {
+        let h = try start()
+        h.compositor.touchDown(id: 0, x: 60, y: 330)
+        h.compositor.touchFrame()
+        for step in 1...6 {
+            h.compositor.touchMotion(id: 0, x: 60 + 25 * Double(step), y: 331)
+            h.compositor.touchFrame()
+        }
+        h.compositor.touchUp(id: 0)
+        h.compositor.touchFrame()
+        h.settle(0.12)
+        let frame = try #require(h.frame)
+        // The arrowhead's wings lie right of the centre for a right arrow, left for a left one.
+        let right = greenness(frame, x: 310...330, y: 38...48)
+        let left = greenness(frame, x: 270...290, y: 38...48)
+        #expect(right > 10 && left == 0, "green pixels right of centre \(right), left \(left)")
+        #expect(greenness(frame, x: 250...350, y: 56...60) > 30, "the shaft")
+    }
+
+    /// Pixels clearly more green than red and blue: the fading arrow at any alpha.
+    private func greenness(_ frame: Frame, x: ClosedRange<Double>, y: ClosedRange<Double>) -> Int {
+        var count = 0
+        for py in stride(from: y.lowerBound, through: y.upperBound, by: 1) {
+            for px in stride(from: x.lowerBound, through: x.upperBound, by: 1) {
+                let p = frame.logicalPixel(px, py)
+                if Int(p.g) > Int(p.r) + 20 && Int(p.g) > Int(p.b) + 20 { count += 1 }
+            }
+        }
+        return count
+    }
+
+    @Test func twoFingersTurnTheSquare() throws {
+        let h = try start()
+        let center = (x: 516.0, y: 292.0)
+        let before = try #require(h.frame)
+        // Unturned: a corner region is orange, the point 36 px right of the centre is not.
+        #expect(isSquare(before, center.x + 24, center.y + 24))
+        #expect(!isSquare(before, center.x + 36, center.y))
+        h.compositor.touchDown(id: 0, x: center.x - 50, y: center.y)
+        h.compositor.touchDown(id: 1, x: center.x + 50, y: center.y)
+        h.compositor.touchFrame()
+        for step in 1...9 {
+            let angle = Double(step) * 5 * Double.pi / 180
+            h.compositor.touchMotion(id: 0, x: center.x - 50 * cos(angle), y: center.y - 50 * sin(angle))
+            h.compositor.touchMotion(id: 1, x: center.x + 50 * cos(angle), y: center.y + 50 * sin(angle))
+            h.compositor.touchFrame()
+            h.settle(0.02)
+        }
+        h.compositor.touchUp(id: 0)
+        h.compositor.touchUp(id: 1)
+        h.compositor.touchFrame()
+        h.settle(0.2)
+        let after = try #require(h.frame)
+        // A quarter-of-a-right-angle turn later the square is a diamond: its corner points
+        // right of the centre, and the old corner region is empty.
+        #expect(isSquare(after, center.x + 36, center.y))
+        #expect(!isSquare(after, center.x + 24, center.y + 24))
+    }
+}
