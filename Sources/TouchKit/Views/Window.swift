@@ -46,9 +46,12 @@ open class Window: View {
 
     // MARK: Ignoring interaction
 
-    /// True between balanced begin/end calls: touches beginning meanwhile are bound to no view
-    /// (for the rest of their life), as UIKit's `beginIgnoringInteractionEvents`.
-    public var isIgnoringInteractionEvents: Bool { ignoringDepth > 0 }
+    /// True between balanced begin/end calls on this window or on ``Application/shared``:
+    /// touches beginning meanwhile are bound to no view (for the rest of their life), as UIKit's
+    /// `beginIgnoringInteractionEvents`.
+    public var isIgnoringInteractionEvents: Bool {
+        ignoringDepth > 0 || Application.shared.isIgnoringInteractionEvents
+    }
 
     public func beginIgnoringInteractionEvents() {
         ignoringDepth += 1
