@@ -15,5 +15,4 @@ def main():
     print(count)
 
 
-if __name__ == "__main__":
-    main()
+main()

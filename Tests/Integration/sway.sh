@@ -198,7 +198,7 @@ ink=34329c
 check_strokes() {
   local shot=$1 scale=$2
   shift 2
-  python3 - "$here/png-stroke-edges.py" "$shot" "$scale" "$wx" "$wy" "$ink" "$@" <<'EOF'
+  python3 - "$here/stroke-profile.py" "$shot" "$scale" "$wx" "$wy" "$ink" "$@" <<'EOF'
 import subprocess, sys
 script, shot, scale, wx, wy, ink = sys.argv[1], sys.argv[2], float(sys.argv[3]), float(sys.argv[4]), float(sys.argv[5]), sys.argv[6]
 width = 4 * scale                      # the canvas's line width at this window size, in device px

@@ -1,33 +1,28 @@
 #!/usr/bin/env python3
-"""How sharp a stroke is in a screenshot: walks one line of pixels across it and measures the
-stroke's solid core and its two edges.
+"""The profile across one stroke in a screenshot: walks one line of pixels across it and
+measures the stroke's solid core and its two edges, in device pixels.
 
-    png-stroke-edges.py FILE RRGGBB --column X --from Y0 --to Y1     (across a horizontal stroke)
-    png-stroke-edges.py FILE RRGGBB --row Y --from X0 --to X1        (across a vertical stroke)
+    stroke-profile.py FILE RRGGBB --column X --from Y0 --to Y1     (across a horizontal stroke)
+    stroke-profile.py FILE RRGGBB --row Y --from X0 --to X1        (across a vertical stroke)
 
 Prints `core=N before=A after=B start=S end=E`: N pixels of the stroke colour in a row (the
 longest such run on the line), starting at S and ending at E inclusive, then how many pixels
 on each side of that run are neither stroke nor background. A stroke drawn at the display's
 own scale has at most one or two such pixels per edge (antialiasing); one drawn at a lower
-scale and enlarged by the compositor has a blurred edge several pixels wide, and an enlarged
-one drawn too small has a thin core.
+scale and enlarged by the compositor has a wider blend and a thinner core.
+
+stroke-edges.py averages the edges met along rows of a box, which suits strokes in every
+direction; this one follows a single stroke of known position, so a test can check its
+thickness and where it lies as well.
 
 A pixel counts as a colour when every channel is within --tolerance of it. Exits 2 when the
 line holds no stroke pixel at all, so a test cannot pass by measuring nothing.
-Standard library only; the PNG reader is png-count-color.py's.
+Standard library only.
 """
 import argparse
-import importlib.util
-import os
 import sys
 
-
-def load_reader():
-    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "png-count-color.py")
-    spec = importlib.util.spec_from_file_location("png_count_color", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.pixels
+from pngread import pixels
 
 
 def close(pixel, color, tolerance):
@@ -48,7 +43,7 @@ def main():
     args = parser.parse_args()
 
     stroke, background = bytes.fromhex(args.color), bytes.fromhex(args.background)
-    width, height, bpp, rows = load_reader()(args.file)
+    width, height, bpp, rows = pixels(args.file)
 
     def at(i):
         x, y = (args.column, i) if args.column is not None else (i, args.row)
