@@ -86,7 +86,7 @@ client=(env -i "${base_env[@]}" WAYLAND_DISPLAY="$display"
         SWAYSOCK="$ipc" "${as_user[@]}")
 
 swaymsg() { "${client[@]}" swaymsg "$@"; }
-# Prints "x y width height" of the output's logical rectangle and its scale.
+# Prints the output's logical rectangle "x y width height", its scale, and its mode "width height".
 output_layout() {
   swaymsg -r -t get_outputs | python3 -c '
 import json, sys
