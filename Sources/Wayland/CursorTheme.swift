@@ -20,6 +20,11 @@ public final class CursorTheme {
     private let theme: OpaquePointer
     /// The nominal size in buffer pixels the theme was loaded at.
     public let size: Int32
+    /// Held for the theme's whole life: destroying the theme sends `wl_buffer.destroy` for its
+    /// images, so their connection (which every proxy keeps alive) must still be open then.
+    /// Without it, an app whose last proxy went before the theme crashed on exit in
+    /// `wl_cursor_theme_destroy`, writing to a disconnected display.
+    private let shm: WlShm
 
     /// Loads `name` (nil: the default theme) at `size` buffer pixels; nil if the library cannot
     /// allocate the theme's shared memory.
@@ -27,6 +32,7 @@ public final class CursorTheme {
         guard size > 0, shm.isAlive, let theme = wl_cursor_theme_load(name, size, shm.raw) else { return nil }
         self.theme = theme
         self.size = size
+        self.shm = shm
     }
 
     isolated deinit {

@@ -1,0 +1,299 @@
+#!/usr/bin/env bash
+# The real binary under Sway 1.7, headless (pixman), with a real mouse: our tc-inject drives a
+# zwlr_virtual_pointer_v1 through the whole path compositor → wl_pointer → app.
+#
+#   Tests/Integration/sway.sh path/to/touchcanvas path/to/tc-inject
+#
+# Checks, at output scale 1, then 2, then 1.5:
+#   - a drag drawn with the virtual pointer reaches the app as pointer began/moved/ended at the
+#     expected window coordinates (its --log phases output), fractions included;
+#   - a screenshot (grim) shows each stroke in #34329C where it was drawn, 4 logical px thick,
+#     with crisp edges (see check_strokes). Sway 1.7 offers no wp_fractional_scale_v1, so at
+#     1.5 the app draws at 2 and Sway reduces it: a limit on blur, not pixel-exactness there;
+#   - closing the window (xdg_toplevel.close via swaymsg kill) ends the app with status 0 and
+#     --save-on-exit writes the drawing.
+# Sway refuses to run as root: when run as root, Sway and every client run as `nobody`.
+# Nothing is skipped: a missing tool or a compositor that cannot start fails the test.
+# TC_SHOTS=DIR keeps the screenshots; TC_KEEP=1 keeps the whole scratch directory.
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+here=$(cd "$(dirname "$0")" && pwd)
+bin_src=${1:?usage: sway.sh path/to/touchcanvas path/to/tc-inject}
+inject_src=${2:?usage: sway.sh path/to/touchcanvas path/to/tc-inject}
+
+tc_begin sway
+for tool in sway swaymsg grim python3; do
+  command -v "$tool" >/dev/null || tc_fail "$tool is not installed (Debian: sway, grim, python3)"
+done
+[ -x "$bin_src" ] || tc_fail "no executable at $bin_src"
+[ -x "$inject_src" ] || tc_fail "no executable at $inject_src"
+
+# --- An unprivileged user, and a place it may read, run and write -----------------------------
+read -r uid gid < <(if [ "$(id -u)" -eq 0 ]; then tc_unprivileged; else echo "$(id -u) $(id -g)"; fi)
+as_user=()
+if [ "$(id -u)" -eq 0 ]; then
+  command -v setpriv >/dev/null || tc_fail "setpriv is not installed (Debian: util-linux)"
+  as_user=(setpriv "--reuid=$uid" "--regid=$gid" --clear-groups)
+fi
+# The binaries may live under a root-only tree (a build directory): run copies.
+chmod 711 "$work"
+mkdir -m 755 "$work/bin"
+cp "$bin_src" "$work/bin/touchcanvas"
+cp "$inject_src" "$work/bin/tc-inject"
+chmod 755 "$work/bin/touchcanvas" "$work/bin/tc-inject"
+user_dir="$work/user"              # HOME, screenshots, the saved drawing
+mkdir -m 700 "$user_dir" "$user_dir/shots"
+chown "$uid:$gid" "$runtime" "$user_dir" "$user_dir/shots"
+chmod 700 "$runtime"
+# A debug build loads the Swift runtime from the toolchain: it must be readable by that user.
+if ! env -i PATH=/usr/bin:/bin "${as_user[@]}" "$work/bin/tc-inject" >/dev/null 2>"$work/exec-check.err"; then
+  # With no argument tc-inject prints its usage and exits 64; anything else means it cannot run.
+  grep -q 'usage: tc-inject' "$work/exec-check.err" \
+    || tc_fail "uid $uid cannot run the binaries: $(head -3 "$work/exec-check.err")"
+fi
+
+base_env=(PATH=/usr/local/bin:/usr/bin:/bin HOME="$user_dir" XDG_RUNTIME_DIR="$runtime" LANG=C.UTF-8)
+
+# --- Sway -------------------------------------------------------------------------------------
+cat >"$work/sway.config" <<'EOF'
+# Written by Tests/Integration/sway.sh: one 1280×720 output, no bar, no borders, no Xwayland;
+# the only window is tiled and so fills the output.
+xwayland disable
+default_border none
+default_floating_border none
+focus_follows_mouse no
+output HEADLESS-1 mode 1280x720 position 0 0 scale 1
+EOF
+chmod 644 "$work/sway.config"
+tc_log "$work/sway.log"
+tc_spawn sway_pid env -i "${base_env[@]}" WLR_BACKENDS=headless WLR_LIBINPUT_NO_DEVICES=1 \
+  WLR_RENDERER=pixman "${as_user[@]}" sway -c "$work/sway.config" >"$work/sway.log" 2>&1
+# The PID is Sway's own (env and setpriv exec), so is the one in its IPC socket's name.
+ipc="$runtime/sway-ipc.$uid.$sway_pid.sock"
+for _ in $(seq 150); do
+  [ -S "$ipc" ] && break
+  tc_alive "$sway_pid" sway
+  sleep 0.1
+done
+[ -S "$ipc" ] || tc_fail "Sway made no IPC socket within 15s"
+display=""
+for _ in $(seq 50); do
+  for s in "$runtime"/wayland-*; do [ -S "$s" ] && display=$(basename "$s") && break 2; done
+  sleep 0.1
+done
+[ -n "$display" ] || tc_fail "Sway made no Wayland socket in $runtime"
+client=(env -i "${base_env[@]}" WAYLAND_DISPLAY="$display"
+        SWAYSOCK="$ipc" "${as_user[@]}")
+
+swaymsg() { "${client[@]}" swaymsg "$@"; }
+# Prints the output's logical rectangle "x y width height", its scale, and its mode "width height".
+output_layout() {
+  swaymsg -r -t get_outputs | python3 -c '
+import json, sys
+outputs = [o for o in json.load(sys.stdin) if o["name"] == "HEADLESS-1" and o["active"]]
+if not outputs: sys.exit("HEADLESS-1 is not active")
+o = outputs[0]; r = o["rect"]
+print(r["x"], r["y"], r["width"], r["height"], o["scale"], o["current_mode"]["width"], o["current_mode"]["height"])'
+}
+# Prints "x y width height" of the app's visible window content in layout coordinates, or
+# fails (status 1) while it is not mapped.
+app_rect() {
+  swaymsg -r -t get_tree | python3 -c '
+import json, sys
+def walk(node):
+    if node.get("app_id") == "touchcanvas" and node.get("visible"):
+        yield node
+    for child in node.get("nodes", []) + node.get("floating_nodes", []):
+        yield from walk(child)
+found = list(walk(json.load(sys.stdin)))
+if len(found) != 1: sys.exit(1)
+r, w = found[0]["rect"], found[0]["window_rect"]
+print(r["x"] + w["x"], r["y"] + w["y"], w["width"], w["height"])'
+}
+
+read -r ox oy ow oh oscale mw mh < <(output_layout) || tc_fail "cannot read Sway's outputs"
+[ "$mw x $mh / $ow x $oh @ $oscale" = "1280 x 720 / 1280 x 720 @ 1.0" ] \
+  || tc_fail "HEADLESS-1 is ${mw}x$mh, layout ${ow}x$oh at scale $oscale; the config asks for 1280x720 at 1"
+tc_ok "sway $(sway --version | awk '{print $3}') is up on $display, HEADLESS-1 ${mw}x$mh"
+
+# --- The app ----------------------------------------------------------------------------------
+tc_log "$work/app.err"
+tc_log "$work/app.out"
+tc_spawn app_pid "${client[@]}" "$work/bin/touchcanvas" --scene canvas --log phases \
+  --save-on-exit "$user_dir/drawing.png" >"$work/app.out" 2>"$work/app.err"
+rect=""
+for _ in $(seq 100); do
+  tc_alive "$app_pid" touchcanvas
+  rect=$(app_rect) && break
+  sleep 0.1
+done
+[ -n "$rect" ] || tc_fail "no visible touchcanvas window in Sway's tree within 10s"
+read -r wx wy ww wh <<<"$rect"
+[ "$ww x $wh" = "1280 x 720" ] || tc_fail "the tiled window is ${ww}x$wh; expected it to fill the 1280x720 output"
+tc_ok "the window is mapped at $wx,$wy, ${ww}x$wh"
+
+# --- Strokes with the virtual pointer ---------------------------------------------------------
+tc_log "$work/inject.err"
+strokes=0
+# draw Y X0 X1 X2 …: a left-button drag through (X0,Y), (X1,Y)… in window coordinates, one
+# pointer frame per point, then checks the app logged exactly that as one pointer touch.
+draw() {
+  local y=$1
+  shift
+  local xs=("$@") x i script
+  strokes=$((strokes + 1))
+  script="pointer move $(gx "${xs[0]}") $(gy "$y")"$'\npointer frame\nsync\nsleep 0.1\npointer press\npointer frame\nsync\n'
+  for ((i = 1; i < ${#xs[@]}; i++)); do
+    script+="sleep 0.08"$'\n'"pointer move $(gx "${xs[$i]}") $(gy "$y")"$'\npointer frame\nsync\n'
+  done
+  script+=$'sleep 0.08\npointer release\npointer frame\nsync\n'
+  printf '%s' "$script" >"$work/stroke$strokes.inject"
+  # The layout's logical size: wl_output cannot tell tc-inject about fractional scales.
+  timeout 30 "${client[@]}" env TC_INJECT_EXTENT="${ow}x$oh" "$work/bin/tc-inject" wlr-virtual-pointer \
+    <"$work/stroke$strokes.inject" >"$work/inject.out" 2>"$work/inject.err" \
+    || tc_fail "tc-inject failed on stroke $strokes (status $?)"
+  grep -qx ready "$work/inject.out" || tc_fail "tc-inject never said ready"
+  local _
+  for _ in $(seq 50); do
+    [ "$(grep -c '"phase":"ended"' "$work/app.out")" -ge "$strokes" ] && break
+    sleep 0.1
+  done
+  # The app's lines for this stroke: the pointer touches that began after the previous ones.
+  python3 - "$work/app.out" "$strokes" "$y" "${xs[@]}" <<'EOF' || tc_fail "stroke $strokes did not arrive as drawn (app.out above)"
+import json, sys
+path, number, y, xs = sys.argv[1], int(sys.argv[2]), float(sys.argv[3]), [float(x) for x in sys.argv[4:]]
+events = [json.loads(line) for line in open(path) if line.startswith("{")]
+pointer = [e for e in events if e.get("type") == "pointer"]
+anomalies = [e for e in events if "anomaly" in e]
+touches = sorted({e["touch"] for e in pointer})
+def fail(why):
+    print(f"stroke {number}: {why}", file=sys.stderr)
+    for e in pointer[-12:]: print("  ", e, file=sys.stderr)
+    sys.exit(1)
+if anomalies: fail(f"anomalies: {anomalies}")
+if len(touches) != number: fail(f"{len(touches)} pointer touches logged, expected {number}")
+mine = [e for e in pointer if e["touch"] == touches[-1]]
+got = [(e["phase"], e["x"], e["y"]) for e in mine]
+want = [("began", xs[0], y)] + [("moved", x, y) for x in xs[1:]] + [("ended", xs[-1], y)]
+if got != want: fail(f"logged {got}\n   expected {want}")
+if any(e["seat"] != "seat0" for e in mine): fail("not on seat0")
+print(f"stroke {number}: began/moved×{len(xs) - 1}/ended at y={y:g}, x {xs[0]:g}…{xs[-1]:g}, as sent")
+EOF
+}
+# Window → global layout coordinates, as tc-inject takes them.
+gx() { python3 -c "print($wx + $1)"; }
+gy() { python3 -c "print($wy + $1)"; }
+
+# --- Screenshots ------------------------------------------------------------------------------
+ink=34329c
+# check_strokes SHOT SCALE "Y X0 X1" …: each stroke, drawn along row Y from X0 to X1 in window
+# coordinates, must be a solid run of ink 4×SCALE device pixels thick (at most 1 px short),
+# centred on Y, with at most 2 device pixels of blend on each side, measured at four columns
+# away from the caps; and there must be no ink just past its ends. At a whole scale, where the
+# app's buffer is shown pixel for pixel and the test's strokes lie on whole rows, at most 1
+# blended pixel in all. What this rejects, measured on the scale-1 screenshot enlarged
+# bilinearly: ×2 gives a core of 6 px with 2+2 blended, ×1.5 a core of 4 px with 2+2 blended;
+# the app's own drawing gives 8 px with 0+0, and 5 px with 1+1 at 1.5 (drawn at 2, reduced
+# by Sway). Prints the measurements; status 1 when one is off.
+check_strokes() {
+  local shot=$1 scale=$2
+  shift 2
+  python3 - "$here/stroke-profile.py" "$shot" "$scale" "$wx" "$wy" "$ink" "$@" <<'EOF'
+import subprocess, sys
+script, shot, scale, wx, wy, ink = sys.argv[1], sys.argv[2], float(sys.argv[3]), float(sys.argv[4]), float(sys.argv[5]), sys.argv[6]
+width = 4 * scale                      # the canvas's line width at this window size, in device px
+ok = True
+def measure(x, lo, hi):
+    return subprocess.run([sys.executable, script, shot, ink, "--column", str(round((wx + x) * scale)),
+                           "--from", str(lo), "--to", str(hi)], capture_output=True, text=True)
+for spec in sys.argv[7:]:
+    y, x0, x1 = (float(v) for v in spec.split())
+    dy = round((wy + y) * scale)
+    lo, hi = dy - round(3 * width), dy + round(3 * width)
+    for x in (x0 + (x1 - x0) * k / 5 for k in range(1, 5)):
+        run = measure(x, lo, hi)
+        where = f"y={y:g} x={x:g} (device column {round((wx + x) * scale)}, row {dy})"
+        if run.returncode != 0:
+            print(f"  {where}: {run.stderr.strip()}"); ok = False; continue
+        m = dict(kv.split("=") for kv in run.stdout.split())
+        core, before, after, start, end = (int(m[k]) for k in ("core", "before", "after", "start", "end"))
+        centred = abs((start + end + 1) / 2 - dy) <= 1
+        good = width - 1 <= core <= width + 1 and before <= 2 and after <= 2 and centred
+        if scale == int(scale):
+            good = good and before + after <= 1
+        ok &= good
+        print(f"  {where}: core {core} px, rows {start}-{end}, blend {before}+{after} px: {'ok' if good else 'BAD'}")
+    for x in (x0 - 10, x1 + 10):       # past the round caps (2 px): background only
+        run = measure(x, lo, hi)
+        if run.returncode != 2:
+            print(f"  y={y:g} x={x:g}: ink past the end of the stroke: {run.stdout.strip()} {run.stderr.strip()}"); ok = False
+sys.exit(0 if ok else 1)
+EOF
+}
+
+# shoot NAME SCALE "Y X0 X1" …: screenshots until the strokes check out (the app draws the new
+# scale a frame or two after Sway announces it), at most 5 s; keeps the last screenshot.
+shoot() {
+  local name=$1 scale=$2 shot="$user_dir/shots/$1.png" _
+  shift 2
+  for _ in $(seq 20); do
+    "${client[@]}" grim -o HEADLESS-1 "$shot" 2>"$work/grim.err" || tc_fail "grim failed: $(cat "$work/grim.err")"
+    if check_strokes "$shot" "$scale" "$@" >"$work/$name.check"; then
+      keep_shot "$shot"
+      cat "$work/$name.check"
+      local size
+      size=$(python3 -c "import struct,sys; d=open(sys.argv[1],'rb').read(24); print('%dx%d' % struct.unpack('>II', d[16:24]))" "$shot")
+      tc_ok "$name: $size, $(tc_count_color "$shot" "$ink") pixels of #$ink, strokes crisp"
+      return 0
+    fi
+    sleep 0.25
+  done
+  keep_shot "$shot"
+  cat "$work/$name.check" >&2
+  tc_fail "$name: the strokes on screen are not where or how they were drawn (see above; $shot)"
+}
+
+# With TC_SHOTS=DIR, a copy of the screenshot there (also of one that failed its check).
+keep_shot() {
+  [ -n "${TC_SHOTS:-}" ] || return 0
+  mkdir -p "$TC_SHOTS" && cp "$1" "$TC_SHOTS/sway-$(basename "$1")"
+}
+
+# Scale 1: a stroke along y=200 with a fractional sample, which must arrive unrounded.
+draw 200 100 200.5 300 400 500
+shoot scale1 1 "200 100 500"
+
+# Scale 2: the first stroke redrawn at twice the pixels, and a new one in the 640×360 layout.
+swaymsg output HEADLESS-1 scale 2 >/dev/null || tc_fail "swaymsg could not set scale 2"
+read -r ox oy ow oh oscale mw mh < <(output_layout)
+[ "$ow x $oh" = "640 x 360" ] || tc_fail "at scale 2 the layout is ${ow}x$oh, expected 640x360"
+for _ in $(seq 50); do rect=$(app_rect) && [ "$(cut -d' ' -f3-4 <<<"$rect")" = "640 360" ] && break; sleep 0.1; done
+read -r wx wy ww wh <<<"$rect"
+[ "$ww x $wh" = "640 x 360" ] || tc_fail "at scale 2 the window is ${ww}x$wh, expected 640x360"
+draw 300 100 250.25 400 500
+shoot scale2 2 "200 100 500" "300 100 500"
+
+# Scale 1.5: Sway 1.7 has no wp_fractional_scale_v1, so the app draws at 2 and Sway scales it
+# down; the edges must stay within the same 2 px.
+swaymsg output HEADLESS-1 scale 1.5 >/dev/null || tc_fail "swaymsg could not set scale 1.5"
+read -r ox oy ow oh oscale mw mh < <(output_layout)
+[ "$ow x $oh" = "853 x 480" ] || tc_fail "at scale 1.5 the layout is ${ow}x$oh, expected 853x480"
+for _ in $(seq 50); do rect=$(app_rect) && [ "$(cut -d' ' -f3-4 <<<"$rect")" = "853 480" ] && break; sleep 0.1; done
+read -r wx wy ww wh <<<"$rect"
+[ "$ww x $wh" = "853 x 480" ] || tc_fail "at scale 1.5 the window is ${ww}x$wh, expected 853x480"
+draw 400 100 300.5 700
+shoot scale1_5 1.5 "200 100 500" "300 100 500" "400 100 700"
+
+# --- Closing ----------------------------------------------------------------------------------
+swaymsg '[app_id=touchcanvas] kill' >/dev/null || tc_fail "swaymsg could not close the window"
+for _ in $(seq 100); do kill -0 "$app_pid" 2>/dev/null || break; sleep 0.1; done
+kill -0 "$app_pid" 2>/dev/null && tc_fail "the app was still running 10s after its window was closed"
+tc_stop "$app_pid"
+[ "$tc_status" -eq 0 ] || tc_fail "closing the window ended the app with status $tc_status"
+drawing="$user_dir/drawing.png"
+[ -s "$drawing" ] || tc_fail "--save-on-exit wrote nothing at $drawing"
+saved=$(tc_count_color "$drawing" "$ink") || tc_fail "the saved drawing is not a readable PNG"
+[ "$saved" -gt 1000 ] || tc_fail "the saved drawing has only $saved pixels of #$ink"
+tc_ok "closing the window ended the app with status 0; it saved $saved pixels of #$ink"
+tc_alive "$sway_pid" sway
+echo "sway: PASS ($strokes strokes at scales 1, 2 and 1.5${TC_SHOTS:+; screenshots in $TC_SHOTS})"
