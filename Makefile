@@ -1,6 +1,7 @@
 # The two commands a newcomer needs: `make run` and `make test`.
 SWIFT ?= swift
 BIN := .build/debug/touchcanvas
+INJECT := .build/debug/tc-inject
 DEMO_PNG ?= touchcanvas-demo.png
 DEMO_RECORDING ?= Recordings/ten-fingers.tcrec
 
@@ -47,6 +48,7 @@ test:
 integration:
 	Tests/Integration/weston-smoke.sh $(BIN)
 	Tests/Integration/weston-window.sh $(BIN) $(DEMO_RECORDING)
+	Tests/Integration/sway.sh $(BIN) $(INJECT)
 	Tests/Integration/install.sh
 
 clean:
