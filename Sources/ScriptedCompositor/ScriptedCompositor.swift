@@ -161,6 +161,7 @@ public final class ScriptedCompositor {
         }
         if output.fractionalScale120 != nil { try offerFractionalScale() }
         if offersDecorationManager { try offerDecorationManager() }
+        try offerSubcompositor()
         guard let outputGlobal = Global<WlOutput>(display: display.raw, version: Self.outputVersion, onBind: { [weak self] in
             self?.bindOutput($0)
         }) else { throw Failure.global("wl_output") }
