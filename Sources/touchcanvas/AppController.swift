@@ -44,6 +44,8 @@ final class AppController: SeatInputSink {
     private var wmBase: XdgWmBase?
     /// libdecor, when it draws the window's frame; it outlives the window.
     private var decor: DecorContext?
+    /// Kept for the life of the window (destroying it would be legal, but is noise in logs).
+    private var decorationManager: ZxdgDecorationManagerV1?
     private var outputs: [UInt32: (output: WlOutput, scale: Int32)] = [:]
     private var seats: [UInt32: SeatInput] = [:]
     private var window: WaylandWindow?
@@ -211,7 +213,10 @@ final class AppController: SeatInputSink {
         }
         let wantsServer = options.decorations == .auto || options.decorations == .server
         let wantsClient = options.decorations == .auto || options.decorations == .client
-        if wantsServer, let manager { return .xdg(wmBase, decorationManager: manager) }
+        if wantsServer, let manager {
+            decorationManager = manager
+            return .xdg(wmBase, decorationManager: manager)
+        }
         if wantsClient, options.decorations == .client || manager == nil {
             if let decor = DecorContext(connection: connection) {
                 decor.onError = { [unowned self] message in

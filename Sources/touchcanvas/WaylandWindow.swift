@@ -129,6 +129,18 @@ final class WaylandWindow {
         }
     }
 
+    /// Role objects go before what they were made from, as the protocols ask: the decoration
+    /// before its toplevel (else `orphaned`), the toplevel before its xdg_surface, and all of
+    /// them (libdecor's too) before the wl_surface.
+    isolated deinit {
+        if case .xdg(let xdgSurface, let toplevel, let decoration) = role {
+            decoration?.destroy()
+            toplevel.destroy()
+            xdgSurface.destroy()
+        }
+        role = nil
+    }
+
     private func makeXdgToplevel(wmBase: XdgWmBase, decorationManager: ZxdgDecorationManagerV1?, title: String,
                                  appID: String, fullscreen: Bool) -> Bool {
         guard let xdgSurface = wmBase.getXdgSurface(surface: surface),

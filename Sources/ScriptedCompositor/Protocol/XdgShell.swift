@@ -170,7 +170,12 @@ extension ScriptedCompositor {
     private func handle(_ request: XdgToplevel.Request, on toplevel: ToplevelState) {
         switch request {
         case .destroy:
-            break
+            // Only for the request: a client that disconnects leaves libwayland to free its
+            // objects in whatever order, which is no error of the client's.
+            if let decoration = toplevel.decoration, decoration.isAlive {
+                postError(decoration, code: ZxdgToplevelDecorationV1.Error_.orphaned.rawValue,
+                          "xdg_toplevel destroyed before its decoration object")
+            }
         case .setTitle(let title):
             toplevel.title = title
         case .setAppId(let appID):
