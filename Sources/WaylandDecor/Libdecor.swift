@@ -149,6 +149,10 @@ public final class DecorFrame {
             && width > 0 && height > 0 ? (Int(width), Int(height)) : nil
         var state = LIBDECOR_WINDOW_STATE_NONE
         let hasState = libdecor_configuration_get_window_state(configuration, &state)
+        if fullscreenAtMap, hasToplevel {
+            fullscreenAtMap = false
+            libdecor_frame_set_fullscreen(raw, nil)  // a fullscreen configure follows this one
+        }
         self.configuration = configuration
         defer { self.configuration = nil }
         onConfigure?(DecorConfigure(contentSize: size, state: hasState ? DecorWindowState(rawValue: state.rawValue) : nil))
@@ -168,8 +172,22 @@ public final class DecorFrame {
     public func setMinContentSize(width: Int, height: Int) {
         libdecor_frame_set_min_content_size(raw, Int32(clamping: width), Int32(clamping: height))
     }
-    public func setFullscreen() { libdecor_frame_set_fullscreen(raw, nil) }
-    public func unsetFullscreen() { libdecor_frame_unset_fullscreen(raw) }
+    /// libdecor 0.1.1 sends these to its `xdg_toplevel` without checking it exists (a crash),
+    /// and it exists only once the frame is mapped and the plugin ready: until then the wish is
+    /// kept and sent at the first configure.
+    private var fullscreenAtMap = false
+    private var hasToplevel: Bool { libdecor_frame_get_xdg_toplevel(raw) != nil }
+
+    public func setFullscreen() {
+        guard hasToplevel else { return fullscreenAtMap = true }
+        libdecor_frame_set_fullscreen(raw, nil)
+    }
+
+    public func unsetFullscreen() {
+        guard hasToplevel else { return fullscreenAtMap = false }
+        libdecor_frame_unset_fullscreen(raw)
+    }
+
     /// Makes the window visible: the initial commit that asks for the first configure.
     public func map() { libdecor_frame_map(raw) }
 }

@@ -118,4 +118,21 @@ struct LibdecorEndToEndTests {
         #expect(h.compositor.waitUntil(timeout: 5) { h.app.exitStatus != nil })
         #expect(h.app.exitStatus == 0)
     }
+
+    /// libdecor 0.1.1 crashes on a fullscreen request before its toplevel exists; the wish is
+    /// sent at the first configure instead.
+    @Test func fullscreenFromTheStartAndF11() throws {
+        let h = try AppHarness(arguments: ["--scene", "spots", "--fullscreen"], size: nil, decorationManager: false)
+        #expect(h.compositor.waitUntil(timeout: 5) {
+            h.compositor.toplevel.map { $0.configuredFullscreen && $0.bufferSize.map { $0 == (1920, 1080) } == true } == true
+        }, "\(String(describing: h.compositor.toplevel?.bufferSize)); stderr: \(h.app.standardError)")
+        h.compositor.tapKey(WindowManagementEndToEndTests.keyF11)
+        #expect(h.compositor.waitUntil(timeout: 5) {
+            h.compositor.toplevel.map { !$0.fullscreenRequested && !$0.configuredFullscreen } == true
+        })
+        h.compositor.tapKey(WindowManagementEndToEndTests.keyF11)
+        #expect(h.compositor.waitUntil(timeout: 5) { h.compositor.toplevel?.configuredFullscreen == true })
+        #expect(h.app.isRunning)
+        #expect(h.compositor.protocolErrors.isEmpty, "\(h.compositor.protocolErrors)")
+    }
 }
