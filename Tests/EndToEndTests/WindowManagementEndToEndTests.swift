@@ -18,6 +18,19 @@ struct WindowManagementEndToEndTests {
         #expect(!h.app.standardError.contains("decoration"), "no note when the compositor draws the frame")
     }
 
+    /// The compositor may switch to client-side later: the app acks it and says it has no frame
+    /// (it does not switch to libdecor mid-life, which would mean a new toplevel).
+    @Test func honoursAClientSideAnswerWithANote() throws {
+        let h = try AppHarness()
+        h.compositor.changeDecorationMode(1)
+        #expect(h.compositor.waitUntil(timeout: 5) {
+            guard let t = h.compositor.toplevel else { return false }
+            return t.configuredDecorationMode == 1 && t.lastAckedSerial == t.lastConfigureSerial
+        })
+        #expect(h.compositor.waitUntil(timeout: 5) { h.app.standardError.contains("client-side decorations") })
+        #expect(h.compositor.protocolErrors.isEmpty)
+    }
+
     @Test func setsItsMinimumSize() throws {
         let h = try AppHarness()
         let toplevel = try #require(h.compositor.toplevel)

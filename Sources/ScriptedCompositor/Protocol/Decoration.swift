@@ -73,3 +73,15 @@ extension ScriptedCompositor {
         }
     }
 }
+
+extension ScriptedCompositor {
+    /// Changes the decoration mode of the toplevel now (1 client-side, 2 server-side), as a
+    /// compositor may at any time (KWin when the user turns the title bar off): a decoration
+    /// `configure`, then an `xdg_surface.configure` to ack. Later `set_mode` requests get the same
+    /// answer. Does nothing when the toplevel has no decoration object.
+    public func changeDecorationMode(_ mode: UInt32) {
+        decorationModeAnswer = mode
+        guard let toplevel = currentToplevel else { return }
+        answerDecorationMode(toplevel)
+    }
+}
