@@ -125,6 +125,18 @@ struct LibdecorEndToEndTests {
         #expect(h.phases(ofTouch: 1) == ["began", "ended"], "the first touch the views saw is the canvas's")
     }
 
+    @Test func theRawLogNamesTheFrameAsDecoration() throws {
+        let h = try AppHarness(arguments: ["--scene", "spots", "--log", "raw"], decorationManager: false)
+        #expect(h.compositor.waitUntil(timeout: 5) { !Self.decorationSurfaces(h).isEmpty })
+        let titleBar = try #require(Self.decorationSurfaces(h).first)
+        #expect(h.compositor.touchDownOnOtherSurface(titleBar, id: 3, x: 20, y: 10))
+        h.compositor.touchFrame()
+        h.settle(0.2)
+        let downs = h.logLines.filter { ($0["event"] as? String) == "down" }
+        #expect(downs.compactMap { $0["surface"] as? String } == ["decoration"])
+        #expect(h.anomalies().isEmpty)
+    }
+
     @Test func closeFromTheCompositorEndsTheAppWithStatusZero() throws {
         let h = try AppHarness(decorationManager: false)
         h.compositor.close()
