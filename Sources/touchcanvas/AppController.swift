@@ -208,16 +208,14 @@ final class AppController: SeatInputSink {
     /// KWin); else libdecor's client-side frame if it starts (Mutter, Weston); else a bare
     /// toplevel. `--decorations` forces one way, falling back to none with a note.
     private func chooseShell(wmBase: XdgWmBase) -> WindowShell {
-        let manager = registry.first("zxdg_decoration_manager_v1").flatMap {
-            registry.bind($0, as: ZxdgDecorationManagerV1.self, wanted: 1)
-        }
+        let offered = registry.first("zxdg_decoration_manager_v1")
         let wantsServer = options.decorations == .auto || options.decorations == .server
         let wantsClient = options.decorations == .auto || options.decorations == .client
-        if wantsServer, let manager {
+        if wantsServer, let offered, let manager = registry.bind(offered, as: ZxdgDecorationManagerV1.self, wanted: 1) {
             decorationManager = manager
             return .xdg(wmBase, decorationManager: manager)
         }
-        if wantsClient, options.decorations == .client || manager == nil {
+        if wantsClient, options.decorations == .client || offered == nil {
             if let decor = DecorContext(connection: connection) {
                 decor.onError = { [unowned self] message in
                     printError("libdecor: \(message)")
