@@ -31,6 +31,10 @@ let package = Package(
         .target(name: "CShim"),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo",
                        providers: [.apt(["libcairo2-dev"])]),
+        /// Client-side decorations where the compositor draws none (Mutter, Weston); at run time
+        /// libdecor-0-0 and a plugin (libdecor-0-plugin-1-cairo) draw the frame.
+        .systemLibrary(name: "CLibdecor", pkgConfig: "libdecor-0",
+                       providers: [.apt(["libdecor-0-dev"])]),
 
         // MARK: Protocol bindings
         .target(name: "WaylandScannerKit"),
@@ -38,6 +42,8 @@ let package = Package(
         .plugin(name: "WaylandScannerPlugin", capability: .buildTool(), dependencies: ["WaylandScanner"]),
         .target(name: "Wayland", dependencies: ["CWaylandClient", "CWaylandCursor", "CShim"],
                 plugins: ["WaylandScannerPlugin"]),
+        /// libdecor's typed Swift face, for the app only.
+        .target(name: "WaylandDecor", dependencies: ["Wayland", "CLibdecor", "CWaylandClient"]),
         .target(name: "WaylandServer", dependencies: ["CWaylandServer"],
                 plugins: ["WaylandScannerPlugin"]),
         .target(name: "ScriptedCompositor", dependencies: ["WaylandServer", "CWaylandServer", "CXKBCommon", "CShim"]),
@@ -50,7 +56,7 @@ let package = Package(
 
         // MARK: The app
         .executableTarget(name: "touchcanvas", dependencies: [
-            "Wayland", "TouchKit", "Canvas", "TouchCanvasApp", "Recording", "CXKBCommon", "ScriptedCompositor",
+            "Wayland", "WaylandDecor", "TouchKit", "Canvas", "TouchCanvasApp", "Recording", "CXKBCommon", "ScriptedCompositor",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

@@ -97,6 +97,9 @@ public final class ScriptedCompositor {
     /// Copy pixels at each commit (`lastFrame`, `Commit.frame`). Benchmarks that measure latency
     /// can turn it off: copying a 4K buffer costs milliseconds.
     public var captureFrames = true
+    /// The decoration mode sent in answer to `set_mode`/`unset_mode` (1 client-side, 2
+    /// server-side); nil: the mode the client asked for, server-side when it asked for none.
+    public var decorationModeAnswer: UInt32?
     /// Answer `set_fullscreen` with a configure of the output's logical size, as desktops do.
     public var respondsToFullscreenRequests = true
     /// The longest single wait in the event loop, so `waitUntil` conditions that depend on things
@@ -132,9 +135,10 @@ public final class ScriptedCompositor {
     /// Every seat starts with touch, pointer and keyboard. With a `fractionalScale` (e.g. 1.25) the
     /// compositor offers `wp_fractional_scale_manager_v1` and `wp_viewporter`, announces that
     /// scale to surfaces and its ceiling as the output's integer scale (`outputScale` is then
-    /// ignored).
+    /// ignored). `zxdg_decoration_manager_v1` is offered unless `offersDecorationManager` is
+    /// false (a compositor like Weston or Mutter, where clients draw their own frames).
     public init(socketName: String? = nil, outputScale: Int32 = 1, fractionalScale: Double? = nil,
-                seats seatNames: [String] = ["seat0"]) throws {
+                seats seatNames: [String] = ["seat0"], offersDecorationManager: Bool = true) throws {
         switch processRuntimeDirectory {
         case .success(let path): runtimeDirectory = path
         case .failure(let failure): throw failure
@@ -156,6 +160,8 @@ public final class ScriptedCompositor {
             self?.bindDataDeviceManager($0)
         }
         if output.fractionalScale120 != nil { try offerFractionalScale() }
+        if offersDecorationManager { try offerDecorationManager() }
+        try offerSubcompositor()
         guard let outputGlobal = Global<WlOutput>(display: display.raw, version: Self.outputVersion, onBind: { [weak self] in
             self?.bindOutput($0)
         }) else { throw Failure.global("wl_output") }
@@ -316,7 +322,10 @@ public final class ScriptedCompositor {
                 (Int32(truncatingIfNeeded: $0.x), Int32(truncatingIfNeeded: $0.y),
                  Int32(truncatingIfNeeded: $0.width), Int32(truncatingIfNeeded: $0.height))
             },
-            lastConfigureSerial: toplevel.xdg.lastSentSerial, lastAckedSerial: toplevel.xdg.lastAckedSerial)
+            lastConfigureSerial: toplevel.xdg.lastSentSerial, lastAckedSerial: toplevel.xdg.lastAckedSerial,
+            hasDecorationObject: toplevel.decoration?.isAlive == true,
+            requestedDecorationMode: toplevel.requestedDecorationMode,
+            configuredDecorationMode: toplevel.configuredDecorationMode)
     }
 
     /// Asks the toplevel to take this logical size (0×0: the client chooses). Before the client's

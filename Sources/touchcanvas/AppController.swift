@@ -5,13 +5,18 @@ import Recording
 import TouchCanvasApp
 import TouchKit
 import Wayland
+import WaylandDecor
 
 /// What the user asked for on the command line.
 struct AppOptions {
     enum LogMode: String, CaseIterable { case none, phases, raw }
+    /// Who draws the window's frame: `auto` takes server-side decorations where the compositor
+    /// offers them, else libdecor's client-side frame, else none.
+    enum Decorations: String, CaseIterable { case auto, server, client, none }
     var scene: Scene = .canvas
     var size: (width: Int, height: Int) = (1024, 768)
     var fullscreen = false
+    var decorations: Decorations = .auto
     var log: LogMode = .none
     var singleTouch = false
     /// Saved (PNG, and SVG beside it) however the app ends: q, Esc, close, SIGINT, SIGTERM.
@@ -37,6 +42,10 @@ final class AppController: SeatInputSink {
     private var compositor: WlCompositor?
     private var shm: WlShm?
     private var wmBase: XdgWmBase?
+    /// libdecor, when it draws the window's frame; it outlives the window.
+    private var decor: DecorContext?
+    /// Kept for the life of the window (destroying it would be legal, but is noise in logs).
+    private var decorationManager: ZxdgDecorationManagerV1?
     private var outputs: [UInt32: (output: WlOutput, scale: Int32)] = [:]
     private var seats: [UInt32: SeatInput] = [:]
     private var window: WaylandWindow?
@@ -172,7 +181,7 @@ final class AppController: SeatInputSink {
         self.wmBase = wmBase
         swapchain = ShmSwapchain(shm: shm, format: .xrgb8888)
         guard let window = WaylandWindow(
-            compositor: compositor, wmBase: wmBase, title: "TouchCanvas — \(options.scene.rawValue)",
+            compositor: compositor, shell: chooseShell(wmBase: wmBase), title: "TouchCanvas — \(options.scene.rawValue)",
             appID: "touchcanvas", size: options.size, fullscreen: options.fullscreen,
             outputScale: { [unowned self] output in outputs.values.first { $0.output === output }?.scale ?? 1 },
             viewporter: registry.first("wp_viewporter").flatMap { registry.bind($0, as: WpViewporter.self, wanted: 1) },
@@ -181,6 +190,9 @@ final class AppController: SeatInputSink {
             })
         else { throw AppError("the compositor refused to create a window") }
         window.onConfigure = { [unowned self] in windowConfigured() }
+        window.onDecorationMode = { mode in
+            if mode == .clientSide { printError("the compositor chose client-side decorations: the window has no frame") }
+        }
         window.onClose = { [unowned self] in loop.stop(status: 0) }
         window.onFrameDone = { [unowned self] _ in
             timing.frameDone(at: MonotonicClock.now())
@@ -192,6 +204,33 @@ final class AppController: SeatInputSink {
         for global in registry.globals.values.sorted(by: { $0.name < $1.name }) { globalAdded(global) }
     }
 
+    /// Server-side decorations where the compositor offers `zxdg_decoration_manager_v1` (Sway,
+    /// KWin); else libdecor's client-side frame if it starts (Mutter, Weston); else a bare
+    /// toplevel. `--decorations` forces one way, falling back to none with a note.
+    private func chooseShell(wmBase: XdgWmBase) -> WindowShell {
+        let offered = registry.first("zxdg_decoration_manager_v1")
+        let wantsServer = options.decorations == .auto || options.decorations == .server
+        let wantsClient = options.decorations == .auto || options.decorations == .client
+        if wantsServer, let offered, let manager = registry.bind(offered, as: ZxdgDecorationManagerV1.self, wanted: 1) {
+            decorationManager = manager
+            return .xdg(wmBase, decorationManager: manager)
+        }
+        if wantsClient, options.decorations == .client || offered == nil {
+            if let decor = DecorContext(connection: connection) {
+                decor.onError = { [unowned self] message in
+                    printError("libdecor: \(message)")
+                    loop.stop(status: 1)
+                }
+                self.decor = decor
+                return .libdecor(decor)
+            }
+            printError("libdecor could not start: the window has no decorations")
+        } else if options.decorations == .server {
+            printError("the compositor offers no server-side decorations: the window has none")
+        }
+        return .xdg(wmBase, decorationManager: nil)
+    }
+
     // MARK: Globals that come and go
 
     private func globalAdded(_ global: GlobalRegistry.Global) {
@@ -199,8 +238,9 @@ final class AppController: SeatInputSink {
         switch global.interface {
         case "wl_seat" where seats[global.name] == nil:
             guard let seat = registry.bind(global, as: WlSeat.self, wanted: SeatInput.wantedVersion) else { return }
-            let input = SeatInput(id: SeatID(global.name), seat: seat, sink: self,
-                                  isOurSurface: { [unowned self] s in s != nil && s === window?.surface })
+            let input = SeatInput(id: SeatID(global.name), seat: seat, sink: self, classify: { [unowned self] s in
+                InputSurface.classify(s, canvas: window?.surface, clientSideFrame: window?.hasClientSideFrame == true)
+            })
             input.onPointerEnter = { [unowned self] pointer, serial in
                 cursor?.apply(to: pointer, serial: serial, scale: Int32(window?.bufferScale.ceiling ?? 1))
             }
@@ -580,6 +620,8 @@ final class AppController: SeatInputSink {
             scheduleRender()
         case 0x68, 0x48:  // h, H
             setHUDVisible(!isHUDShown)
+        case 0xffc8:  // F11
+            window?.toggleFullscreen()
         case 0x31...0x36:  // 1–6: the scenes in the order the help lists them
             switchScene(to: Self.sceneKeys[Int(key.keysym - 0x31)])
         default:

@@ -75,6 +75,16 @@ extension SeatInput {
     }
 
     private func surfaceValue(_ surface: WlSurface?) -> WireEvent.Value {
-        .string(surface == nil ? "null" : isOurSurface(surface) ? "ours" : "foreign")
+        .string(Self.wireName(surface, classify(surface)))
+    }
+
+    /// "ours" (the canvas), "decoration" (libdecor's frame), "foreign" (another of our surfaces)
+    /// or "null" (a surface we cannot name).
+    private static func wireName(_ surface: WlSurface?, _ kind: InputSurface) -> String {
+        switch kind {
+        case .canvas: return "ours"
+        case .decoration: return "decoration"
+        case .foreign: return surface == nil ? "null" : "foreign"
+        }
     }
 }

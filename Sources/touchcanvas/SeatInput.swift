@@ -28,13 +28,16 @@ final class SeatInput {
     let id: SeatID
     let seat: WlSeat
     private weak var sink: SeatInputSink?
-    let isOurSurface: (WlSurface?) -> Bool
+    /// Whose surface an event names: only the canvas's events are the app's.
+    let classify: (WlSurface?) -> InputSurface
     private var touch: WlTouch?
     private var pointer: WlPointer?
     private var keyboard: WlKeyboard?
     private var xkb: XKBKeyboard?
     /// Touch ids that went down on a surface that is not ours: their later events are not ours either.
     private var foreignTouchIDs: Set<Int32> = []
+    /// Touch ids that went down on libdecor's frame: theirs, dropped without a word.
+    private var decorationTouchIDs: Set<Int32> = []
     private var pointerInside = false
     private(set) var name = ""
     /// Called when the pointer enters our surface, to set its cursor.
@@ -45,11 +48,11 @@ final class SeatInput {
     /// wl_pointer 5 adds `frame`, which groups motion with buttons.
     static let wantedVersion: UInt32 = 7
 
-    init(id: SeatID, seat: WlSeat, sink: SeatInputSink, isOurSurface: @escaping (WlSurface?) -> Bool) {
+    init(id: SeatID, seat: WlSeat, sink: SeatInputSink, classify: @escaping (WlSurface?) -> InputSurface) {
         self.id = id
         self.seat = seat
         self.sink = sink
-        self.isOurSurface = isOurSurface
+        self.classify = classify
         seat.onEvent = { [unowned self] event in
             if self.sink?.wantsWireEvents == true { self.sink?.seat(self.id, wire: Self.wire(event)) }
             switch event {
@@ -84,6 +87,7 @@ final class SeatInput {
         } else if !caps.contains(.touch), let old = touch {
             sink?.seatLostTouch(id)
             foreignTouchIDs.removeAll()
+            decorationTouchIDs.removeAll()
             old.release()
             touch = nil
         }
@@ -112,20 +116,31 @@ final class SeatInput {
         if sink.wantsWireEvents { sink.seat(id, wire: wire(event)) }
         switch event {
         case .down(_, let time, let surface, let id, let x, let y):
-            guard isOurSurface(surface) else {
+            switch classify(surface) {
+            case .canvas:
+                break
+            case .decoration:
+                foreignTouchIDs.remove(id)
+                decorationTouchIDs.insert(id)
+                return
+            case .foreign:
+                decorationTouchIDs.remove(id)
                 foreignTouchIDs.insert(id)
                 sink.seat(self.id, droppedForeign: "touch", event: "down", id: id, time: time)
                 return
             }
             foreignTouchIDs.remove(id)
+            decorationTouchIDs.remove(id)
             sink.seat(self.id, touch: .down(id: id, time: time, location: Point(x: x, y: y)))
         case .up(_, let time, let id):
+            if decorationTouchIDs.remove(id) != nil { return }
             if foreignTouchIDs.remove(id) != nil {
                 sink.seat(self.id, droppedForeign: "touch", event: "up", id: id, time: time)
                 return
             }
             sink.seat(self.id, touch: .up(id: id, time: time))
         case .motion(let time, let id, let x, let y):
+            if decorationTouchIDs.contains(id) { return }
             if foreignTouchIDs.contains(id) {
                 sink.seat(self.id, droppedForeign: "touch", event: "motion", id: id, time: time)
                 return
@@ -135,14 +150,17 @@ final class SeatInput {
             sink.seat(self.id, touch: .frame)
         case .cancel:
             foreignTouchIDs.removeAll()
+            decorationTouchIDs.removeAll()
             sink.seat(self.id, touch: .cancel)
         case .shape(let id, let major, let minor):
+            if decorationTouchIDs.contains(id) { return }
             if foreignTouchIDs.contains(id) {
                 sink.seat(self.id, droppedForeign: "touch", event: "shape", id: id, time: nil)
                 return
             }
             sink.seat(self.id, touch: .shape(id: id, major: major, minor: minor))
         case .orientation(let id, let orientation):
+            if decorationTouchIDs.contains(id) { return }
             if foreignTouchIDs.contains(id) {
                 sink.seat(self.id, droppedForeign: "touch", event: "orientation", id: id, time: nil)
                 return
@@ -158,10 +176,12 @@ final class SeatInput {
         let framed = pointer.version >= 5
         switch event {
         case .enter(let serial, let surface, let x, let y):
-            pointerInside = isOurSurface(surface)
+            let kind = classify(surface)
+            pointerInside = kind == .canvas
             if pointerInside { onPointerEnter?(pointer, serial) }
             guard pointerInside else {
-                sink.seat(id, droppedForeign: "pointer", event: "enter", id: nil, time: nil)
+                // Over libdecor's frame the pointer is libdecor's: its buttons move and resize.
+                if kind == .foreign { sink.seat(id, droppedForeign: "pointer", event: "enter", id: nil, time: nil) }
                 return
             }
             sink.seat(id, pointer: .enter(location: Point(x: x, y: y)))

@@ -4,6 +4,7 @@ import TouchCanvasApp
 
 extension Scene: ExpressibleByArgument {}
 extension AppOptions.LogMode: ExpressibleByArgument {}
+extension AppOptions.Decorations: ExpressibleByArgument {}
 
 /// `WxH`, e.g. `1024x768`.
 struct WindowSize: ExpressibleByArgument {
@@ -50,7 +51,7 @@ struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Open the multitouch canvas (the default when no subcommand is given).",
         discussion: """
-            Keys: Esc or q quit, c clear, s save a PNG (and SVG) to the pictures folder, \
+            Keys: Esc or q quit, F11 fullscreen on/off, c clear, s save a PNG (and SVG) to the pictures folder, \
             1–6 switch scenes (canvas, spots, draw, trace, gestures, inspect), h the inspector HUD. \
             With --log phases every delivered touch is printed as one JSON line on stdout, with \
             --log raw every wl_seat, wl_touch and wl_pointer event; compositor anomalies appear in both.
@@ -62,8 +63,11 @@ struct Run: ParsableCommand {
     @Option(help: "Window size in logical pixels when the compositor lets the app choose, as WxH.")
     var size: WindowSize = .standard
 
-    @Flag(help: "Ask the compositor for a fullscreen window.")
+    @Flag(help: "Ask the compositor for a fullscreen window (F11 toggles it).")
     var fullscreen = false
+
+    @Option(help: "Who draws the window frame: auto (the compositor where it offers to, else libdecor), server, client (libdecor) or none.")
+    var decorations: AppOptions.Decorations = .auto
 
     @Option(help: "What to print on stdout, as JSON lines: none, phases (each delivered touch) or raw (each wl_seat, wl_touch and wl_pointer event as it arrives). Anomalies appear in both.")
     var log: AppOptions.LogMode = .none
@@ -88,7 +92,7 @@ struct Run: ParsableCommand {
     }
 
     func run() throws {
-        var options = AppOptions(scene: scene, size: (size.width, size.height), fullscreen: fullscreen, log: log,
+        var options = AppOptions(scene: scene, size: (size.width, size.height), fullscreen: fullscreen, decorations: decorations, log: log,
                                  singleTouch: singleTouch, saveOnExit: saveOnExit, record: record, stuckAfter: stuckAfter)
         if let play {
             do {

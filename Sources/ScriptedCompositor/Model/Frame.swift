@@ -119,6 +119,13 @@ public struct ToplevelInfo: Sendable {
     /// Serial of the last configure sent and of the last one acked.
     public let lastConfigureSerial: UInt32?
     public let lastAckedSerial: UInt32?
+    /// The client made a `zxdg_toplevel_decoration_v1` for this toplevel and still has it.
+    public let hasDecorationObject: Bool
+    /// The mode it asked for with `set_mode` (1 client-side, 2 server-side); nil when it asked
+    /// for none or unset it.
+    public let requestedDecorationMode: UInt32?
+    /// The mode of the last decoration `configure` the compositor sent.
+    public let configuredDecorationMode: UInt32?
 }
 
 /// Seat capabilities, as in `wl_seat.capability`.

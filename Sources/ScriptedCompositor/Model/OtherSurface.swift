@@ -6,6 +6,8 @@ public enum SurfaceRole: Sendable, Equatable {
     case cursor
     /// The icon of `wl_data_device.start_drag`.
     case dragIcon
+    /// `wl_subcompositor.get_subsurface`: part of a window, e.g. libdecor's title bar.
+    case subsurface
 }
 
 /// A live `wl_surface` of the toplevel's client that is not the toplevel's own surface: a cursor,

@@ -50,6 +50,13 @@ final class ToplevelState {
     /// A `configure(width:height:)` from the driver before the initial commit: it becomes the
     /// initial configure instead of the default.
     var requestedInitial: (width: Int32, height: Int32, fullscreen: Bool)?
+    /// Its `zxdg_toplevel_decoration_v1`, while it has one.
+    var decoration: ZxdgToplevelDecorationV1?
+    /// The mode the client asked for with `set_mode` (1 client-side, 2 server-side); nil
+    /// before a request and after `unset_mode`.
+    var requestedDecorationMode: UInt32?
+    /// The mode of the last decoration `configure` sent.
+    var configuredDecorationMode: UInt32?
 
     init(resource: XdgToplevel, xdg: XdgSurfaceState) {
         self.resource = resource
@@ -163,7 +170,12 @@ extension ScriptedCompositor {
     private func handle(_ request: XdgToplevel.Request, on toplevel: ToplevelState) {
         switch request {
         case .destroy:
-            break
+            // Only for the request: a client that disconnects leaves libwayland to free its
+            // objects in whatever order, which is no error of the client's.
+            if let decoration = toplevel.decoration, decoration.isAlive {
+                postError(decoration, code: ZxdgToplevelDecorationV1.Error_.orphaned.rawValue,
+                          "xdg_toplevel destroyed before its decoration object")
+            }
         case .setTitle(let title):
             toplevel.title = title
         case .setAppId(let appID):

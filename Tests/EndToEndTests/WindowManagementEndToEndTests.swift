@@ -1,0 +1,163 @@
+import Foundation
+import ScriptedCompositor
+import Testing
+
+/// Decorations, fullscreen and the minimum size, as the compositor sees them.
+@Suite(.timeLimit(.minutes(1)))
+struct WindowManagementEndToEndTests {
+    static let serverSide: UInt32 = 2
+    static let keyF11: UInt32 = 87
+
+    @Test func asksForServerSideDecorationsWhenOffered() throws {
+        let h = try AppHarness()
+        let toplevel = try #require(h.compositor.toplevel)
+        #expect(toplevel.hasDecorationObject)
+        #expect(toplevel.requestedDecorationMode == Self.serverSide)
+        #expect(toplevel.configuredDecorationMode == Self.serverSide)
+        #expect(h.compositor.protocolErrors.isEmpty)
+        #expect(!h.app.standardError.contains("decoration"), "no note when the compositor draws the frame")
+    }
+
+    /// The compositor may switch to client-side later: the app acks it and says it has no frame
+    /// (it does not switch to libdecor mid-life, which would mean a new toplevel).
+    @Test func honoursAClientSideAnswerWithANote() throws {
+        let h = try AppHarness()
+        h.compositor.changeDecorationMode(1)
+        #expect(h.compositor.waitUntil(timeout: 5) {
+            guard let t = h.compositor.toplevel else { return false }
+            return t.configuredDecorationMode == 1 && t.lastAckedSerial == t.lastConfigureSerial
+        })
+        #expect(h.compositor.waitUntil(timeout: 5) { h.app.standardError.contains("client-side decorations") })
+        #expect(h.compositor.protocolErrors.isEmpty)
+    }
+
+    @Test func setsItsMinimumSize() throws {
+        let h = try AppHarness()
+        let toplevel = try #require(h.compositor.toplevel)
+        #expect(toplevel.minSize.width == 320 && toplevel.minSize.height == 240)
+    }
+
+    @Test func noDecorationsAskedForWhenToldNone() throws {
+        let h = try AppHarness(arguments: ["--scene", "spots", "--decorations", "none"])
+        let toplevel = try #require(h.compositor.toplevel)
+        #expect(!toplevel.hasDecorationObject)
+        #expect(toplevel.minSize.width == 320 && toplevel.minSize.height == 240)
+    }
+
+    @Test func forcingServerSideWithoutAManagerIsANoteAndABareWindow() throws {
+        let h = try AppHarness(arguments: ["--scene", "spots", "--decorations", "server"], decorationManager: false)
+        let toplevel = try #require(h.compositor.toplevel)
+        #expect(!toplevel.hasDecorationObject)
+        h.settle(0.1)
+        #expect(h.app.standardError.contains("no server-side decorations"))
+    }
+
+    @Test func f11TogglesFullscreenFollowingTheConfigures() throws {
+        let h = try AppHarness()
+        h.compositor.tapKey(Self.keyF11)
+        let full = h.compositor.waitUntil(timeout: 5) {
+            guard let t = h.compositor.toplevel else { return false }
+            return t.fullscreenRequested && t.configuredFullscreen && t.bufferSize.map { $0 == (1920, 1080) } == true
+        }
+        #expect(full, "fullscreen at the output's size: \(String(describing: h.compositor.toplevel?.bufferSize))")
+        h.compositor.tapKey(Self.keyF11)
+        let back = h.compositor.waitUntil(timeout: 5) {
+            guard let t = h.compositor.toplevel else { return false }
+            return !t.fullscreenRequested && !t.configuredFullscreen && t.bufferSize.map { $0 == (400, 300) } == true
+        }
+        #expect(back, "back to the floating size: \(String(describing: h.compositor.toplevel?.bufferSize))")
+        #expect(h.compositor.protocolErrors.isEmpty)
+    }
+
+    /// A compositor that leaves fullscreen on its own (a configure without the state): the next
+    /// F11 asks to enter it again rather than to leave it.
+    @Test func fullscreenStateComesFromTheConfigure() throws {
+        let h = try AppHarness(arguments: ["--scene", "spots", "--fullscreen"], size: nil)
+        #expect(h.compositor.waitUntil(timeout: 5) { h.compositor.toplevel?.configuredFullscreen == true })
+        h.compositor.configure(width: 500, height: 400, fullscreen: false)
+        #expect(h.compositor.waitUntil(timeout: 5) { h.compositor.toplevel?.bufferSize.map { $0 == (500, 400) } == true })
+        h.compositor.tapKey(Self.keyF11)
+        #expect(h.compositor.waitUntil(timeout: 5) { h.compositor.toplevel?.configuredFullscreen == true })
+    }
+}
+
+/// Without a decoration manager the app decorates itself with libdecor (its cairo plugin draws
+/// the title bar on subsurfaces of the canvas surface). Needs libdecor's plugin installed.
+@Suite(.timeLimit(.minutes(1)))
+struct LibdecorEndToEndTests {
+    /// libdecor's subsurfaces, once its plugin has made them.
+    static func decorationSurfaces(_ h: AppHarness) -> [OtherSurface] {
+        h.compositor.otherSurfaces.filter { $0.role == .subsurface }
+    }
+
+    @Test func withoutADecorationManagerLibdecorFramesTheWindow() throws {
+        let h = try AppHarness(decorationManager: false)
+        let toplevel = try #require(h.compositor.toplevel)
+        #expect(toplevel.title == "TouchCanvas — spots")
+        #expect(toplevel.appID == "touchcanvas")
+        #expect(!toplevel.hasDecorationObject)
+        // libdecor asks for the content's minimum plus its frame.
+        #expect(toplevel.minSize.width >= 320 && toplevel.minSize.height >= 240)
+        #expect(h.compositor.waitUntil(timeout: 5) { !Self.decorationSurfaces(h).isEmpty },
+                "libdecor made no subsurfaces: \(h.compositor.otherSurfaces)")
+        #expect(h.compositor.protocolErrors.isEmpty, "\(h.compositor.protocolErrors)")
+    }
+
+    @Test func aTouchOnTheTitleBarDrawsNothingAndIsNoAnomaly() throws {
+        let h = try AppHarness(arguments: ["--scene", "spots", "--log", "phases"], decorationManager: false)
+        #expect(h.compositor.waitUntil(timeout: 5) { !Self.decorationSurfaces(h).isEmpty })
+        let titleBar = try #require(Self.decorationSurfaces(h).first)
+        #expect(h.compositor.touchDownOnOtherSurface(titleBar, id: 7, x: 20, y: 10))
+        h.compositor.touchFrame()
+        h.compositor.touchMotion(id: 7, x: 40, y: 12)
+        h.compositor.touchFrame()
+        h.compositor.touchUp(id: 7)
+        h.compositor.touchFrame()
+        h.settle(0.2)
+        #expect(h.entries(phase: "began").isEmpty, "the title bar's touch reached the views")
+        #expect(h.anomalies().isEmpty, "libdecor's own surfaces are not a compositor fault: \(h.anomalies())")
+        // The canvas still takes touches.
+        h.compositor.touchDown(id: 8, x: 150, y: 120)
+        h.compositor.touchFrame()
+        h.compositor.touchUp(id: 8)
+        h.compositor.touchFrame()
+        h.settle(0.2)
+        #expect(h.phases(ofTouch: 1) == ["began", "ended"], "the first touch the views saw is the canvas's")
+    }
+
+    @Test func theRawLogNamesTheFrameAsDecoration() throws {
+        let h = try AppHarness(arguments: ["--scene", "spots", "--log", "raw"], decorationManager: false)
+        #expect(h.compositor.waitUntil(timeout: 5) { !Self.decorationSurfaces(h).isEmpty })
+        let titleBar = try #require(Self.decorationSurfaces(h).first)
+        #expect(h.compositor.touchDownOnOtherSurface(titleBar, id: 3, x: 20, y: 10))
+        h.compositor.touchFrame()
+        h.settle(0.2)
+        let downs = h.logLines.filter { ($0["event"] as? String) == "down" }
+        #expect(downs.compactMap { $0["surface"] as? String } == ["decoration"])
+        #expect(h.anomalies().isEmpty)
+    }
+
+    @Test func closeFromTheCompositorEndsTheAppWithStatusZero() throws {
+        let h = try AppHarness(decorationManager: false)
+        h.compositor.close()
+        #expect(h.compositor.waitUntil(timeout: 5) { h.app.exitStatus != nil })
+        #expect(h.app.exitStatus == 0)
+    }
+
+    /// libdecor 0.1.1 crashes on a fullscreen request before its toplevel exists; the wish is
+    /// sent at the first configure instead.
+    @Test func fullscreenFromTheStartAndF11() throws {
+        let h = try AppHarness(arguments: ["--scene", "spots", "--fullscreen"], size: nil, decorationManager: false)
+        #expect(h.compositor.waitUntil(timeout: 5) {
+            h.compositor.toplevel.map { $0.configuredFullscreen && $0.bufferSize.map { $0 == (1920, 1080) } == true } == true
+        }, "\(String(describing: h.compositor.toplevel?.bufferSize)); stderr: \(h.app.standardError)")
+        h.compositor.tapKey(WindowManagementEndToEndTests.keyF11)
+        #expect(h.compositor.waitUntil(timeout: 5) {
+            h.compositor.toplevel.map { !$0.fullscreenRequested && !$0.configuredFullscreen } == true
+        })
+        h.compositor.tapKey(WindowManagementEndToEndTests.keyF11)
+        #expect(h.compositor.waitUntil(timeout: 5) { h.compositor.toplevel?.configuredFullscreen == true })
+        #expect(h.app.isRunning)
+        #expect(h.compositor.protocolErrors.isEmpty, "\(h.compositor.protocolErrors)")
+    }
+}

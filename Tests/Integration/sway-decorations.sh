@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Server-side decorations under a compositor that offers them: Sway (wlroots, headless, pixman).
+#
+# Checks, from WAYLAND_DEBUG and a grim screenshot: the app asks for server-side decorations
+# (set_mode(2)) and Sway answers server-side (configure(2)); libdecor stays out of it (no
+# subsurfaces); Sway's own title bar (its default focused colour, #285577) is on screen above
+# the white canvas; SIGTERM ends the app with status 0.
+#
+# Sway refuses to run as root: it runs as nobody (setpriv), with the runtime dir handed over.
+# Usage: sway-decorations.sh path/to/touchcanvas   (TC_KEEP=1 keeps the logs and screenshot)
+set -euo pipefail
+bin=${1:?usage: sway-decorations.sh path/to/touchcanvas}
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/lib.sh"
+
+for tool in sway grim setpriv; do
+  command -v "$tool" >/dev/null || { echo "sway-decorations: FAIL: $tool is not installed" >&2; exit 1; }
+done
+
+tc_begin sway-decorations
+tc_log "$work/sway.log"
+tc_log "$work/app.stderr"
+read -r uid gid < <(tc_unprivileged)
+chmod 711 "$work"  # nobody must reach its runtime dir and config inside
+chown "$uid:$gid" "$runtime"
+printf 'output HEADLESS-1 resolution 1024x768\n' >"$work/sway.config"
+chmod 644 "$work/sway.config"
+
+tc_spawn sway_pid env -i PATH="$PATH" HOME="$work" XDG_RUNTIME_DIR="$runtime" WLR_BACKENDS=headless \
+  WLR_LIBINPUT_NO_DEVICES=1 WLR_RENDERER=pixman \
+  setpriv --reuid="$uid" --regid="$gid" --clear-groups sway -c "$work/sway.config" >"$work/sway.log" 2>&1
+socket=""
+for _ in $(seq 100); do
+  socket=$(cd "$runtime" && ls wayland-[0-9]* 2>/dev/null | grep -v '\.lock$' | head -1) || true
+  [ -n "$socket" ] && break
+  sleep 0.1
+done
+[ -n "$socket" ] || tc_fail "sway made no Wayland socket in 10 s"
+tc_alive "$sway_pid" "sway"
+
+tc_spawn app_pid env XDG_RUNTIME_DIR="$runtime" WAYLAND_DISPLAY="$socket" WAYLAND_DEBUG=1 \
+  "$bin" --scene spots >"$work/app.out" 2>"$work/app.err"
+tc_wait_line "$work/app.err" 'wl_surface@[0-9]+\.attach\(wl_buffer@' 10
+sleep 1
+grep -v '^\[' "$work/app.err" >"$work/app.stderr" || true
+tc_alive "$app_pid" "the app"
+
+grep -Eq 'zxdg_toplevel_decoration_v1@[0-9]+\.set_mode\(2\)' "$work/app.err" \
+  || tc_fail "the app did not ask for server-side decorations (set_mode(2))"
+grep -Eq '^\[[0-9. ]+\] zxdg_toplevel_decoration_v1@[0-9]+\.configure\(2\)' "$work/app.err" \
+  || tc_fail "sway did not answer server-side (configure(2))"
+grep -q 'get_subsurface' "$work/app.err" && tc_fail "subsurfaces were made: libdecor drew a frame as well"
+grep -q 'decorations' "$work/app.stderr" && tc_fail "the app complained: $(grep decorations "$work/app.stderr" | head -1)"
+tc_ok "set_mode(2) asked, configure(2) answered"
+
+shot="$work/sway.png"
+XDG_RUNTIME_DIR="$runtime" WAYLAND_DISPLAY="$socket" timeout 20 grim "$shot" >"$work/grim.log" 2>&1 \
+  || tc_fail "grim failed: $(tail -2 "$work/grim.log")"
+[ -n "${TC_SCREENSHOT:-}" ] && cp "$shot" "$TC_SCREENSHOT"
+title=$(tc_count_color "$shot" 285577)
+white=$(tc_count_color "$shot" ffffff)
+[ "$title" -ge 5000 ] || tc_fail "only $title pixels of sway's title bar colour on screen"
+[ "$white" -ge $((1000 * 700)) ] || tc_fail "only $white white pixels: the canvas is not on screen"
+tc_ok "sway's title bar on screen ($title px) over the canvas ($white white px)"
+
+tc_stop "$app_pid" TERM
+[ "$tc_status" -eq 0 ] || tc_fail "SIGTERM gave exit status $tc_status"
+tc_ok "SIGTERM ended the app with status 0"
