@@ -151,7 +151,10 @@ public final class DecorFrame {
         let hasState = libdecor_configuration_get_window_state(configuration, &state)
         if fullscreenAtMap, hasToplevel {
             fullscreenAtMap = false
-            libdecor_frame_set_fullscreen(raw, nil)  // a fullscreen configure follows this one
+            libdecor_frame_set_fullscreen(raw, nil)
+            // xdg-shell promises a configure in answer; this windowed one is left unacked (the
+            // next ack covers it) so no windowed frame flashes up before the fullscreen one.
+            return
         }
         self.configuration = configuration
         defer { self.configuration = nil }
