@@ -113,17 +113,22 @@ tc_log "$work/app.err"
 tc_spawn app_pid env WAYLAND_DISPLAY="$socket" WAYLAND_DEBUG=1 "$bin" --scene canvas \
   --log phases --save-on-exit "$work/drawing.png" --fullscreen \
   >"$work/app.out" 2>"$work/app.err" 3>&-
-tc_wait_line "$work/app.err" "xdg_toplevel@[0-9]+\.configure\($width, $height, " 10
-tc_wait_line "$work/app.err" "create_buffer\(new id wl_buffer@[0-9]+, [0-9]+, $width, $height, " 10
-tc_wait_line "$work/app.err" 'wl_seat@[0-9]+\.get_touch\(' 10
-tc_wait_line "$work/app.err" 'wl_surface@[0-9]+\.enter\(wl_output' 10
-tc_wait_line "$work/app.err" 'wl_callback@[0-9]+\.done\(' 10
+# Waits until the app (WAYLAND_DEBUG in $1) shows a $2×$3 buffer on the output with touch bound.
+wait_mapped() {
+  local log=$1 w=$2 h=$3
+  tc_wait_line "$log" "xdg_toplevel@[0-9]+\.configure\($w, $h, " 10
+  tc_wait_line "$log" "create_buffer\(new id wl_buffer@[0-9]+, [0-9]+, $w, $h, " 10
+  tc_wait_line "$log" 'wl_seat@[0-9]+\.get_touch\(' 10
+  tc_wait_line "$log" 'wl_surface@[0-9]+\.enter\(wl_output' 10
+  tc_wait_line "$log" 'wl_callback@[0-9]+\.done\(' 10
+  # Mutter's default plugin zooms a new window in from its centre for 250 ms (enable-animations
+  # does not turn that off): a touch during the zoom lands at scaled surface coordinates, which
+  # the phases checks would catch. Let it finish.
+  sleep 1
+}
+wait_mapped "$work/app.err" "$width" "$height"
 tc_alive "$app_pid" touchcanvas
 tc_ok "fullscreen ${width}x${height} window mapped, touch bound"
-# Mutter's default plugin zooms a new window in from its centre for 250 ms (enable-animations
-# does not turn that off): a touch during the zoom lands at scaled surface coordinates, which the
-# phases check below would catch. Let it finish.
-sleep 1
 
 # Two fingers: A along a horizontal line, B along a diagonal, moving in turn, then both lift.
 path_a=() path_b=()
@@ -178,6 +183,113 @@ expected=$(( (400 + 757) * 32 / 10 ))
 [ "$total" -ge $((expected * 8 / 10)) ] && [ "$total" -le $((expected * 12 / 10)) ] \
   || tc_fail "$total ink pixels in the drawing; two strokes make about $expected"
 tc_ok "drawing.png shows both strokes ($total ink pixels)"
+
+# --- Part two: a touch that starts an interactive move --------------------------------------
+# The inspect scene's drag handle asks for xdg_toplevel.move with the serial of the touch that
+# went down on it. Mutter 43 answers with wl_touch.cancel: every touch the app had is cancelled
+# (also a finger that was drawing elsewhere), and the window then follows the finger.
+win_w=900 win_h=500
+handle_x=$((win_w - 8 - 90)) handle_y=$((8 + 16))   # the middle of MoveHandleView, top right
+tc_log "$work/move.err"
+tc_spawn move_pid env WAYLAND_DISPLAY="$socket" WAYLAND_DEBUG=1 "$bin" --scene inspect \
+  --size "${win_w}x${win_h}" --log phases --save-on-exit "$work/moved.png" \
+  >"$work/move.out" 2>"$work/move.err" 3>&-
+wait_mapped "$work/move.err" "$win_w" "$win_h"
+tc_alive "$move_pid" touchcanvas
+
+# Mutter places the window itself: a tap tells where (global = origin + surface).
+probe_x=400 probe_y=400
+fingers "down 2 $probe_x $probe_y" "up 2" "sleep 0.3" "mark probed"
+tc_wait_line "$work/helper.out" '^done mark probed$' 10
+tc_wait_line "$work/move.out" '"phase":"ended"' 5
+read -r origin_x origin_y < <(python3 -c '
+import json, sys
+for line in open(sys.argv[1]):
+    e = json.loads(line) if line.startswith("{") else {}
+    if e.get("phase") == "began":
+        print(round(int(sys.argv[2]) - e["x"]), round(int(sys.argv[3]) - e["y"])); break
+' "$work/move.out" "$probe_x" "$probe_y")
+[ -n "${origin_x:-}" ] || tc_fail "the probe tap was not delivered"
+tc_ok "the ${win_w}x${win_h} window is at $origin_x,$origin_y"
+g() { echo "$((origin_x + $1)) $((origin_y + $2))"; }   # surface → global
+
+# Where the window's origin is now: the began position of the tap just made at global $1,$2.
+origin_from_tap() {
+  python3 -c '
+import json, sys
+began = [json.loads(l) for l in open(sys.argv[1]) if l.startswith("{") and "\"began\"" in l]
+print(round(int(sys.argv[2]) - began[-1]["x"]), round(int(sys.argv[3]) - began[-1]["y"]))
+' "$work/move.out" "$1" "$2"
+}
+
+# 1. Finger 1 draws on the canvas and stays down; finger 0 goes down on the handle: both are
+#    cancelled. Finger 1 lifts first, then finger 0 (where the window goes is Mutter's business:
+#    see the report).
+fingers "down 1 $(g 700 300)" "sleep 0.05" "motion 1 $(g 720 300)" "sleep 0.05" \
+  "motion 1 $(g 740 300)" "sleep 0.1" "down 0 $(g $handle_x $handle_y)" "sleep 0.2" \
+  "up 1" "sleep 0.1" "up 0" "sleep 0.5" "mark two-fingers"
+tc_wait_line "$work/helper.out" '^done mark two-fingers$' 20
+read -r tap_x tap_y < <(g 400 350)
+fingers "down 2 $tap_x $tap_y" "up 2" "sleep 0.3" "mark probed-again"
+tc_wait_line "$work/helper.out" '^done mark probed-again$' 10
+tc_wait_line "$work/move.out" '"touch":4,.*"phase":"ended"|"phase":"ended".*"touch":4,' 5
+read -r origin2_x origin2_y < <(origin_from_tap "$tap_x" "$tap_y")
+tap2=("$((tap_x - origin2_x)),$((tap_y - origin2_y))")
+
+# 2. One finger alone grabs the handle and drags 120,120: it is cancelled, and the window
+#    follows it.
+grab_x=$((handle_x - 40))
+g2() { echo "$((origin2_x + $1)) $((origin2_y + $2))"; }
+fingers "down 0 $(g2 $grab_x $handle_y)" "sleep 0.2"
+for i in $(seq 1 6); do fingers "motion 0 $(g2 $((grab_x + 20 * i)) $((handle_y + 20 * i)))" "sleep 0.05"; done
+fingers "up 0" "sleep 0.5" "mark dragged"
+tc_wait_line "$work/helper.out" '^done mark dragged$' 20
+read -r tap_x tap_y < <(g2 $((300 + 120)) $((200 + 120)))
+fingers "down 2 $tap_x $tap_y" "up 2" "sleep 0.3" "mark probed-last"
+tc_wait_line "$work/helper.out" '^done mark probed-last$' 10
+tc_wait_line "$work/move.out" '"touch":6,.*"phase":"ended"|"phase":"ended".*"touch":6,' 5
+# The red rings of cancelled touches fade over a second: let them go before saving.
+sleep 1.5
+
+tc_log "$work/move.out"
+moves=$(grep -c "window move requested for touch" "$work/move.err" || true)
+[ "$moves" -eq 2 ] || tc_fail "$moves window moves requested; the handle was touched twice"
+for grabbed in "$handle_x" "$grab_x"; do
+  # (grep -m1, not head: under pipefail a reader that stops early fails the pipeline.)
+  serial=$(grep -m1 -E "wl_touch@[0-9]+\.down\([0-9]+, [0-9]+, wl_surface@[0-9]+, [0-9]+, $grabbed\.0+, $handle_y\.0+\)" \
+    "$work/move.err" | sed -E 's/.*\.down\(([0-9]+),.*/\1/' || true)
+  [ -n "$serial" ] || tc_fail "no wl_touch.down on the handle at $grabbed,$handle_y"
+  # The request quotes the down's serial, and Mutter's next touch event is a cancel.
+  grep -Eq " -> xdg_toplevel@[0-9]+\.move\(wl_seat@[0-9]+, $serial\)" "$work/move.err" \
+    || tc_fail "no xdg_toplevel.move quoting the handle touch's down serial $serial"
+  next=$(sed -n "/ -> xdg_toplevel@[0-9]*\.move(wl_seat@[0-9]*, $serial)/,\$p" "$work/move.err" \
+    | grep -m1 -E '^\[ *[0-9.]+\] wl_touch@' || true)
+  case "$next" in
+    *wl_touch@*.cancel\(\)*) tc_ok "xdg_toplevel.move(serial $serial) answered by wl_touch.cancel" ;;
+    *) tc_fail "after xdg_toplevel.move(serial $serial) Mutter's next touch event was: ${next:-none}" ;;
+  esac
+done
+python3 "$here/check-phases.py" "$work/move.out" \
+  "ended@$((probe_x - origin_x)),$((probe_y - origin_y))" \
+  "cancelled@700,300/720,300/740,300" \
+  "cancelled@$handle_x,$handle_y" \
+  "ended@${tap2[0]}" \
+  "cancelled@$grab_x,$handle_y" \
+  "ended@300,200" >"$work/move-phases.txt" 2>&1 \
+  || { cat "$work/move-phases.txt" >&2; tc_fail "the phases log does not show the moves' cancellations"; }
+sed 's/^/  /' "$work/move-phases.txt"
+tc_ok "every touch down at a move was cancelled, none ended; the lone finger's move took the window 120,120"
+
+tc_stop "$move_pid" TERM
+[ "$tc_status" -eq 0 ] || tc_fail "SIGTERM gave exit status $tc_status"
+[ -s "$work/moved.png" ] || tc_fail "no drawing was saved on SIGTERM"
+read -r hits steps < <(python3 "$here/png-stroke-check.py" "$work/moved.png" "$ink" 3 700,300 740,300)
+[ "$hits" -eq 0 ] || tc_fail "the cancelled stroke left ink: $hits of $steps pixels along its path"
+# The cancel mark (CancelMarkView.color) is gone too. (The HUD's anomaly lines share the colour,
+# so only the stroke's surroundings are looked at.)
+read -r hits steps < <(python3 "$here/png-stroke-check.py" "$work/moved.png" e01b24 20 700,300 740,300)
+[ "$hits" -eq 0 ] || tc_fail "the cancel mark is still drawn around $hits of $steps pixels of the stroke"
+tc_ok "moved.png: nothing drawn for the cancelled touches"
 
 # End of input: the helper stops its session and exits by itself.
 exec 3>&-
