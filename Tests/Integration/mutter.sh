@@ -5,9 +5,14 @@
 #
 #   Tests/Integration/mutter.sh path/to/touchcanvas
 #
-# Two fingers draw on the fullscreen canvas: the phases log must show each touch begin, move
-# and end where the fingers were (within 1 px) although Mutter sends no wl_touch.frame after the
-# last up, and the drawing saved on SIGTERM must show both strokes.
+# Part one: two fingers draw on the fullscreen canvas. The phases log must show each touch
+# begin, move and end where the fingers were (within 1 px) although Mutter sends no
+# wl_touch.frame after the last up, and the drawing saved on SIGTERM must show both strokes.
+#
+# Part two: a touch on the inspect scene's drag handle makes the app call xdg_toplevel.move with
+# that touch's down serial. Mutter starts the move and cancels every touch of the seat
+# (wl_touch.cancel right after the request): the log must show them cancelled and never ended,
+# nothing may be drawn for them, and a lone finger's drag must take the window along.
 #
 # Runs in two stages. The outer one makes a private session bus (a config with no service
 # activation, so the bus starts nothing by itself) and runs the inner stage under
