@@ -108,8 +108,9 @@ tc_spawn helper_pid python3 "$here/mutter-touch.py" --connector Meta-0 "$work/fi
 fingers() { printf '%s\n' "$@" >&3; }
 tc_wait_line "$work/helper.out" '^ready ' 15
 
-# Mutter creates its virtual touchscreen on the first touch call, and the seat gains touch only then:
-# one throw-away touch while no window is mapped (nothing receives it), and a second to settle.
+# Mutter creates its virtual touchscreen on the first touch call, and the seat gains touch only
+# then: one throw-away touch while no window is mapped (nothing receives it), and a second to
+# settle.
 fingers "down 0 640 360" "up 0" "sleep 1" "mark warmed-up"
 tc_wait_line "$work/helper.out" '^done mark warmed-up$' 10
 
