@@ -102,6 +102,12 @@ public final class ScriptedCompositor {
     public var decorationModeAnswer: UInt32?
     /// Answer `set_fullscreen` with a configure of the output's logical size, as desktops do.
     public var respondsToFullscreenRequests = true
+    /// Answer an `xdg_toplevel.move` that quotes the serial of a touch still down with
+    /// `wl_touch.cancel` to the client, as Mutter 43 does: the compositor takes the touches for
+    /// the move. Off by default: moves are only recorded (``moveRequests``).
+    public var cancelsTouchesOnMove = false
+    /// Every `xdg_toplevel.move` the client asked for, oldest first.
+    public internal(set) var moveRequests: [MoveRequest] = []
     /// The longest single wait in the event loop, so `waitUntil` conditions that depend on things
     /// outside the Wayland socket (a child's exit, its stdout) are re-checked often enough.
     public var maximumRoundMilliseconds: Int32 = 5

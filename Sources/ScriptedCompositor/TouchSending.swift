@@ -21,6 +21,7 @@ extension ScriptedCompositor {
     func sendTouchDown(id: Int32, x: Double, y: Double, on surface: SurfaceState, seat: SeatState) {
         seat.activeTouches[id] = surface
         let serial = display.nextSerial
+        seat.touchDownSerials[id] = serial
         let time = stampEventTime()
         for touch in seat.touches(of: surface.client) {
             touch.sendDown(serial: serial, time: time, surface: surface.resource, id: id, x: x, y: y)

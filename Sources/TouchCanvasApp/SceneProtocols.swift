@@ -1,3 +1,5 @@
+import TouchKit
+
 /// What the app asks of a scene's root view, when the root view can do it.
 ///
 /// The keys map onto these: `c` clear, `u` / Ctrl+Z undo, `d` debug overlay; SVG export is for
@@ -29,4 +31,16 @@ public protocol SVGExportable: AnyObject {
 @MainActor
 public protocol DebugOverlayToggling: AnyObject {
     func toggleDebugOverlay()
+}
+
+/// A scene with a handle the window can be dragged by (a stand-in for a title bar).
+///
+/// The scene only says which touch grabbed the handle; it knows nothing of the compositor. The
+/// app turns the request into an interactive move (`xdg_toplevel.move`) with the serial of that
+/// touch's `down`, which it kept. What the compositor does with the touch afterwards — cancel it,
+/// keep sending it, or end it — reaches the scene as ordinary phases.
+@MainActor
+public protocol WindowMoving: AnyObject {
+    /// Set by the app: called once per touch that goes down on the handle.
+    var onBeginWindowMove: (@MainActor (Touch) -> Void)? { get set }
 }

@@ -95,6 +95,7 @@ final class AppController: SeatInputSink {
         rootView = Scene.makeRootView(for: options.scene, frame: frame, singleTouch: options.singleTouch)
         uiWindow.addSubview(rootView)
         input = TouchInputMachine(window: uiWindow)
+        connectWindowMoving()
         // touchesMoved at most once per display frame, with every sample as coalesced touches.
         input.holdsMovesUntilDisplayFrame = true
         // Before the first roundtrip: the first configure, which starts the playback, may come in it.
@@ -653,6 +654,28 @@ final class AppController: SeatInputSink {
         scheduleRender()
     }
 
+    // MARK: Moving the window
+
+    /// Lets a scene with a drag handle move the window.
+    private func connectWindowMoving() {
+        (rootView as? WindowMoving)?.onBeginWindowMove = { [unowned self] touch in beginWindowMove(for: touch) }
+    }
+
+    /// Turns a scene's "move the window with this touch" into `xdg_toplevel.move`, quoting the
+    /// serial of the event that pressed: the touch's `down`, or the pointer's button press. One
+    /// line on stderr says what was asked (or why nothing could be).
+    private func beginWindowMove(for touch: Touch) {
+        guard let window, let seat = seats[touch.seat.raw] else {
+            return printError("window move for touch \(touch.number): its seat is gone")
+        }
+        let serial = touch.type == .direct ? seat.downSerial(forTouch: touch.identifier) : seat.lastButtonPressSerial
+        guard let serial else {
+            return printError("window move for touch \(touch.number): no serial for its press")
+        }
+        window.beginMove(seat: seat.seat, serial: serial)
+        printError("window move requested for touch \(touch.number) (\(touch.type.name) id \(touch.identifier), serial \(serial))")
+    }
+
     private func undo() {
         (rootView as? Undoable)?.undo()
         scheduleRender()
@@ -669,6 +692,7 @@ final class AppController: SeatInputSink {
         rootView.removeFromSuperview()
         rootView = Scene.makeRootView(for: newScene, frame: uiWindow.bounds, singleTouch: options.singleTouch)
         uiWindow.insertSubview(rootView, at: 0)  // under the HUD
+        connectWindowMoving()
         if newScene == .inspect { setHUDVisible(true) }
         window?.setTitle("TouchCanvas — \(newScene.rawValue)")
         scheduleRender()

@@ -39,6 +39,11 @@ final class SeatInput {
     /// Touch ids that went down on libdecor's frame: theirs, dropped without a word.
     private var decorationTouchIDs: Set<Int32> = []
     private var pointerInside = false
+    /// The serial of each of our touches' `down`, while it is down: what an interactive move
+    /// started by that touch must quote.
+    private var downSerials: [Int32: UInt32] = [:]
+    /// The serial of the last button press on our surface, for a move started by the pointer.
+    private(set) var lastButtonPressSerial: UInt32?
     private(set) var name = ""
     /// Called when the pointer enters our surface, to set its cursor.
     var onPointerEnter: ((WlPointer, UInt32) -> Void)?
@@ -75,6 +80,7 @@ final class SeatInput {
     /// The seat global went away: the owner cancels what was in flight (the whole seat at
     /// once, so the touch model can tell a removed seat from a lost device); here the objects go.
     func remove() {
+        downSerials.removeAll()
         touch = nil
         pointer = nil
         keyboard = nil
@@ -88,6 +94,7 @@ final class SeatInput {
             sink?.seatLostTouch(id)
             foreignTouchIDs.removeAll()
             decorationTouchIDs.removeAll()
+            downSerials.removeAll()
             old.release()
             touch = nil
         }
@@ -111,11 +118,14 @@ final class SeatInput {
         }
     }
 
+    /// The serial of touch `id`'s `down`, while that touch is down on our surface.
+    func downSerial(forTouch id: Int32) -> UInt32? { downSerials[id] }
+
     private func handle(_ event: WlTouch.Event) {
         guard let sink else { return }
         if sink.wantsWireEvents { sink.seat(id, wire: wire(event)) }
         switch event {
-        case .down(_, let time, let surface, let id, let x, let y):
+        case .down(let serial, let time, let surface, let id, let x, let y):
             switch classify(surface) {
             case .canvas:
                 break
@@ -131,8 +141,10 @@ final class SeatInput {
             }
             foreignTouchIDs.remove(id)
             decorationTouchIDs.remove(id)
+            downSerials[id] = serial
             sink.seat(self.id, touch: .down(id: id, time: time, location: Point(x: x, y: y)))
         case .up(_, let time, let id):
+            downSerials.removeValue(forKey: id)
             if decorationTouchIDs.remove(id) != nil { return }
             if foreignTouchIDs.remove(id) != nil {
                 sink.seat(self.id, droppedForeign: "touch", event: "up", id: id, time: time)
@@ -151,6 +163,7 @@ final class SeatInput {
         case .cancel:
             foreignTouchIDs.removeAll()
             decorationTouchIDs.removeAll()
+            downSerials.removeAll()
             sink.seat(self.id, touch: .cancel)
         case .shape(let id, let major, let minor):
             if decorationTouchIDs.contains(id) { return }
@@ -192,8 +205,9 @@ final class SeatInput {
         case .motion(let time, let x, let y):
             guard pointerInside else { return }
             sink.seat(id, pointer: .motion(time: time, location: Point(x: x, y: y)))
-        case .button(_, let time, let button, let state):
+        case .button(let serial, let time, let button, let state):
             guard pointerInside else { return }
+            if state == .pressed { lastButtonPressSerial = serial }
             sink.seat(id, pointer: .button(time: time, button: button, pressed: state == .pressed))
         case .frame:
             sink.seat(id, pointer: .frame)

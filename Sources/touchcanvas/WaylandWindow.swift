@@ -232,6 +232,10 @@ final class WaylandWindow {
         }
     }
 
+    /// Asks the compositor for an interactive move driven by the input event with `serial` (a
+    /// touch's or a button's down) on `seat`. The compositor may ignore it (e.g. when fullscreen).
+    func beginMove(seat: WlSeat, serial: UInt32) { toplevel.move(seat: seat, serial: serial) }
+
     /// Larger than any screen; the buffer is further limited to 16384 pixels a side at render.
     static let maximumLogicalSize = 16384
 

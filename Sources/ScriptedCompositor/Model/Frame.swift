@@ -93,6 +93,16 @@ public struct Stats: Sendable {
     }
 }
 
+/// An `xdg_toplevel.move` the client asked for.
+public struct MoveRequest: Sendable, Equatable {
+    /// The seat the request named, nil when it was none of this compositor's seats.
+    public let seat: String?
+    public let serial: UInt32
+    /// The touch whose `down` carried `serial`, when that touch was still down; nil for a serial
+    /// of anything else (a button, a stale touch, a made-up number).
+    public let touchID: Int32?
+}
+
 /// What the client told the compositor about its toplevel.
 public struct ToplevelInfo: Sendable {
     public let title: String?

@@ -12,6 +12,8 @@ final class SeatState {
     let keyboard: KeyboardState
     /// Touch ids currently down, with the surface they went down on (later events follow it).
     var activeTouches: [Int32: SurfaceState] = [:]
+    /// The serial each touch id's last `down` carried (what a move request must quote).
+    var touchDownSerials: [Int32: UInt32] = [:]
     var pointerFocus: SurfaceState?
     var keyboardFocus: SurfaceState?
     var removed = false

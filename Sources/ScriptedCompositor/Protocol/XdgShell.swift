@@ -198,9 +198,23 @@ extension ScriptedCompositor {
         case .unsetFullscreen:
             toplevel.fullscreenRequested = false
             answerFullscreenRequest(toplevel, fullscreen: false)
-        case .setParent, .showWindowMenu, .move, .resize, .setMaximized, .unsetMaximized, .setMinimized:
+        case .move(let seatResource, let serial):
+            handleMove(seat: seatResource, serial: serial)
+        case .setParent, .showWindowMenu, .resize, .setMaximized, .unsetMaximized, .setMinimized:
             break  // no window management beyond what the driver scripts
         }
+    }
+
+    /// Records an interactive move; with ``cancelsTouchesOnMove``, a move started by a touch
+    /// still down takes every touch of the seat from the client, as Mutter does.
+    private func handleMove(seat seatResource: WlSeat?, serial: UInt32) {
+        let seat = seats.first { state in state.seats.contains { $0 === seatResource } }
+        let touchID = seat.flatMap { seat in
+            seat.touchDownSerials.first { id, downSerial in downSerial == serial && seat.activeTouches[id] != nil }?.key
+        }
+        moveRequests.append(MoveRequest(seat: seat?.name, serial: serial, touchID: touchID))
+        guard cancelsTouchesOnMove, let seat, touchID != nil else { return }
+        sendTouchCancel(to: touchClients(seat), seat: seat)
     }
 
     /// Like a desktop compositor: fullscreen gets the output's logical size, leaving it lets the

@@ -1,0 +1,305 @@
+#!/usr/bin/env bash
+# The real binary under GNOME's compositor: Mutter 43, headless, one 1280×720 virtual monitor,
+# with real wl_touch events injected through Mutter's RemoteDesktop D-Bus API
+# (mutter-touch.py).
+#
+#   Tests/Integration/mutter.sh path/to/touchcanvas
+#
+# Part one: two fingers draw on the fullscreen canvas. The phases log must show each touch
+# begin, move and end where the fingers were (within 1 px) although Mutter sends no
+# wl_touch.frame after the last up, and the drawing saved on SIGTERM must show both strokes.
+#
+# Part two: a touch on the inspect scene's drag handle makes the app call xdg_toplevel.move with
+# that touch's down serial. Mutter starts the move and cancels every touch of the seat
+# (wl_touch.cancel right after the request): the log must show them cancelled and never ended,
+# nothing may be drawn for them, and a lone finger's drag must take the window along.
+#
+# Runs in two stages. The outer one makes a private session bus (a config with no service
+# activation, so the bus starts nothing by itself) and runs the inner stage under
+# dbus-run-session; the inner stage starts PipeWire (Mutter's ScreenCast needs it), Mutter, the
+# touch helper and the app, each remembered by PID and stopped on exit, also on failure. When the
+# inner stage is over the outer one checks that no process it started is left: every process
+# carries a marker in its environment.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+source "$(dirname "$0")/lib.sh"
+
+if [ "${1:-}" != --inside ]; then
+  bin=$(realpath "${1:?usage: mutter.sh path/to/touchcanvas}")
+  [ -x "$bin" ] || { echo "mutter: $bin is not an executable" >&2; exit 1; }
+  for tool in mutter pipewire dbus-run-session gdbus python3; do
+    command -v "$tool" >/dev/null || { echo "mutter: FAIL: $tool is not installed" >&2; exit 1; }
+  done
+  tc_begin mutter-bus
+  cat >"$work/bus.conf" <<EOF
+<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+ "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig>
+  <type>session</type>
+  <listen>unix:path=$runtime/bus</listen>
+  <auth>EXTERNAL</auth>
+  <policy context="default">
+    <allow send_destination="*" eavesdrop="true"/>
+    <allow eavesdrop="true"/>
+    <allow own="*"/>
+  </policy>
+</busconfig>
+EOF
+  # Only the inner stage's environment carries the marker, not this shell's own tools.
+  marker="mutter-test-$$-$RANDOM"
+  status=0
+  TC_MUTTER_RUN="$marker" dbus-run-session --config-file="$work/bus.conf" -- \
+    bash "$0" --inside "$bin" || status=$?
+  # dbus-run-session stops its bus when the inner stage exits; give everything a moment to go.
+  left=""
+  for _ in $(seq 30); do
+    left=$(grep -lsz "^TC_MUTTER_RUN=$marker\$" /proc/[0-9]*/environ | cut -d/ -f3 | tr '\n' ' ' || true)
+    [ -z "$left" ] && break
+    sleep 0.1
+  done
+  if [ -n "$left" ]; then
+    echo "mutter: FAIL: processes started by this test are still running:" >&2
+    ps -o pid,args -p "${left// /,}" >&2 || true
+    for pid in $left; do kill -KILL "$pid" 2>/dev/null || true; done
+    exit 1
+  fi
+  exit "$status"
+fi
+
+# --- Inner stage: inside dbus-run-session ---------------------------------------------------
+bin=$2
+tc_begin mutter
+export HOME="$work/home" XDG_RUNTIME_DIR="$runtime" XDG_CONFIG_HOME="$work/home/.config" \
+  XDG_DATA_HOME="$work/home/.local/share" XDG_CACHE_HOME="$work/home/.cache" \
+  XDG_STATE_HOME="$work/home/.local/state" GSETTINGS_BACKEND=memory
+mkdir -p "$HOME" "$XDG_CONFIG_HOME" "$XDG_DATA_HOME" "$XDG_CACHE_HOME" "$XDG_STATE_HOME"
+unset WAYLAND_DISPLAY DISPLAY WAYLAND_SOCKET
+socket="tc-mutter-$$"
+width=1280 height=720
+ink=34329c   # TouchTrackerView.inkColor: completed strokes of the canvas scene
+
+tc_log "$work/pipewire.log"
+tc_spawn pipewire_pid pipewire >"$work/pipewire.log" 2>&1
+tc_wait_socket "$runtime/pipewire-0" 10
+
+tc_log "$work/mutter.log"
+tc_spawn mutter_pid mutter --headless --wayland --no-x11 --virtual-monitor "${width}x${height}" \
+  --wayland-display="$socket" >"$work/mutter.log" 2>&1
+for _ in $(seq 200); do
+  [ -S "$runtime/$socket" ] && break
+  tc_alive "$mutter_pid" "mutter (before creating its Wayland socket)"
+  sleep 0.1
+done
+tc_wait_socket "$runtime/$socket" 1
+timeout 20 gdbus wait --session --timeout 15 org.gnome.Mutter.RemoteDesktop \
+  || tc_fail "Mutter's RemoteDesktop service did not appear on the session bus"
+tc_alive "$mutter_pid" mutter
+
+# The helper keeps one RemoteDesktop session for the whole test and reads finger commands from
+# a FIFO. This shell holds the FIFO open read-write on fd 3 (so opening it never blocks);
+# nothing else may inherit fd 3, or the helper would never see the end of its input.
+mkfifo "$work/fingers"
+exec 3<>"$work/fingers"
+tc_log "$work/helper.err"
+# (The helper opens the FIFO itself: a command started in the background gets /dev/null as
+# its standard input.)
+tc_spawn helper_pid python3 "$here/mutter-touch.py" --connector Meta-0 "$work/fingers" \
+  >"$work/helper.out" 2>"$work/helper.err" 3>&-
+fingers() { printf '%s\n' "$@" >&3; }
+tc_wait_line "$work/helper.out" '^ready ' 15
+
+# Mutter creates its virtual touchscreen on the first touch call, and the seat gains touch only
+# then: one throw-away touch while no window is mapped (nothing receives it), and a second to
+# settle.
+fingers "down 0 640 360" "up 0" "sleep 1" "mark warmed-up"
+tc_wait_line "$work/helper.out" '^done mark warmed-up$' 10
+
+# The app, fullscreen on the 1280×720 monitor: its surface coordinates are the monitor's.
+tc_log "$work/app.err"
+tc_spawn app_pid env WAYLAND_DISPLAY="$socket" WAYLAND_DEBUG=1 "$bin" --scene canvas \
+  --log phases --save-on-exit "$work/drawing.png" --fullscreen \
+  >"$work/app.out" 2>"$work/app.err" 3>&-
+# Waits until the app (WAYLAND_DEBUG in $1) shows a $2×$3 buffer on the output with touch bound.
+wait_mapped() {
+  local log=$1 w=$2 h=$3
+  tc_wait_line "$log" "xdg_toplevel@[0-9]+\.configure\($w, $h, " 10
+  tc_wait_line "$log" "create_buffer\(new id wl_buffer@[0-9]+, [0-9]+, $w, $h, " 10
+  tc_wait_line "$log" 'wl_seat@[0-9]+\.get_touch\(' 10
+  tc_wait_line "$log" 'wl_surface@[0-9]+\.enter\(wl_output' 10
+  tc_wait_line "$log" 'wl_callback@[0-9]+\.done\(' 10
+  # Mutter's default plugin zooms a new window in from its centre for 250 ms (enable-animations
+  # does not turn that off): a touch during the zoom lands at scaled surface coordinates, which
+  # the phases checks would catch. Let it finish.
+  sleep 1
+}
+wait_mapped "$work/app.err" "$width" "$height"
+tc_alive "$app_pid" touchcanvas
+tc_ok "fullscreen ${width}x${height} window mapped, touch bound"
+
+# Two fingers: A along a horizontal line, B along a diagonal, moving in turn, then both lift.
+path_a=() path_b=()
+for i in $(seq 0 8); do path_a+=("$((200 + 50 * i)),200"); done
+for i in $(seq 0 7); do path_b+=("$((300 + 100 * i)),$((600 - 40 * i))"); done
+fingers "down 0 ${path_a[0]/,/ }" "down 1 ${path_b[0]/,/ }" "sleep 0.05"
+for i in $(seq 1 8); do
+  fingers "motion 0 ${path_a[$i]/,/ }"
+  [ "$i" -le 7 ] && fingers "motion 1 ${path_b[$i]/,/ }"
+  fingers "sleep 0.04"
+done
+fingers "up 0" "up 1" "sleep 0.5" "mark lifted"
+tc_wait_line "$work/helper.out" '^done mark lifted$' 20
+tc_wait_line "$work/app.out" '"phase":"ended".*"touch":2|"touch":2.*"phase":"ended"' 5
+
+# Mutter 43 closes each down and motion with a frame but not the last up: the app must end the
+# touches when its input runs dry. Make sure this run really exercised that.
+last_touch_event=$(grep -E 'wl_touch@[0-9]+\.[a-z_]+\(' "$work/app.err" | grep -v ' -> ' | tail -1)
+case "$last_touch_event" in
+  *wl_touch@*.up\(*) tc_ok "Mutter sent no wl_touch.frame after the last up" ;;
+  *) tc_fail "expected Mutter to end with an up and no frame; last wl_touch event: $last_touch_event" ;;
+esac
+
+tc_log "$work/app.out"
+old_ifs=$IFS; IFS=/
+spec_a="ended@${path_a[*]}" spec_b="ended@${path_b[*]}"
+IFS=$old_ifs
+python3 "$here/check-phases.py" "$work/app.out" "$spec_a" "$spec_b" >"$work/phases.txt" 2>&1 \
+  || { cat "$work/phases.txt" >&2; tc_fail "the phases log does not match the injected fingers"; }
+sed 's/^/  /' "$work/phases.txt"
+tc_ok "both touches began, moved and ended where the fingers were (within 1 px)"
+
+# SIGTERM: the app saves the drawing and exits 0.
+tc_stop "$app_pid" TERM
+[ "$tc_status" -eq 0 ] || tc_fail "SIGTERM gave exit status $tc_status"
+[ -s "$work/drawing.png" ] || tc_fail "no drawing was saved on SIGTERM"
+check_stroke() {
+  local name=$1 hits steps
+  shift
+  read -r hits steps < <(python3 "$here/png-stroke-check.py" "$work/drawing.png" "$ink" 2 "$@")
+  [ $((hits * 100)) -ge $((steps * 98)) ] \
+    || tc_fail "stroke $name: only $hits of $steps pixels along the path are inked"
+  echo "  stroke $name: $hits of $steps pixels along the path inked"
+}
+check_stroke A "${path_a[@]}"
+check_stroke B "${path_b[@]}"
+# Nothing else: as much ink as two 4 px wide strokes of these lengths (1157 px together) leave
+# in exactly the ink colour, about 3.2 px per pixel of length (the edges are antialiased); one
+# stroke more or less is far outside ±20 %.
+total=$(tc_count_color "$work/drawing.png" "$ink")
+expected=$(( (400 + 757) * 32 / 10 ))
+[ "$total" -ge $((expected * 8 / 10)) ] && [ "$total" -le $((expected * 12 / 10)) ] \
+  || tc_fail "$total ink pixels in the drawing; two strokes make about $expected"
+tc_ok "drawing.png shows both strokes ($total ink pixels)"
+
+# --- Part two: a touch that starts an interactive move --------------------------------------
+# The inspect scene's drag handle asks for xdg_toplevel.move with the serial of the touch that
+# went down on it. Mutter 43 answers with wl_touch.cancel: every touch the app had is cancelled
+# (also a finger that was drawing elsewhere), and the window then follows the finger.
+win_w=900 win_h=500
+handle_x=$((win_w - 8 - 90)) handle_y=$((8 + 16))   # the middle of MoveHandleView, top right
+tc_log "$work/move.err"
+tc_spawn move_pid env WAYLAND_DISPLAY="$socket" WAYLAND_DEBUG=1 "$bin" --scene inspect \
+  --size "${win_w}x${win_h}" --log phases --save-on-exit "$work/moved.png" \
+  >"$work/move.out" 2>"$work/move.err" 3>&-
+wait_mapped "$work/move.err" "$win_w" "$win_h"
+tc_alive "$move_pid" touchcanvas
+
+# Mutter places the window itself: a tap tells where (global = origin + surface).
+probe_x=400 probe_y=400
+fingers "down 2 $probe_x $probe_y" "up 2" "sleep 0.3" "mark probed"
+tc_wait_line "$work/helper.out" '^done mark probed$' 10
+tc_wait_line "$work/move.out" '"phase":"ended"' 5
+read -r origin_x origin_y < <(python3 -c '
+import json, sys
+for line in open(sys.argv[1]):
+    e = json.loads(line) if line.startswith("{") else {}
+    if e.get("phase") == "began":
+        print(round(int(sys.argv[2]) - e["x"]), round(int(sys.argv[3]) - e["y"])); break
+' "$work/move.out" "$probe_x" "$probe_y")
+[ -n "${origin_x:-}" ] || tc_fail "the probe tap was not delivered"
+tc_ok "the ${win_w}x${win_h} window is at $origin_x,$origin_y"
+g() { echo "$((origin_x + $1)) $((origin_y + $2))"; }   # surface → global
+
+# Where the window's origin is now: the began position of the tap just made at global $1,$2.
+origin_from_tap() {
+  python3 -c '
+import json, sys
+began = [json.loads(l) for l in open(sys.argv[1]) if l.startswith("{") and "\"began\"" in l]
+print(round(int(sys.argv[2]) - began[-1]["x"]), round(int(sys.argv[3]) - began[-1]["y"]))
+' "$work/move.out" "$1" "$2"
+}
+
+# 1. Finger 1 draws on the canvas and stays down; finger 0 goes down on the handle: both are
+#    cancelled. Finger 1 lifts first, then finger 0 (where the window goes is Mutter's business:
+#    see the report).
+fingers "down 1 $(g 700 300)" "sleep 0.05" "motion 1 $(g 720 300)" "sleep 0.05" \
+  "motion 1 $(g 740 300)" "sleep 0.1" "down 0 $(g $handle_x $handle_y)" "sleep 0.2" \
+  "up 1" "sleep 0.1" "up 0" "sleep 0.5" "mark two-fingers"
+tc_wait_line "$work/helper.out" '^done mark two-fingers$' 20
+read -r tap_x tap_y < <(g 400 350)
+fingers "down 2 $tap_x $tap_y" "up 2" "sleep 0.3" "mark probed-again"
+tc_wait_line "$work/helper.out" '^done mark probed-again$' 10
+tc_wait_line "$work/move.out" '"touch":4,.*"phase":"ended"|"phase":"ended".*"touch":4,' 5
+read -r origin2_x origin2_y < <(origin_from_tap "$tap_x" "$tap_y")
+tap2=("$((tap_x - origin2_x)),$((tap_y - origin2_y))")
+
+# 2. One finger alone grabs the handle and drags 120,120: it is cancelled, and the window
+#    follows it.
+grab_x=$((handle_x - 40))
+g2() { echo "$((origin2_x + $1)) $((origin2_y + $2))"; }
+fingers "down 0 $(g2 $grab_x $handle_y)" "sleep 0.2"
+for i in $(seq 1 6); do fingers "motion 0 $(g2 $((grab_x + 20 * i)) $((handle_y + 20 * i)))" "sleep 0.05"; done
+fingers "up 0" "sleep 0.5" "mark dragged"
+tc_wait_line "$work/helper.out" '^done mark dragged$' 20
+read -r tap_x tap_y < <(g2 $((300 + 120)) $((200 + 120)))
+fingers "down 2 $tap_x $tap_y" "up 2" "sleep 0.3" "mark probed-last"
+tc_wait_line "$work/helper.out" '^done mark probed-last$' 10
+tc_wait_line "$work/move.out" '"touch":6,.*"phase":"ended"|"phase":"ended".*"touch":6,' 5
+# The red rings of cancelled touches fade over a second: let them go before saving.
+sleep 1.5
+
+tc_log "$work/move.out"
+moves=$(grep -c "window move requested for touch" "$work/move.err" || true)
+[ "$moves" -eq 2 ] || tc_fail "$moves window moves requested; the handle was touched twice"
+for grabbed in "$handle_x" "$grab_x"; do
+  # (grep -m1, not head: under pipefail a reader that stops early fails the pipeline.)
+  serial=$(grep -m1 -E "wl_touch@[0-9]+\.down\([0-9]+, [0-9]+, wl_surface@[0-9]+, [0-9]+, $grabbed\.0+, $handle_y\.0+\)" \
+    "$work/move.err" | sed -E 's/.*\.down\(([0-9]+),.*/\1/' || true)
+  [ -n "$serial" ] || tc_fail "no wl_touch.down on the handle at $grabbed,$handle_y"
+  # The request quotes the down's serial, and Mutter's next touch event is a cancel.
+  grep -Eq " -> xdg_toplevel@[0-9]+\.move\(wl_seat@[0-9]+, $serial\)" "$work/move.err" \
+    || tc_fail "no xdg_toplevel.move quoting the handle touch's down serial $serial"
+  next=$(sed -n "/ -> xdg_toplevel@[0-9]*\.move(wl_seat@[0-9]*, $serial)/,\$p" "$work/move.err" \
+    | grep -m1 -E '^\[ *[0-9.]+\] wl_touch@' || true)
+  case "$next" in
+    *wl_touch@*.cancel\(\)*) tc_ok "xdg_toplevel.move(serial $serial) answered by wl_touch.cancel" ;;
+    *) tc_fail "after xdg_toplevel.move(serial $serial) Mutter's next touch event was: ${next:-none}" ;;
+  esac
+done
+python3 "$here/check-phases.py" "$work/move.out" \
+  "ended@$((probe_x - origin_x)),$((probe_y - origin_y))" \
+  "cancelled@700,300/720,300/740,300" \
+  "cancelled@$handle_x,$handle_y" \
+  "ended@${tap2[0]}" \
+  "cancelled@$grab_x,$handle_y" \
+  "ended@300,200" >"$work/move-phases.txt" 2>&1 \
+  || { cat "$work/move-phases.txt" >&2; tc_fail "the phases log does not show the moves' cancellations"; }
+sed 's/^/  /' "$work/move-phases.txt"
+tc_ok "every touch down at a move was cancelled, none ended; the lone finger's move took the window 120,120"
+
+tc_stop "$move_pid" TERM
+[ "$tc_status" -eq 0 ] || tc_fail "SIGTERM gave exit status $tc_status"
+[ -s "$work/moved.png" ] || tc_fail "no drawing was saved on SIGTERM"
+read -r hits steps < <(python3 "$here/png-stroke-check.py" "$work/moved.png" "$ink" 3 700,300 740,300)
+[ "$hits" -eq 0 ] || tc_fail "the cancelled stroke left ink: $hits of $steps pixels along its path"
+# The cancel mark (CancelMarkView.color) is gone too. (The HUD's anomaly lines share the colour,
+# so only the stroke's surroundings are looked at.)
+read -r hits steps < <(python3 "$here/png-stroke-check.py" "$work/moved.png" e01b24 20 700,300 740,300)
+[ "$hits" -eq 0 ] || tc_fail "the cancel mark is still drawn around $hits of $steps pixels of the stroke"
+tc_ok "moved.png: nothing drawn for the cancelled touches"
+
+# End of input: the helper stops its session and exits by itself.
+exec 3>&-
+for _ in $(seq 50); do kill -0 "$helper_pid" 2>/dev/null || break; sleep 0.1; done
+tc_stop "$helper_pid"
+[ "$tc_status" -eq 0 ] || tc_fail "the touch helper exited with status $tc_status"
+echo "mutter: ok"
