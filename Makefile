@@ -51,6 +51,7 @@ integration:
 	Tests/Integration/weston-decorations.sh $(BIN)
 	Tests/Integration/sway.sh $(BIN) $(INJECT)
 	Tests/Integration/sway-decorations.sh $(BIN)
+	Tests/Integration/mutter.sh $(BIN)
 	Tests/Integration/install.sh
 
 clean:

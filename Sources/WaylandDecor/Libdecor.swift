@@ -191,6 +191,13 @@ public final class DecorFrame {
         libdecor_frame_unset_fullscreen(raw)
     }
 
+    /// An interactive move driven by the input event with `serial` on `seat`, as
+    /// `xdg_toplevel.move` (libdecor sends it on its own toplevel).
+    public func move(seat: WlSeat, serial: UInt32) {
+        guard seat.isAlive, hasToplevel else { return }
+        libdecor_frame_move(raw, seat.raw, serial)
+    }
+
     /// Makes the window visible: the initial commit that asks for the first configure.
     public func map() { libdecor_frame_map(raw) }
 }

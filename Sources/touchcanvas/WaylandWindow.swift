@@ -234,7 +234,13 @@ final class WaylandWindow {
 
     /// Asks the compositor for an interactive move driven by the input event with `serial` (a
     /// touch's or a button's down) on `seat`. The compositor may ignore it (e.g. when fullscreen).
-    func beginMove(seat: WlSeat, serial: UInt32) { toplevel.move(seat: seat, serial: serial) }
+    func beginMove(seat: WlSeat, serial: UInt32) {
+        switch role {
+        case .xdg(_, let toplevel, _): toplevel.move(seat: seat, serial: serial)
+        case .libdecor(let frame): frame.move(seat: seat, serial: serial)
+        case nil: break
+        }
+    }
 
     /// Larger than any screen; the buffer is further limited to 16384 pixels a side at render.
     static let maximumLogicalSize = 16384
