@@ -245,6 +245,9 @@ final class AppController: SeatInputSink {
             input.onPointerEnter = { [unowned self] pointer, serial in
                 cursor?.apply(to: pointer, serial: serial, scale: Int32(window?.bufferScale.ceiling ?? 1))
             }
+            input.onDecorationTouchDown = { [unowned self] serial in
+                window?.beginMove(seat: seat, serial: serial)
+            }
             seats[global.name] = input
         case "wl_output" where outputs[global.name] == nil:
             // Version 2 brings `scale`; nothing newer is needed.

@@ -288,6 +288,26 @@ python3 "$here/check-phases.py" "$work/move.out" \
 sed 's/^/  /' "$work/move-phases.txt"
 tc_ok "every touch down at a move was cancelled, none ended; the lone finger's move took the window 120,120"
 
+# 3. A finger on libdecor's title bar (above the canvas; libdecor 0.1.1 ignores touch there, so
+#    the app asks for the move itself) drags the window by -100,-80 (up: the last drag left it
+#    low on the monitor).
+read -r origin3_x origin3_y < <(origin_from_tap "$tap_x" "$tap_y")
+g3() { echo "$((origin3_x + $1)) $((origin3_y + $2))"; }
+fingers "down 0 $(g3 200 -10)" "sleep 0.2"
+for i in $(seq 1 5); do fingers "motion 0 $(g3 $((200 - 20 * i)) $((-10 - 16 * i)))" "sleep 0.05"; done
+fingers "up 0" "sleep 0.5" "mark title-dragged"
+tc_wait_line "$work/helper.out" '^done mark title-dragged$' 20
+read -r tap_x tap_y < <(g3 $((300 - 100)) $((140 - 80)))
+fingers "down 2 $tap_x $tap_y" "up 2" "sleep 0.3" "mark probed-title"
+tc_wait_line "$work/helper.out" '^done mark probed-title$' 10
+tc_wait_line "$work/move.out" '"touch":7,.*"phase":"ended"|"phase":"ended".*"touch":7,' 5
+read -r origin4_x origin4_y < <(origin_from_tap "$tap_x" "$tap_y")
+[ "$((origin4_x - origin3_x))" -eq -100 ] && [ "$((origin4_y - origin3_y))" -eq -80 ] \
+  || tc_fail "dragging the title bar moved the window from $origin3_x,$origin3_y to $origin4_x,$origin4_y, not by -100,-80"
+began=$(grep -c '"phase":"began"' "$work/move.out" || true)
+[ "$began" -eq 7 ] || tc_fail "$began touches reached the views; the title bar's finger must not"
+tc_ok "a finger on libdecor's title bar moved the window by -100,-80 and drew nothing"
+
 tc_stop "$move_pid" TERM
 [ "$tc_status" -eq 0 ] || tc_fail "SIGTERM gave exit status $tc_status"
 [ -s "$work/moved.png" ] || tc_fail "no drawing was saved on SIGTERM"
