@@ -54,4 +54,5 @@ def main():
     print(count)
 
 
-main()
+if __name__ == "__main__":  # png-count-region.py imports pixels()
+    main()
