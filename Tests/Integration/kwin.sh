@@ -45,17 +45,25 @@ tc_spawn session_pid env -u WAYLAND_DISPLAY -u DISPLAY \
   "$work/kwin_wayland" --virtual --no-lockscreen --no-global-shortcuts --no-kactivities \
   --socket="$socket" --width 1280 --height 720 >"$work/kwin.log" 2>&1
 
+# KWin and the session's dbus-daemon are remembered as soon as they are known, so that tc_end
+# stops them even if the session itself is gone by then (it would leave both running).
 kwin_pid=""
+dbus_pid=""
 for _ in $(seq 200); do
-  [ -z "$kwin_pid" ] && [ -s "$work/kwin.pid" ] && kwin_pid=$(cat "$work/kwin.pid") \
-    && tc_pids+=("$kwin_pid")  # stopped before the session: see the top of the file
+  if [ -z "$kwin_pid" ] && [ -s "$work/kwin.pid" ]; then
+    kwin_pid=$(cat "$work/kwin.pid")
+    # The session's other child; it is started before KWin.
+    dbus_pid=$(tr ' ' '\n' <"/proc/$session_pid/task/$session_pid/children" | grep -vx "$kwin_pid" | grep -m1 . || true)
+    [ -n "$dbus_pid" ] && tc_pids+=("$dbus_pid")
+    tc_pids+=("$kwin_pid")
+  fi
   [ -n "$kwin_pid" ] && [ -S "$runtime/$socket" ] && break
   tc_alive "$session_pid" "dbus-run-session with KWin"
   sleep 0.1
 done
 [ -n "$kwin_pid" ] || tc_fail "KWin did not start within 20s"
 [ -S "$runtime/$socket" ] || tc_fail "KWin did not create $socket within 20s"
-dbus_pid=$(ps -o pid= --ppid "$session_pid" | tr -d ' ' | grep -vx "$kwin_pid" | head -1 || true)
+[ -n "$dbus_pid" ] || tc_fail "cannot find the dbus-daemon of the session ($session_pid)"
 export XDG_RUNTIME_DIR="$runtime" WAYLAND_DISPLAY="$socket"
 
 # --- one injector for the whole test: the seat has touch only while it is connected -----------
@@ -185,5 +193,5 @@ tc_stop "$kwin_pid"
 tc_stop "$session_pid"
 gone() { [ ! -e "/proc/$1" ] || [ "$(sed 's/.*) //' "/proc/$1/stat" | cut -d' ' -f1)" = Z ]; }
 gone "$kwin_pid" || tc_fail "KWin ($kwin_pid) is still running after it was stopped"
-[ -z "$dbus_pid" ] || gone "$dbus_pid" || tc_fail "the session's dbus-daemon ($dbus_pid) is still running"
+gone "$dbus_pid" || tc_fail "the session's dbus-daemon ($dbus_pid) is still running"
 tc_ok "KWin and its D-Bus session stopped; nothing left behind"
