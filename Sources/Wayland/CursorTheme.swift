@@ -18,6 +18,10 @@ public final class CursorTheme {
     }
 
     private let theme: OpaquePointer
+    /// The theme's buffers are proxies on the shm's connection, and destroying the theme destroys
+    /// them: holding the shm (and through it the connection) keeps the display from being
+    /// disconnected first, which crashed the app on exit whenever a pointer had entered.
+    private let shm: WlShm
     /// The nominal size in buffer pixels the theme was loaded at.
     public let size: Int32
     /// Held for the theme's whole life: destroying the theme sends `wl_buffer.destroy` for its
@@ -31,6 +35,7 @@ public final class CursorTheme {
     public init?(name: String?, size: Int32, shm: WlShm) {
         guard size > 0, shm.isAlive, let theme = wl_cursor_theme_load(name, size, shm.raw) else { return nil }
         self.theme = theme
+        self.shm = shm
         self.size = size
         self.shm = shm
     }

@@ -127,4 +127,29 @@ let sampleXML = """
         #expect(throws: ProtocolParseError.self) { try ProtocolList.parse("x project x.xml both") }
         #expect(Generator.outputFileNames(for: list, side: .server) == ["wayland.swift", "WaylandInterfaces.swift", "WaylandRuntime.swift"])
     }
+
+    /// Debian's plasma-wayland-protocols has no `.pc` file, so its XML is found in the data
+    /// directories; a missing package must be reported by the name to install.
+    @Test func plasmaOriginIsFoundWithoutPkgConfigAndNamesTheDebianPackage() throws {
+        let list = try ProtocolList.parse("fake-input  plasma-wayland-protocols  fake-input.xml  client")
+        #expect(list.entries[0].origin == "plasma-wayland-protocols")
+        let found = try ProtocolList.originDataDir("plasma-wayland-protocols", pkgConfig: { _ in nil },
+                                                   dataDirectories: ["/usr/local/share", "/usr/share"],
+                                                   isDirectory: { $0 == "/usr/share/plasma-wayland-protocols" })
+        #expect(found == "/usr/share/plasma-wayland-protocols")
+        // A .pc file, where a distribution ships one, wins.
+        #expect(try ProtocolList.originDataDir("plasma-wayland-protocols", pkgConfig: { _ in "/opt/pwp" },
+                                               dataDirectories: [], isDirectory: { _ in false }) == "/opt/pwp")
+        let missing = try #require(throws: ProtocolParseError.self) {
+            try ProtocolList.originDataDir("plasma-wayland-protocols", pkgConfig: { _ in nil },
+                                           dataDirectories: ["/usr/share"], isDirectory: { _ in false })
+        }
+        #expect(missing.description.contains("install the Debian package plasma-wayland-protocols"))
+        #expect(missing.description.contains("/usr/share/plasma-wayland-protocols"))
+        // The other origins are pkg-config only: no guessing in data directories.
+        #expect(throws: ProtocolParseError.self) {
+            try ProtocolList.originDataDir("wayland-protocols", pkgConfig: { _ in nil },
+                                           dataDirectories: ["/usr/share"], isDirectory: { _ in true })
+        }
+    }
 }
