@@ -52,6 +52,7 @@ integration:
 	Tests/Integration/sway.sh $(BIN) $(INJECT)
 	Tests/Integration/sway-decorations.sh $(BIN)
 	Tests/Integration/mutter.sh $(BIN)
+	Tests/Integration/kwin.sh $(BIN) $(INJECT)
 	Tests/Integration/install.sh
 
 clean:

@@ -24,11 +24,6 @@ public final class CursorTheme {
     private let shm: WlShm
     /// The nominal size in buffer pixels the theme was loaded at.
     public let size: Int32
-    /// Held for the theme's whole life: destroying the theme sends `wl_buffer.destroy` for its
-    /// images, so their connection (which every proxy keeps alive) must still be open then.
-    /// Without it, an app whose last proxy went before the theme crashed on exit in
-    /// `wl_cursor_theme_destroy`, writing to a disconnected display.
-    private let shm: WlShm
 
     /// Loads `name` (nil: the default theme) at `size` buffer pixels; nil if the library cannot
     /// allocate the theme's shared memory.
@@ -37,7 +32,6 @@ public final class CursorTheme {
         self.theme = theme
         self.shm = shm
         self.size = size
-        self.shm = shm
     }
 
     isolated deinit {
