@@ -39,6 +39,9 @@ import Foundation
 ///
 /// Not re-entrant: do not feed it from inside a touch handler.
 ///
+/// Write `RawTouchInput.frame` and `RawPointerInput.frame` in full: both enums have a `frame`
+/// case, so a bare `.frame` is ambiguous between the two `handle` methods.
+///
 /// ```swift
 /// let input = TouchInputMachine(window: window)
 /// input.holdsMovesUntilDisplayFrame = true
@@ -46,11 +49,11 @@ import Foundation
 ///
 /// // From the Wayland glue, as events arrive:
 /// input.handle(.down(id: 0, time: 1000, location: Point(x: 40, y: 40)), seat: seat)
-/// input.handle(.frame, seat: seat)             // touchesBegan
+/// input.handle(RawTouchInput.frame, seat: seat)  // touchesBegan
 /// // When the socket is drained and a frame is still missing (GNOME after the last up):
 /// if input.hasPendingInput { input.flushPendingInput() }
 /// // Right before drawing each display frame:
-/// input.deliverHeldMoves()                     // touchesMoved, every sample coalesced
+/// input.deliverHeldMoves()  // touchesMoved, every sample coalesced
 /// window.advanceAnimations()
 /// ```
 @MainActor
@@ -165,7 +168,7 @@ public final class TouchInputMachine {
     ///
     /// ```swift
     /// input.handle(.down(id: 3, time: ms, location: Point(x: x, y: y)), seat: seat)
-    /// input.handle(.frame, seat: seat)
+    /// input.handle(RawTouchInput.frame, seat: seat)
     /// ```
     public func handle(_ input: RawTouchInput, seat: SeatID) {
         let state = self.state(for: seat)
