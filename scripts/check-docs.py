@@ -19,6 +19,7 @@ repository root or anywhere (paths are found from this file).
 
 import re
 import sys
+from collections import namedtuple
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -128,49 +129,69 @@ def signature(kw, rest, header):
     return [f"{name}({parameter_labels(after[start + 1:end])})"]
 
 
+Declaration = namedtuple("Declaration", "path line text documented scope kind names public opens superclass links")
+
+
+def comment_links(lines, last):
+    """(line number, link) for each ``link`` in the `///` block ending at index `last`, outside
+    its code examples."""
+    first = last
+    while first > 0 and lines[first - 1].strip().startswith("///"):
+        first -= 1
+    links, in_code = [], False
+    for index in range(first, last + 1):
+        text = lines[index].strip()[3:].strip()
+        if text.startswith("```"):
+            in_code = not in_code
+        elif not in_code:
+            links += [(index + 1, link) for link in re.findall(r"``([^`]+)``", text)]
+    return links
+
+
 def scan(path):
-    """Yields (line number, declaration text, documented, scope, kind, names, public) per declaration."""
+    """Every declaration in a Swift file, with the type it belongs to and its comment's links."""
     lines = path.read_text(encoding="utf-8").splitlines()
-    # Each open brace: the type it opens ("View", "CircleDetector/Circle"), whether that type is
-    # a public enum, or None for bodies of functions, properties, closures and the like.
+    # One entry per open brace: (type path, is a public enum) for the body of a type or an
+    # extension ("View", "CircleDetector/Circle"), None for the body of anything else.
     stack = []
     for index, raw in enumerate(lines):
         stripped = raw.strip()
         match = DECLARATION.match(stripped)
         opens = None
         top = stack[-1] if stack else ("", False)
-        in_type = not stack or top is not None
-        if match and in_type:
+        if match and top is not None:  # declarations inside function bodies are not API
             kw, mods, rest = match.group("kw"), match.group("mods"), match.group("rest")
-            scope, in_public_enum = (top[0], top[1]) if top else ("", False)
+            scope, in_public_enum = top
             is_public = re.search(r"\b(public|open)\b", mods) is not None
+            superclass = None
             if kw in TYPE_KEYWORDS:
-                type_name = re.match(r"([\w.]+)", rest).group(1) if re.match(r"[\w.]", rest) else ""
+                type_name = re.match(r"[\w.]*", rest).group(0)
                 if kw == "extension":
                     full = type_name.replace(".", "/")
                 else:
                     full = f"{scope}/{type_name}" if scope else type_name
                 opens = (full, kw == "enum" and is_public)
-            header = stripped
-            j = index
+                inherits = re.match(r"[\w.]*\s*:\s*([\w.]+)", rest)
+                superclass = inherits.group(1) if inherits and kw == "class" else None
+            header, j = stripped, index
             # A multi-line declaration: join lines until its parameter list closes.
             while header.count("(") > header.count(")") and j + 1 < len(lines):
                 j += 1
                 header += " " + lines[j].strip()
-            names = [] if kw in TYPE_KEYWORDS else signature(kw, rest, header)
-            if kw in TYPE_KEYWORDS and kw != "extension":
-                names = [opens[0].split("/")[-1]]
+            if kw in TYPE_KEYWORDS:
+                names = [] if kw == "extension" else [opens[0].split("/")[-1]]
+            else:
+                names = signature(kw, rest, header)
             counts = is_public or (kw == "case" and in_public_enum)
-            if kw == "extension":
-                counts = is_public
             k = index - 1
             while k >= 0 and lines[k].strip().startswith("@"):
                 k -= 1
             documented = k >= 0 and lines[k].strip().startswith("///")
-            yield index + 1, header.split("{")[0].strip(), documented, scope, kw, names, counts, opens
-        code = code_only(raw)
+            yield Declaration(path, index + 1, header.split("{")[0].strip(), documented, scope, kw,
+                              names, counts, opens, superclass,
+                              comment_links(lines, k) if documented else [])
         first = True
-        for c in code:
+        for c in code_only(raw):
             if c == "{":
                 stack.append(opens if (first and opens) else None)
                 first = False
@@ -179,20 +200,21 @@ def scan(path):
 
 
 def main():
-    undocumented, total = [], 0
-    types, members = {MODULE}, {}
-    for path in sorted(SOURCES.rglob("*.swift")):
-        for line, text, documented, scope, kw, names, counts, opens in scan(path):
-            # Only what DocC documents can be linked: public types and their public members.
-            if opens and kw != "extension" and counts:
-                types.add(opens[0])
-            for name in names:
-                if scope and counts and kw not in TYPE_KEYWORDS:
-                    members.setdefault(scope, set()).add(name)
-            if counts:
-                total += 1
-                if not documented:
-                    undocumented.append(f"{path.relative_to(ROOT)}:{line}: {text}")
+    declarations = [d for path in sorted(SOURCES.rglob("*.swift")) for d in scan(path)]
+    # Only what DocC documents can be linked: public types and their public members.
+    types, members, superclasses = {MODULE}, {}, {}
+    for d in declarations:
+        if d.public and d.opens and d.kind != "extension":
+            types.add(d.opens[0])
+            if d.superclass:
+                superclasses[d.opens[0]] = d.superclass
+        if d.public and d.scope and d.kind not in TYPE_KEYWORDS:
+            members.setdefault(d.scope, set()).update(d.names)
+    # A class's links may name what it inherits: `Window/hitTest(_:with:)` is View's.
+    for type_name, parent in superclasses.items():
+        while parent in types:
+            members.setdefault(type_name, set()).update(members.get(parent, ()))
+            parent = superclasses.get(parent)
 
     if "--list" in sys.argv:
         for t in sorted(types):
@@ -200,7 +222,27 @@ def main():
             for m in sorted(members.get(t, ())):
                 print(f"    {t}/{m}")
 
-    bad_links, link_count, articles = [], 0, sorted(CATALOGUE.glob("*.md")) if CATALOGUE.is_dir() else []
+    public = [d for d in declarations if d.public]
+    undocumented = [f"{d.path.relative_to(ROOT)}:{d.line}: {d.text}" for d in public if not d.documented]
+
+    bad_links, link_count = [], 0
+    # Links in the comments DocC renders resolve from the declaration outwards: a type's own
+    # members, then those of the types around it, then the module's top level.
+    for d in public:
+        own = d.opens[0] if d.opens and d.kind != "extension" else None
+        contexts = ([own] if own else []) + [d.scope] if d.scope else ([own] if own else [])
+        chain = []
+        for context in contexts:
+            parts = context.split("/")
+            chain += ["/".join(parts[:n]) for n in range(len(parts), 0, -1)]
+        for line, link in d.links:
+            link_count += 1
+            if not any(resolves(f"{c}/{link}", types, members) for c in chain) \
+                    and not resolves(link, types, members):
+                bad_links.append(f"{d.path.relative_to(ROOT)}:{line}: ``{link}`` names nothing in TouchKit")
+
+    articles = sorted(CATALOGUE.glob("*.md")) if CATALOGUE.is_dir() else []
+    article_names = {a.stem for a in articles}
     for article in articles:
         in_code = False
         for number, line in enumerate(article.read_text(encoding="utf-8").splitlines(), 1):
@@ -209,21 +251,25 @@ def main():
                 continue
             if in_code:
                 continue
+            where = f"{article.relative_to(ROOT)}:{number}"
             for link in re.findall(r"``([^`]+)``", line):
                 link_count += 1
                 if not resolves(link, types, members):
-                    bad_links.append(f"{article.relative_to(ROOT)}:{number}: ``{link}`` names nothing in TouchKit")
-
+                    bad_links.append(f"{where}: ``{link}`` names nothing in TouchKit")
+            for name in re.findall(r"<doc:([^>#]+)", line):
+                link_count += 1
+                if name not in article_names:
+                    bad_links.append(f"{where}: <doc:{name}> names no article of the catalogue")
     if not articles:
         bad_links.append(f"{CATALOGUE.relative_to(ROOT)}: no articles found")
+
     for problem in undocumented:
         print(f"undocumented: {problem}")
     for problem in bad_links:
         print(f"bad link: {problem}")
-    documented = total - len(undocumented)
-    print(f"{documented} of {total} public/open declarations documented; "
-          f"{link_count - len([b for b in bad_links if '``' in b])} of {link_count} symbol links "
-          f"in {len(articles)} articles resolve")
+    print(f"{len(public) - len(undocumented)} of {len(public)} public/open declarations documented; "
+          f"{link_count - len(bad_links)} of {link_count} links (in doc comments and "
+          f"{len(articles)} articles) resolve")
     return 1 if undocumented or bad_links else 0
 
 
@@ -232,8 +278,9 @@ def resolves(link, types, members):
     parts = link.split("/")
     if parts[0] == MODULE and len(parts) > 1:
         parts = parts[1:]
-    # Drop DocC's disambiguation suffixes: `touches(for:)-(View)`, `-swift.property`, `-1abc`.
-    parts = [re.sub(r"-(?:\(.*\)|[\w.]+)$", "", part) if not part.startswith("-") else part for part in parts]
+    # Drop DocC's disambiguation suffixes: `touches(for:)-(View)`, `convert(_:to:)->Point`,
+    # `-swift.property`, `-1abc`.
+    parts = [re.sub(r"(?:-\(.*\)|->[\w.<>\[\]?]+|-[\w.]+)$", "", part) for part in parts]
     # The longest leading run of components that is a type, then at most one member.
     for split in range(len(parts), 0, -1):
         type_name = "/".join(parts[:split])

@@ -3,7 +3,7 @@ import Foundation
 /// One delivery: every touch currently down on the window, after `UIEvent`.
 ///
 /// Handlers get the touches that changed in their phase as a set; the event is where to look
-/// for the rest: the fingers that did not move (``allTouches``, ``touches(for:)``), and a
+/// for the rest: the fingers that did not move (``allTouches``, ``touches(for:)-(View)``), and a
 /// moving finger's every sample since the last delivery and where it is heading
 /// (``coalescedTouches(for:)``, ``predictedTouches(for:)``).
 ///

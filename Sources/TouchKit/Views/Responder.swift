@@ -46,7 +46,7 @@ open class Responder {
     /// Called once per delivery with this responder's touches whose fingers lifted.
     ///
     /// Finish what the touches started and forget them: an ended touch is never delivered again.
-    /// Compare the set with ``TouchEvent/touches(for:)`` to learn whether it was the last finger.
+    /// Compare the set with ``TouchEvent/touches(for:)-(View)`` to learn whether it was the last finger.
     /// The default passes the touches to ``next``.
     open func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
         next?.touchesEnded(touches, with: event)
