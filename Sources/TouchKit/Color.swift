@@ -11,7 +11,7 @@ public struct Color: Hashable, Sendable {
     /// The opacity, 0 (invisible) ... 1 (opaque); not premultiplied into the other components.
     public let alpha: Double
 
-    /// A colour from its components; values outside 0...1 (and NaN) are clamped rather than trapped.
+    /// A colour from its components, clamped to 0...1 (NaN becomes 0) rather than trapped.
     ///
     /// Use it for colours computed at run time; ``init(rgb:alpha:)`` reads better for fixed ones.
     ///

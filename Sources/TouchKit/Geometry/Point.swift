@@ -5,7 +5,7 @@
 public struct Point: Hashable, Sendable {
     /// The horizontal coordinate, growing to the right.
     public var x: Double
-    /// The vertical coordinate, growing downwards (Wayland surfaces, like UIKit views, put the origin top-left).
+    /// The vertical coordinate, growing downwards: the origin is top-left, as in UIKit.
     public var y: Double
 
     /// A point from its coordinates, kept exactly as given.

@@ -14,7 +14,7 @@ public struct Rect: Hashable, Sendable {
         self.size = size
     }
 
-    /// A rectangle from its origin's coordinates and its size, the form most call sites read best in.
+    /// A rectangle from its origin's coordinates and its size: the form most call sites read best.
     ///
     /// ```swift
     /// let spot = Rect(x: 0, y: 0, width: 1, height: 1)
@@ -23,7 +23,7 @@ public struct Rect: Hashable, Sendable {
         self.init(origin: Point(x: x, y: y), size: Size(width: width, height: height))
     }
 
-    /// The empty rectangle at the origin: a view's default frame, and where damage accumulation starts.
+    /// The empty rectangle at the origin: a view's default frame, where damage accumulation starts.
     public static let zero = Rect(origin: .zero, size: .zero)
 
     /// The smallest x inside the rectangle, whichever way the width points.

@@ -34,7 +34,8 @@ public struct CircleDetector: Sendable {
     /// The path so far, in the order ``add(_:)`` received it; for drawing the attempt.
     public private(set) var points: [Point] = []
 
-    /// A detector with an empty path and the given tolerances; the defaults accept a careful finger-drawn circle.
+    /// A detector with an empty path and the given tolerances; the defaults accept a careful
+    /// finger-drawn circle.
     public init(minimumRoundness: Double = 0.75, minimumRadius: Double = 15, closureTolerance: Double = 0.6) {
         self.minimumRoundness = minimumRoundness
         self.minimumRadius = minimumRadius
@@ -44,7 +45,8 @@ public struct CircleDetector: Sendable {
     /// Forgets the path; call it when the finger that draws begins (and after a cancellation).
     public mutating func reset() { points.removeAll(keepingCapacity: true) }
 
-    /// Appends a point of the path; call it with each location, or each coalesced location, of the drawing finger.
+    /// Appends a point of the path; call it with each location, or each coalesced location, of the
+    /// drawing finger.
     public mutating func add(_ point: Point) { points.append(point) }
 
     /// The circle the path so far describes, or nil when it is not one.

@@ -24,7 +24,7 @@ public struct SwipeDetector: Sendable {
     /// Which way a recognised swipe went; the raw value is the name, for logs.
     public enum Direction: String, Sendable { case left, right, up, down }
 
-    /// The axis swipes are measured along; the other one is the one the finger must not stray across.
+    /// The axis swipes are measured along; the finger must not stray across the other one.
     public var axis: Axis
     /// How far the finger must travel along the axis (the guide's `HORIZ_SWIPE_DRAG_MIN`, 12).
     public var minimumTravel: Double
@@ -37,7 +37,8 @@ public struct SwipeDetector: Sendable {
     private var start: (location: Point, time: TimeInterval)?
     private var strayed = false
 
-    /// A detector for swipes along `axis`; the default thresholds are the guide's 12 and 4 points and a brisk 150 points per second.
+    /// A detector for swipes along `axis`; the default thresholds are the guide's 12 and 4 points
+    /// and a brisk 150 points per second.
     public init(axis: Axis, minimumTravel: Double = 12, maximumDeviation: Double = 4, minimumSpeed: Double = 150) {
         self.axis = axis
         self.minimumTravel = minimumTravel

@@ -10,7 +10,7 @@ import Foundation
 public struct FingerTransform: Equatable, Sendable {
     /// How far the midpoint between the fingers moved since they began.
     public var translation: Point
-    /// Current distance between the fingers divided by their distance when they began: above 1 when spreading.
+    /// The fingers' distance now over their distance when they began: above 1 when spreading.
     public var scale: Double
     /// The angle, in radians, the line between the fingers turned: positive clockwise on screen.
     public var rotation: Double

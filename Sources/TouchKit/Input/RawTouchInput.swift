@@ -13,6 +13,6 @@ public enum RawTouchInput: Sendable, Hashable {
     case orientation(id: Int32, degrees: Double)
     /// Closes the events before it into one delivery (`wl_touch.frame`).
     case frame
-    /// The compositor took every touch of the seat away (`wl_touch.cancel`); they are cancelled at once.
+    /// The compositor took all the seat's touches away (`wl_touch.cancel`): cancelled at once.
     case cancel
 }

@@ -4,7 +4,8 @@ public struct SeatID: Hashable, Sendable {
     /// The `wl_registry` name of the seat's global.
     public let raw: UInt32
 
-    /// The seat whose `wl_seat` global has registry name `raw`; the glue makes one when it binds the seat.
+    /// The seat whose `wl_seat` global has registry name `raw`; the glue makes one when it binds
+    /// the seat.
     public init(_ raw: UInt32) {
         self.raw = raw
     }

@@ -119,7 +119,7 @@ public final class TouchInputMachine {
     /// The last delivery's event, handed out again by the next delivery if no one kept it.
     var recycledEvent: TouchEvent?
 
-    /// A machine that knows no seat yet and delivers to `window`; seats appear with their first event.
+    /// A machine delivering to `window`; it learns each seat from the seat's first event.
     public init(window: Window) {
         self.window = window
     }

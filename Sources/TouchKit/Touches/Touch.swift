@@ -19,7 +19,8 @@ import Foundation
 /// override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
 ///     for touch in touches {
 ///         guard let start = starts.removeValue(forKey: touch) else { continue }
-///         print("moved", touch.location(in: self).distance(to: start), "in", touch.tapCount, "tap(s)")
+///         let distance = touch.location(in: self).distance(to: start)
+///         print("moved \(distance) in \(touch.tapCount) tap(s)")
 ///     }
 /// }
 /// ```
@@ -33,13 +34,13 @@ import Foundation
 /// no one kept, and leaves a kept one as it was.
 @MainActor
 public final class Touch: Hashable {
-    /// What happened to the touch in the current delivery: began, moved, stationary, ended or cancelled.
+    /// What happened to the touch in the current delivery.
     ///
     /// Read it during a handler or ``Window/sendEvent(_:)``; the handler you are in already tells
     /// you the phase of the touches in its set, so this matters most for the touches of
     /// ``TouchEvent/allTouches``.
     public internal(set) var phase: TouchPhase
-    /// Whether a finger (`direct`) or a held mouse or touchpad button (`indirectPointer`) made the touch.
+    /// What made the touch: a finger (`direct`) or a held mouse or touchpad button.
     public let type: TouchType
 
     /// Seconds on the compositor's monotonic input clock (wrap-corrected) of the last change.
@@ -58,7 +59,7 @@ public final class Touch: Hashable {
     /// Half the contact ellipse's major axis; `Touch.defaultRadius` until the compositor sends a
     /// shape (wl_touch v6) — UIKit also reports a plausible fingertip instead of zero.
     public internal(set) var majorRadius: Double = Touch.defaultRadius
-    /// Half the contact ellipse's minor axis; `Touch.defaultRadius` until the compositor sends a shape.
+    /// Half the contact ellipse's minor axis; `Touch.defaultRadius` until a shape arrives.
     public internal(set) var minorRadius: Double = Touch.defaultRadius
     /// True once a shape was received, so logs can leave out the default radii.
     public internal(set) var hasShape = false
@@ -72,12 +73,13 @@ public final class Touch: Hashable {
     /// or handlers that do nothing and let the touches climb to the superview) compares it to
     /// tell which of them was touched.
     public internal(set) var view: View?
-    /// The window the touch began in; set when the window first routes it, and kept for its whole life.
+    /// The window the touch began in, kept for its whole life: the coordinates
+    /// `location(in: nil)` answers in.
     public internal(set) weak var window: Window?
 
     /// The seat the touch came from (`wl_seat.name`, or `seat@N` until the name arrives).
     public internal(set) var seatName: String
-    /// The seat the touch came from, by registry name: stable for the connection, unlike ``seatName``.
+    /// The seat the touch came from, by registry name: stable, unlike ``seatName``.
     public let seat: SeatID
     /// The wl_touch id; for a pointer touch, the button code that started it.
     public let identifier: Int32

@@ -77,7 +77,7 @@ public final class TouchEvent {
         allTouches.filter { $0.view === view }
     }
 
-    /// The touches that began in `window`, changed or stationary (UIKit's `touches(for:)` for a window).
+    /// The touches that began in `window`, changed or stationary, as UIKit's `touches(for:)`.
     ///
     /// With a single window this is ``allTouches``; it matters when one machine's events are
     /// inspected across windows, as a ``Window/sendEvent(_:)`` override may do.

@@ -24,7 +24,7 @@ open class Responder {
     /// The next responder up the chain; `nil` ends it. Views answer their superview.
     open var next: Responder? { nil }
 
-    /// Called once per delivery with the touches that began on this responder (the ones bound to it).
+    /// Called once per delivery with the touches that began and were bound to this responder.
     ///
     /// Set up per-touch state here, keyed by the ``Touch`` object: every touch you are told about
     /// later began here first. With `isMultipleTouchEnabled` false the set holds one touch. The
@@ -46,7 +46,7 @@ open class Responder {
     /// Called once per delivery with this responder's touches whose fingers lifted.
     ///
     /// Finish what the touches started and forget them: an ended touch is never delivered again.
-    /// Compare the set with ``TouchEvent/touches(for:)-(View)`` to learn whether it was the last finger.
+    /// Compare the set with ``TouchEvent/touches(for:)-(View)`` to learn if it was the last finger.
     /// The default passes the touches to ``next``.
     open func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
         next?.touchesEnded(touches, with: event)

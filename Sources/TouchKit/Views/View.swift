@@ -36,12 +36,13 @@ open class View: Responder {
     /// Running animations by property; present only while the view is in a window.
     var animations: [AnimatableProperty: PropertyAnimation] = [:]
 
-    /// The view this one is a subview of; `nil` for a window or a detached view. Also the next responder.
+    /// The view this one is a subview of, and its next responder; `nil` for a window or a detached
+    /// view.
     public internal(set) weak var superview: View?
     /// Back to front: the last subview is drawn last and hit-tested first.
     public internal(set) var subviews: [View] = []
 
-    /// A visible, interactive view with no background at `frame` in its future superview's coordinates.
+    /// A visible, interactive view with no background, at `frame` in its superview's coordinates.
     ///
     /// The frame is stored as ``center`` and a ``bounds`` at the origin. Subclasses that handle
     /// several fingers set ``isMultipleTouchEnabled`` here.
@@ -162,7 +163,8 @@ open class View: Responder {
     /// `clearNeedsDisplay()`. New views start dirty because nothing of them has been drawn.
     public private(set) var needsDisplay = true
 
-    /// Marks the view's content for redrawing; call it after changing state the renderer draws, such as a stroke.
+    /// Marks the view's content for redrawing; call it after changing state the renderer draws,
+    /// such as a stroke.
     public func setNeedsDisplay() {
         needsDisplay = true
         window?.noteVisualChange()

@@ -83,7 +83,8 @@ open class Window: View {
         ignoringDepth += 1
     }
 
-    /// Balances one ``beginIgnoringInteractionEvents()``; extra calls are ignored, the count never goes below zero.
+    /// Balances one ``beginIgnoringInteractionEvents()``; extra calls are ignored, the count never
+    /// goes below zero.
     public func endIgnoringInteractionEvents() {
         ignoringDepth = max(0, ignoringDepth - 1)
     }
