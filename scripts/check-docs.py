@@ -7,8 +7,11 @@ not point at symbols that were renamed or removed.
    has a `///` comment right above it. Attribute lines (`@MainActor`, `@discardableResult`, …)
    may sit between the comment and the declaration; a declaration spread over several lines
    needs the comment above its first line.
-2. Every ``Symbol`` link in Sources/TouchKit/TouchKit.docc/*.md names a TouchKit type, or a
-   member of one (``Touch/location(in:)``): a name check, not DocC's full resolution.
+2. Every ``Symbol`` link in Sources/TouchKit/TouchKit.docc/*.md, and in the doc comments of
+   public declarations, names a public TouchKit type or a public member of one
+   (``Touch/location(in:)``; in a comment also relative to the type, ``bounds`` in View's), and
+   every <doc:Article> link names an article of the catalogue. A name check, not DocC's full
+   resolution: DocC's disambiguation suffixes (`-(View)`, `->Point`) are accepted, not checked.
 
 Exits 0 when both hold, 1 listing what does not. Python standard library only; run from the
 repository root or anywhere (paths are found from this file).
