@@ -2,11 +2,22 @@
 ///
 /// Components are clamped to 0...1 on creation so the renderer can hand them to Cairo unchecked.
 public struct Color: Hashable, Sendable {
+    /// The red component, 0...1.
     public let red: Double
+    /// The green component, 0...1.
     public let green: Double
+    /// The blue component, 0...1.
     public let blue: Double
+    /// The opacity, 0 (invisible) ... 1 (opaque); not premultiplied into the other components.
     public let alpha: Double
 
+    /// A colour from its components, clamped to 0...1 (NaN becomes 0) rather than trapped.
+    ///
+    /// Use it for colours computed at run time; ``init(rgb:alpha:)`` reads better for fixed ones.
+    ///
+    /// ```swift
+    /// let halfRed = Color(red: 1, green: 0, blue: 0, alpha: 0.5)
+    /// ```
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
         self.red = Color.clamp(red)
         self.green = Color.clamp(green)
@@ -27,8 +38,11 @@ public struct Color: Hashable, Sendable {
         Color(red: red, green: green, blue: blue, alpha: alpha)
     }
 
+    /// Opaque white: the canvas background of the visual contract.
     public static let white = Color(red: 1, green: 1, blue: 1)
+    /// Opaque black: the draw scene's ink.
     public static let black = Color(red: 0, green: 0, blue: 0)
+    /// Fully transparent; a view with this background draws nothing but still takes touches.
     public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
 
     private static func clamp(_ value: Double) -> Double {

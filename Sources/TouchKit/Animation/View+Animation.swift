@@ -11,6 +11,23 @@ extension View {
     /// `advanceAnimations()`, with `false` if any of the animations was interrupted (the property
     /// set again, or the view removed from its window). If nothing was animated (no change, no
     /// window, or a zero duration) it runs right after the block.
+    ///
+    /// Add the view to its window before animating it: a view outside a window has no clock,
+    /// so its changes apply at once. Setting an animated property again outside a block stops
+    /// that animation where it is and jumps to the new value, which is what a finger-following
+    /// view wants; inside another block it re-targets from the value on screen.
+    ///
+    /// ```swift
+    /// let spot = View()
+    /// spot.bounds = Rect(x: 0, y: 0, width: 1, height: 1)
+    /// spot.center = touch.location(in: self)
+    /// addSubview(spot)
+    /// View.animate(withDuration: 0.2, animations: {
+    ///     spot.bounds.size = Size(width: 100, height: 100)
+    /// }, completion: { finished in
+    ///     if finished { print("grown") }
+    /// })
+    /// ```
     public static func animate(withDuration duration: TimeInterval, animations: () -> Void,
                                completion: ((Bool) -> Void)? = nil) {
         let transaction = AnimationTransaction(duration: max(0, duration), curve: .easeInEaseOut,
@@ -34,18 +51,22 @@ extension View {
                     width: b.size.width, height: b.size.height)
     }
 
+    /// The bounds as currently drawn: equal to ``bounds`` unless an animation of them is running.
     public var presentationBounds: Rect {
         animations[.bounds]?.current.rect ?? bounds
     }
 
+    /// The centre as currently drawn: equal to ``center`` unless an animation of it is running.
     public var presentationCenter: Point {
         animations[.center]?.current.point ?? center
     }
 
+    /// The opacity as currently drawn: equal to ``alpha`` unless a fade is running.
     public var presentationAlpha: Double {
         animations[.alpha]?.current.scalar ?? alpha
     }
 
+    /// The corner radius as currently drawn, so a growing circle stays round on every frame.
     public var presentationCornerRadius: Double {
         animations[.cornerRadius]?.current.scalar ?? cornerRadius
     }

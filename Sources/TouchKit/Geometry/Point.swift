@@ -3,14 +3,18 @@
 /// Components are `Double` and never rounded: compositors report sub-pixel positions and the seeds
 /// insist that rounding touch coordinates loses precision.
 public struct Point: Hashable, Sendable {
+    /// The horizontal coordinate, growing to the right.
     public var x: Double
+    /// The vertical coordinate, growing downwards: the origin is top-left, as in UIKit.
     public var y: Double
 
+    /// A point from its coordinates, kept exactly as given.
     public init(x: Double, y: Double) {
         self.x = x
         self.y = y
     }
 
+    /// The origin of a coordinate space.
     public static let zero = Point(x: 0, y: 0)
 
     /// Euclidean distance, used by tap counting and gesture thresholds.
@@ -20,5 +24,6 @@ public struct Point: Hashable, Sendable {
 }
 
 extension Point: CustomStringConvertible {
+    /// `(x, y)` with full precision, for logs and test failures.
     public var description: String { "(\(x), \(y))" }
 }

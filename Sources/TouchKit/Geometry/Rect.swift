@@ -3,27 +3,44 @@
 /// A negative width or height is allowed and read as the same rectangle extending the other way,
 /// so `minX`/`maxX`/`width` are always ordered and non-negative, as in `CGRect`.
 public struct Rect: Hashable, Sendable {
+    /// The corner the size is measured from: top-left unless the size is negative.
     public var origin: Point
+    /// The extent from `origin`; either component may be negative (see ``standardized``).
     public var size: Size
 
+    /// A rectangle from a corner and a size, stored as given (not standardized).
     public init(origin: Point, size: Size) {
         self.origin = origin
         self.size = size
     }
 
+    /// A rectangle from its origin's coordinates and its size: the form most call sites read best.
+    ///
+    /// ```swift
+    /// let spot = Rect(x: 0, y: 0, width: 1, height: 1)
+    /// ```
     public init(x: Double, y: Double, width: Double, height: Double) {
         self.init(origin: Point(x: x, y: y), size: Size(width: width, height: height))
     }
 
+    /// The empty rectangle at the origin: a view's default frame, where damage accumulation starts.
     public static let zero = Rect(origin: .zero, size: .zero)
 
+    /// The smallest x inside the rectangle, whichever way the width points.
     public var minX: Double { min(origin.x, origin.x + size.width) }
+    /// The largest x: the right edge, excluded by ``contains(_:)``.
     public var maxX: Double { max(origin.x, origin.x + size.width) }
+    /// The smallest y inside the rectangle: the top edge.
     public var minY: Double { min(origin.y, origin.y + size.height) }
+    /// The largest y: the bottom edge, excluded by ``contains(_:)``.
     public var maxY: Double { max(origin.y, origin.y + size.height) }
+    /// The horizontal centre; a view's `center.x` in its superview is its frame's `midX`.
     public var midX: Double { origin.x + size.width / 2 }
+    /// The vertical centre.
     public var midY: Double { origin.y + size.height / 2 }
+    /// The width, never negative; `size.width` keeps the sign.
     public var width: Double { abs(size.width) }
+    /// The height, never negative; `size.height` keeps the sign.
     public var height: Double { abs(size.height) }
 
     /// True when the rectangle covers no area; such rectangles are ignored by `union(_:)`.
@@ -67,11 +84,13 @@ public struct Rect: Hashable, Sendable {
         return Rect(x: r.minX + dx, y: r.minY + dy, width: r.width - 2 * dx, height: r.height - 2 * dy)
     }
 
+    /// The same rectangle moved by `dx` and `dy`, its size (and its sign) unchanged.
     public func offsetBy(dx: Double, dy: Double) -> Rect {
         Rect(origin: Point(x: origin.x + dx, y: origin.y + dy), size: size)
     }
 }
 
 extension Rect: CustomStringConvertible {
+    /// `(x, y, width, height)` as stored, for logs and test failures.
     public var description: String { "(\(origin.x), \(origin.y), \(size.width), \(size.height))" }
 }

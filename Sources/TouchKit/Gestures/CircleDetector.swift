@@ -5,9 +5,11 @@ import Foundation
 /// same distance from it. The result gives what the article's Figure 3 shows: the centre (a
 /// dot) and the bounding ellipse.
 ///
-///     var circle = CircleDetector()
-///     // touchesBegan: circle.reset(); touchesMoved: circle.add(touch.location(in: self))
-///     // touchesEnded: if let found = circle.detect() { showCircle(found) }
+/// ```swift
+/// var circle = CircleDetector()
+/// // touchesBegan: circle.reset(); touchesMoved: circle.add(touch.location(in: self))
+/// // touchesEnded: if let found = circle.detect() { showCircle(found) }
+/// ```
 public struct CircleDetector: Sendable {
     /// A detected circle.
     public struct Circle: Equatable, Sendable {
@@ -29,16 +31,22 @@ public struct CircleDetector: Sendable {
     /// How far apart the ends may be, relative to the radius, for the path to be closed.
     public var closureTolerance: Double
 
+    /// The path so far, in the order ``add(_:)`` received it; for drawing the attempt.
     public private(set) var points: [Point] = []
 
+    /// A detector with an empty path and the given tolerances; the defaults accept a careful
+    /// finger-drawn circle.
     public init(minimumRoundness: Double = 0.75, minimumRadius: Double = 15, closureTolerance: Double = 0.6) {
         self.minimumRoundness = minimumRoundness
         self.minimumRadius = minimumRadius
         self.closureTolerance = closureTolerance
     }
 
+    /// Forgets the path; call it when the finger that draws begins (and after a cancellation).
     public mutating func reset() { points.removeAll(keepingCapacity: true) }
 
+    /// Appends a point of the path; call it with each location, or each coalesced location, of the
+    /// drawing finger.
     public mutating func add(_ point: Point) { points.append(point) }
 
     /// The circle the path so far describes, or nil when it is not one.

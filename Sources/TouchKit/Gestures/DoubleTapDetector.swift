@@ -2,14 +2,17 @@
 /// whose `tapCount` reaches `requiredTaps` (the taps come within `TouchInputMachine`'s tap
 /// interval and distance of each other, so no timer is needed here).
 ///
-///     let doubleTap = DoubleTapDetector()
-///     override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
-///         if touches.contains(where: doubleTap.isComplete) { cycleLanguage() }
-///     }
+/// ```swift
+/// let doubleTap = DoubleTapDetector()
+/// override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
+///     if touches.contains(where: doubleTap.isComplete) { cycleLanguage() }
+/// }
+/// ```
 public struct DoubleTapDetector: Sendable {
     /// 2 for a double tap, 3 for a triple one.
     public var requiredTaps: Int
 
+    /// A detector for `requiredTaps` taps in a row: 2 for a double tap.
     public init(requiredTaps: Int = 2) {
         self.requiredTaps = requiredTaps
     }

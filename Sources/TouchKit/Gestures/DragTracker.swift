@@ -3,10 +3,12 @@
 /// `previousLocation(in:)`, never the absolute position, so the grab point stays under the
 /// finger wherever the view was touched.
 ///
-///     override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
-///         guard let touch = touches.first else { return }
-///         center = DragTracker.moved(center, by: touch, in: superview)
-///     }
+/// ```swift
+/// override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
+///     guard let touch = touches.first else { return }
+///     center = DragTracker.moved(center, by: touch, in: superview)
+/// }
+/// ```
 public enum DragTracker {
     /// The finger's movement since the previous delivery, in `view`'s coordinates (the
     /// window's when nil). Use the coordinates of the view that holds what is dragged: the

@@ -7,19 +7,24 @@ import Foundation
 /// path that wanders off the axis in the middle is caught, which the guide's listing leaves
 /// out), and ask `ended` in `touchesEnded`.
 ///
-///     var swipe = SwipeDetector(axis: .horizontal)
-///     override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
-///         if let t = touches.first { swipe.began(at: t.location(in: self), time: t.timestamp) }
+/// ```swift
+/// var swipe = SwipeDetector(axis: .horizontal)
+/// override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
+///     if let t = touches.first { swipe.began(at: t.location(in: self), time: t.timestamp) }
+/// }
+/// override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
+///     if let t = touches.first, let direction = swipe.ended(at: t.location(in: self), time: t.timestamp) {
+///         showArrow(direction)
 ///     }
-///     override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
-///         if let t = touches.first, let direction = swipe.ended(at: t.location(in: self), time: t.timestamp) {
-///             showArrow(direction)
-///         }
-///     }
+/// }
+/// ```
 public struct SwipeDetector: Sendable {
+    /// The line a swipe must follow: left-right or up-down.
     public enum Axis: Sendable { case horizontal, vertical }
+    /// Which way a recognised swipe went; the raw value is the name, for logs.
     public enum Direction: String, Sendable { case left, right, up, down }
 
+    /// The axis swipes are measured along; the finger must not stray across the other one.
     public var axis: Axis
     /// How far the finger must travel along the axis (the guide's `HORIZ_SWIPE_DRAG_MIN`, 12).
     public var minimumTravel: Double
@@ -32,6 +37,8 @@ public struct SwipeDetector: Sendable {
     private var start: (location: Point, time: TimeInterval)?
     private var strayed = false
 
+    /// A detector for swipes along `axis`; the default thresholds are the guide's 12 and 4 points
+    /// and a brisk 150 points per second.
     public init(axis: Axis, minimumTravel: Double = 12, maximumDeviation: Double = 4, minimumSpeed: Double = 150) {
         self.axis = axis
         self.minimumTravel = minimumTravel

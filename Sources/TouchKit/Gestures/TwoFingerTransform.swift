@@ -8,12 +8,17 @@ import Foundation
 /// `scale` is the ratio of the fingers' distances; `rotation` the angle (radians, clockwise on
 /// screen, in -π…π) the line between them turned.
 public struct FingerTransform: Equatable, Sendable {
+    /// How far the midpoint between the fingers moved since they began.
     public var translation: Point
+    /// The fingers' distance now over their distance when they began: above 1 when spreading.
     public var scale: Double
+    /// The angle, in radians, the line between the fingers turned: positive clockwise on screen.
     public var rotation: Double
 
+    /// No movement: zero translation, scale 1, no rotation.
     public static let identity = FingerTransform(translation: .zero, scale: 1, rotation: 0)
 
+    /// A transform from its three parts, for tests and for composing transforms by hand.
     public init(translation: Point, scale: Double, rotation: Double) {
         self.translation = translation
         self.scale = scale
@@ -46,18 +51,21 @@ public struct FingerTransform: Equatable, Sendable {
 /// (Listing 3-5), in one view's coordinates — the guide uses the superview's, so the
 /// transformed view's own movement does not feed back into the measure.
 ///
-///     let tracker = TwoFingerTransformTracker()
-///     override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
-///         tracker.began(touches, in: superview)
-///     }
-///     override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
-///         if let t = tracker.transform(in: superview) { square.rotation = t.rotation }
-///     }
-///     // and tracker.ended(touches) in touchesEnded and touchesCancelled
+/// ```swift
+/// let tracker = TwoFingerTransformTracker()
+/// override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
+///     tracker.began(touches, in: superview)
+/// }
+/// override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
+///     if let t = tracker.transform(in: superview) { square.rotation = t.rotation }
+/// }
+/// // and tracker.ended(touches, in: superview) in touchesEnded and touchesCancelled
+/// ```
 @MainActor
 public final class TwoFingerTransformTracker {
     private var begins: [(touch: Touch, point: Point)] = []
 
+    /// An empty tracker; make one per view that follows two fingers.
     public init() {}
 
     /// How many fingers are being tracked.

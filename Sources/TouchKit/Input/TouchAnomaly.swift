@@ -7,6 +7,7 @@
 /// clock of the phase log's `"t"`; for `foreign-surface`, the raw stamp the glue passed) are
 /// there when the event has them. Some kinds add more: see each category.
 public struct TouchAnomaly: Sendable, Hashable {
+    /// The kinds of anomaly; the raw value is the stable name logs use (`no-frame-after-up`).
     public enum Category: String, Sendable, CaseIterable {
         /// The socket was drained after an `up` (touch) or a button release (pointer) with no
         /// `frame`. Details: the last up's `event`, `id` or `button`, `time`, and `looksLike`:
@@ -63,8 +64,11 @@ public struct TouchAnomaly: Sendable, Hashable {
         }
     }
 
+    /// What kind of anomaly occurred.
     public let category: Category
+    /// The seat whose input showed it.
     public let seat: SeatID
+    /// The seat's `wl_seat.name` when the anomaly occurred (`seat@N` before it arrives).
     public let seatName: String
     /// Which device: "touch" or "pointer".
     public let device: String
@@ -80,6 +84,7 @@ public struct TouchAnomaly: Sendable, Hashable {
     /// Every kind the machine can report, in declaration order, for the README and the HUD.
     public static let allKinds: [String] = Category.allCases.map(\.rawValue)
 
+    /// An anomaly as the machine reports it; public so that tests and replays can make their own.
     public init(category: Category, seat: SeatID, seatName: String, device: String,
                 details: [String: String] = [:]) {
         self.category = category

@@ -10,6 +10,8 @@ extension TouchInputMachine {
         cancelTouches(of: state)
     }
 
+    /// Cancels the pointer touch of `seat` if a button is held, and forgets the pointer position;
+    /// call it when the seat's capabilities drop `pointer`.
     public func pointerCapabilityLost(seat: SeatID) {
         guard let state = seats[seat] else { return }
         cancelPointer(of: state)

@@ -38,12 +38,33 @@ import Foundation
 /// what it returns are valid during delivery only, is the one to follow.
 ///
 /// Not re-entrant: do not feed it from inside a touch handler.
+///
+/// Write `RawTouchInput.frame` and `RawPointerInput.frame` in full: both enums have a `frame`
+/// case, so a bare `.frame` is ambiguous between the two `handle` methods.
+///
+/// ```swift
+/// let input = TouchInputMachine(window: window)
+/// input.holdsMovesUntilDisplayFrame = true
+/// input.onAnomaly = { print("anomaly:", $0.kind, $0.details) }
+///
+/// // From the Wayland glue, as events arrive:
+/// input.handle(.down(id: 0, time: 1000, location: Point(x: 40, y: 40)), seat: seat)
+/// input.handle(RawTouchInput.frame, seat: seat)  // touchesBegan
+/// // When the socket is drained and a frame is still missing (GNOME after the last up):
+/// if input.hasPendingInput { input.flushPendingInput() }
+/// // Right before drawing each display frame:
+/// input.deliverHeldMoves()  // touchesMoved, every sample coalesced
+/// window.advanceAnimations()
+/// ```
 @MainActor
 public final class TouchInputMachine {
+    /// The window every delivery is sent to, through ``Window/sendEvent(_:)``.
     public let window: Window
 
     /// Called with each event just before `window.sendEvent`, while its phases are current.
     public var onDeliver: ((TouchEvent) -> Void)?
+    /// Called once per occurrence of something the compositor should not have sent (see
+    /// ``TouchAnomaly``), after the machine has recovered; the app logs it and shows it in the HUD.
     public var onAnomaly: ((TouchAnomaly) -> Void)?
 
     /// How soon after a tap's end the next touch must begin to raise `tapCount`.
@@ -98,18 +119,21 @@ public final class TouchInputMachine {
     /// The last delivery's event, handed out again by the next delivery if no one kept it.
     var recycledEvent: TouchEvent?
 
+    /// A machine delivering to `window`; it learns each seat from the seat's first event.
     public init(window: Window) {
         self.window = window
     }
 
-    /// Touches (and held pointer buttons) that began and whose end has not been delivered,
-    /// including those still waiting for a frame.
     /// Input has arrived that no `frame` has closed yet. The app uses it to decide whether a
     /// drained socket means "the compositor sent no frame" (deliver soon) or nothing at all.
     public var hasPendingInput: Bool {
         seats.values.contains { !$0.touchFrame.isEmpty || !$0.pointerFrame.isEmpty }
     }
 
+    /// Touches (and held pointer buttons) that began and whose end has not been delivered,
+    /// including those still waiting for a frame.
+    ///
+    /// The app keeps its stuck-touch timer and HUD refresh going while this is above zero.
     public var activeTouchCount: Int {
         live.count + seats.values.reduce(0) {
             $0 + $1.touchFrame.newTouchCount + $1.pointerFrame.newTouchCount
@@ -121,6 +145,8 @@ public final class TouchInputMachine {
         seats[seat]?.pointerLocation
     }
 
+    /// Records `wl_seat.name` for `seat`, which may arrive after its first input; touches already
+    /// down take the name too, so logs name the seat from then on.
     public func setSeatName(_ name: String, for seat: SeatID) {
         let state = self.state(for: seat)
         state.name = name
@@ -134,6 +160,16 @@ public final class TouchInputMachine {
 
     // MARK: wl_touch
 
+    /// Feeds one `wl_touch` event of `seat`; the glue calls it for every event, in order.
+    ///
+    /// Events wait for their `frame`, which delivers them; `cancel` delivers at once. Events for
+    /// an id that is not down are reported and ignored, and a `down` for an id already down
+    /// cancels the old touch first, so views always see whole touch lives.
+    ///
+    /// ```swift
+    /// input.handle(.down(id: 3, time: ms, location: Point(x: x, y: y)), seat: seat)
+    /// input.handle(RawTouchInput.frame, seat: seat)
+    /// ```
     public func handle(_ input: RawTouchInput, seat: SeatID) {
         let state = self.state(for: seat)
         if case .frame = input {} else { state.foreignDevices.remove("touch") }

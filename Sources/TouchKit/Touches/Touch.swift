@@ -4,7 +4,26 @@ import Foundation
 ///
 /// Identity is the object: a new `Touch` is made for every `wl_touch.down` and never reused,
 /// even though compositors reuse wl ids, so `[Touch: Something]` dictionaries are safe keys.
-/// Only `TouchInputMachine` creates and updates touches; views read them.
+/// Only ``TouchInputMachine`` creates and updates touches; views read them in their
+/// ``Responder`` handlers, where ``phase``, ``location(in:)`` and the rest describe this
+/// delivery. Keep the object to recognise the finger later; copy the values you need, because
+/// the object changes with every delivery.
+///
+/// ```swift
+/// var starts: [Touch: Point] = [:]
+///
+/// override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
+///     for touch in touches { starts[touch] = touch.location(in: self) }
+/// }
+///
+/// override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
+///     for touch in touches {
+///         guard let start = starts.removeValue(forKey: touch) else { continue }
+///         let distance = touch.location(in: self).distance(to: start)
+///         print("moved \(distance) in \(touch.tapCount) tap(s)")
+///     }
+/// }
+/// ```
 ///
 /// The touches returned by `TouchEvent.coalescedTouches(for:)` and `predictedTouches(for:)` are
 /// *snapshots*: separate, immutable `Touch` objects with the finger's `number`, `identifier`,
@@ -15,19 +34,32 @@ import Foundation
 /// no one kept, and leaves a kept one as it was.
 @MainActor
 public final class Touch: Hashable {
+    /// What happened to the touch in the current delivery.
+    ///
+    /// Read it during a handler or ``Window/sendEvent(_:)``; the handler you are in already tells
+    /// you the phase of the touches in its set, so this matters most for the touches of
+    /// ``TouchEvent/allTouches``.
     public internal(set) var phase: TouchPhase
+    /// What made the touch: a finger (`direct`) or a held mouse or touchpad button.
     public let type: TouchType
 
     /// Seconds on the compositor's monotonic input clock (wrap-corrected) of the last change.
+    ///
+    /// Only differences between timestamps mean anything (speeds, tap intervals): the clock's
+    /// zero is the compositor's, and the 32-bit millisecond stamps are unwrapped per seat.
     public internal(set) var timestamp: TimeInterval
 
     /// Consecutive taps at about the same place, counted when the touch begins
-    /// (see `TouchInputMachine.tapCountInterval` and `tapCountDistance`).
+    /// (see ``TouchInputMachine/tapCountInterval`` and ``TouchInputMachine/tapCountDistance``).
+    ///
+    /// Read it in `touchesEnded`, where a touch that did not wander is a finished tap (see
+    /// ``DoubleTapDetector``). It is counted per seat and device, not per view.
     public internal(set) var tapCount: Int = 1
 
     /// Half the contact ellipse's major axis; `Touch.defaultRadius` until the compositor sends a
     /// shape (wl_touch v6) — UIKit also reports a plausible fingertip instead of zero.
     public internal(set) var majorRadius: Double = Touch.defaultRadius
+    /// Half the contact ellipse's minor axis; `Touch.defaultRadius` until a shape arrives.
     public internal(set) var minorRadius: Double = Touch.defaultRadius
     /// True once a shape was received, so logs can leave out the default radii.
     public internal(set) var hasShape = false
@@ -36,11 +68,18 @@ public final class Touch: Hashable {
 
     /// The view the touch was bound to when it began; `nil` if no view accepted it. A touch
     /// stays bound to this view for its whole life, even if it moves out of it.
+    ///
+    /// A view that handles touches for its subviews (an overridden ``View/hitTest(_:with:)``,
+    /// or handlers that do nothing and let the touches climb to the superview) compares it to
+    /// tell which of them was touched.
     public internal(set) var view: View?
+    /// The window the touch began in, kept for its whole life: the coordinates
+    /// `location(in: nil)` answers in.
     public internal(set) weak var window: Window?
 
     /// The seat the touch came from (`wl_seat.name`, or `seat@N` until the name arrives).
     public internal(set) var seatName: String
+    /// The seat the touch came from, by registry name: stable, unlike ``seatName``.
     public let seat: SeatID
     /// The wl_touch id; for a pointer touch, the button code that started it.
     public let identifier: Int32
@@ -146,8 +185,18 @@ public final class Touch: Hashable {
 
     /// The location in `view`'s coordinates, or in the window's when `view` is `nil`.
     ///
+    /// Call it in a handler with `self` to place something under the finger in your own
+    /// coordinates; it converts through the view's current (model) geometry, so a view that
+    /// moves still gets the right point. Any view of the same window works, bound or not.
+    ///
     /// Never rounded: unlike UIKit, where `location(in:)` is rounded to the pixel grid and only
     /// `preciseLocation(in:)` keeps the digitizer's precision, both are the same exact value here.
+    ///
+    /// ```swift
+    /// override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
+    ///     for touch in touches { spots[touch]?.center = touch.location(in: self) }
+    /// }
+    /// ```
     public func location(in view: View?) -> Point {
         guard let view else { return windowLocation }
         return view.convert(windowLocation, from: window)
@@ -155,6 +204,9 @@ public final class Touch: Hashable {
 
     /// The location at the previous delivery (equal to `location(in:)` when the touch began or is
     /// stationary). For a coalesced snapshot, the location of the sample before it. Never rounded.
+    ///
+    /// Use it for movement since the last delivery, as dragging by deltas does (see
+    /// ``DragTracker``): `location(in:)` minus this is how far the finger went.
     public func previousLocation(in view: View?) -> Point {
         guard let view else { return previousWindowLocation }
         return view.convert(previousWindowLocation, from: window)
@@ -171,16 +223,19 @@ public final class Touch: Hashable {
         previousLocation(in: view)
     }
 
+    /// Touches are equal only when they are the same object: the same finger, never a look-alike.
     nonisolated public static func == (lhs: Touch, rhs: Touch) -> Bool {
         lhs === rhs
     }
 
+    /// Hashes the object's identity, so a touch is a dictionary key that survives its own changes.
     nonisolated public func hash(into hasher: inout Hasher) {
         hasher.combine(ObjectIdentifier(self))
     }
 }
 
 extension Touch: CustomStringConvertible {
+    /// `Touch(ObjectIdentifier(…))`: the identity, since the state changes under the object.
     nonisolated public var description: String {
         "Touch(\(ObjectIdentifier(self)))"
     }

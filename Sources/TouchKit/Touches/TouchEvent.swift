@@ -2,6 +2,21 @@ import Foundation
 
 /// One delivery: every touch currently down on the window, after `UIEvent`.
 ///
+/// Handlers get the touches that changed in their phase as a set; the event is where to look
+/// for the rest: the fingers that did not move (``allTouches``, ``touches(for:)-(View)``), and a
+/// moving finger's every sample since the last delivery and where it is heading
+/// (``coalescedTouches(for:)``, ``predictedTouches(for:)``).
+///
+/// ```swift
+/// override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
+///     for touch in touches {
+///         for sample in event.coalescedTouches(for: touch) {
+///             stroke.append(sample.location(in: self))
+///         }
+///     }
+/// }
+/// ```
+///
 /// Each touch's `phase` says what happened to it in this delivery; unchanged ones are
 /// `stationary`. Read the phases during dispatch — the touch objects live on and change. The
 /// same goes for `coalescedTouches(for:)` and `predictedTouches(for:)`: they read the touch's
@@ -50,10 +65,22 @@ public final class TouchEvent {
 
     /// The touches bound to `view` (changed or stationary); compare its count with the handler's
     /// set to tell when the last finger on the view lifted.
+    ///
+    /// ```swift
+    /// override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
+    ///     if touches.count == event.touches(for: self).count {
+    ///         finishGesture()  // no finger is left on this view
+    ///     }
+    /// }
+    /// ```
     public func touches(for view: View) -> Set<Touch> {
         allTouches.filter { $0.view === view }
     }
 
+    /// The touches that began in `window`, changed or stationary, as UIKit's `touches(for:)`.
+    ///
+    /// With a single window this is ``allTouches``; it matters when one machine's events are
+    /// inspected across windows, as a ``Window/sendEvent(_:)`` override may do.
     public func touches(for window: Window) -> Set<Touch> {
         allTouches.filter { $0.window === window }
     }
@@ -77,6 +104,10 @@ public final class TouchEvent {
     /// The snapshots are made on the first call for each touch (one object per sample, reused
     /// from the touch's previous delivery when no one kept them); the samples themselves are
     /// stored as values.
+    ///
+    /// Call it in `touchesMoved` (and `touchesEnded`) when every sample counts, as in drawing:
+    /// the compositor may send several motions per display frame, and the touch itself shows
+    /// only the last. Copy the locations out; do not keep the snapshots.
     public func coalescedTouches(for touch: Touch) -> [Touch] {
         let key = ObjectIdentifier(touch)
         if let cached = coalescedCache[key] { return cached }
@@ -99,7 +130,14 @@ public final class TouchEvent {
     ///
     /// Empty for a touch not in the event, a stationary, ended or cancelled one, one with fewer
     /// than two samples at distinct times (a touch that just began), one slower than
-    /// `MotionEstimate.minimumSpeed`, and when the interval is zero.
+    /// `MotionEstimate.minimumSpeed` (5 logical pixels per second), and when the interval is zero.
+    ///
+    /// Draw them as a provisional tail that the next delivery replaces, so ink keeps up with
+    /// the finger despite the input-to-screen latency; never store them as real input.
+    ///
+    /// ```swift
+    /// tail = event.predictedTouches(for: touch).map { $0.location(in: self) }
+    /// ```
     public func predictedTouches(for touch: Touch) -> [Touch] {
         let key = ObjectIdentifier(touch)
         if let cached = predictedCache[key] { return cached }

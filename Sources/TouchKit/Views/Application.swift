@@ -24,6 +24,10 @@ public final class Application {
     /// True between balanced begin/end calls.
     public var isIgnoringInteractionEvents: Bool { ignoringDepth > 0 }
 
+    /// Stops every window binding new touches until the matching
+    /// ``endIgnoringInteractionEvents()``.
+    ///
+    /// Call it before an animation that touches must not disturb, and end it in the completion.
     public func beginIgnoringInteractionEvents() {
         ignoringDepth += 1
     }

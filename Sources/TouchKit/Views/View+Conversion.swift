@@ -18,6 +18,8 @@ extension View {
         Rect(origin: convert(rect.origin, to: view), size: rect.size)
     }
 
+    /// Converts a rectangle's origin from `view`'s coordinates (the window's when `nil`); the size
+    /// is unchanged.
     public func convert(_ rect: Rect, from view: View?) -> Rect {
         Rect(origin: convert(rect.origin, from: view), size: rect.size)
     }

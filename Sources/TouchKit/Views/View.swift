@@ -3,6 +3,29 @@
 /// Geometry is stored as `center` + `bounds` like UIKit, and `frame` is derived from them, so
 /// the seed's pattern "set bounds to 1×1, set center, animate bounds.size" grows a view around a
 /// fixed centre. The renderer reads the tree; `TouchInputMachine` feeds it through `Window`.
+///
+/// Subclass it to handle touches: override the four ``Responder`` handlers and read each
+/// ``Touch`` in your own coordinates with ``Touch/location(in:)``. A touch is bound to the view
+/// ``hitTest(_:with:)`` finds where it began and stays with that view until it ends.
+///
+/// ```swift
+/// final class Dot: View {
+///     override init(frame: Rect = .zero) {
+///         super.init(frame: frame)
+///         isMultipleTouchEnabled = true
+///     }
+///     override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
+///         backgroundColor = .black
+///     }
+///     override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {}
+///     override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
+///         if touches.count == event.touches(for: self).count { backgroundColor = nil }
+///     }
+///     override func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) {
+///         backgroundColor = nil
+///     }
+/// }
+/// ```
 @MainActor
 open class View: Responder {
     var storedCenter: Point
@@ -13,10 +36,22 @@ open class View: Responder {
     /// Running animations by property; present only while the view is in a window.
     var animations: [AnimatableProperty: PropertyAnimation] = [:]
 
+    /// The view this one is a subview of, and its next responder; `nil` for a window or a detached
+    /// view.
     public internal(set) weak var superview: View?
     /// Back to front: the last subview is drawn last and hit-tested first.
     public internal(set) var subviews: [View] = []
 
+    /// A visible, interactive view with no background, at `frame` in its superview's coordinates.
+    ///
+    /// The frame is stored as ``center`` and a ``bounds`` at the origin. Subclasses that handle
+    /// several fingers set ``isMultipleTouchEnabled`` here.
+    ///
+    /// ```swift
+    /// let pad = View(frame: Rect(x: 20, y: 20, width: 200, height: 120))
+    /// pad.backgroundColor = Color(rgb: 0xAAAAAA)
+    /// window.addSubview(pad)
+    /// ```
     public init(frame: Rect = .zero) {
         storedCenter = Point(x: frame.midX, y: frame.midY)
         storedBounds = Rect(origin: .zero, size: frame.size)
@@ -64,6 +99,10 @@ open class View: Responder {
 
     // MARK: Appearance
 
+    /// The view's opacity, 0...1, applied to it and its subviews. Animatable.
+    ///
+    /// Below 0.01 the view counts as transparent and is not hit-tested, as in UIKit: fade a view
+    /// out and it stops taking new touches.
     open var alpha: Double {
         get { storedAlpha }
         set {
@@ -84,7 +123,8 @@ open class View: Responder {
         }
     }
 
-    /// `nil` draws nothing, as in UIKit.
+    /// The colour filling the view's bounds, clipped to ``cornerRadius``; `nil` draws nothing, as
+    /// in UIKit. Not animatable; a view with no colour still takes touches.
     open var backgroundColor: Color? {
         didSet { window?.noteVisualChange() }
     }
@@ -97,14 +137,24 @@ open class View: Responder {
     // MARK: Touch routing
 
     /// When false the view and its subviews receive no new touches; touches already bound stay.
+    ///
+    /// Hit-testing skips such a view, so the touch goes to what is behind it: a sibling below
+    /// it, or else its superview. Turn it off for decoration that should let touches through.
     open var isUserInteractionEnabled = true
 
     /// When false (UIKit's default) the view is bound only to the first touch of its sequence;
     /// touches beginning while it holds one are bound to no view at all.
+    ///
+    /// Set it to true, usually in the initialiser, in any view that follows several fingers;
+    /// leave it false for a button or a single-finger drag, which then never sees a second
+    /// finger (that finger reaches no other view either).
     open var isMultipleTouchEnabled = false
 
     /// When true the view receives a touch only if no other view is tracking one, and while it
     /// tracks one no other view receives new touches.
+    ///
+    /// Use it for controls that must not be worked together with others, so two fingers cannot
+    /// press two of them at once. Other views may still track touches side by side.
     open var isExclusiveTouch = false
 
     // MARK: Display
@@ -113,11 +163,14 @@ open class View: Responder {
     /// `clearNeedsDisplay()`. New views start dirty because nothing of them has been drawn.
     public private(set) var needsDisplay = true
 
+    /// Marks the view's content for redrawing; call it after changing state the renderer draws,
+    /// such as a stroke.
     public func setNeedsDisplay() {
         needsDisplay = true
         window?.noteVisualChange()
     }
 
+    /// Called by the renderer once it has drawn the view's content; apps do not call it.
     public func clearNeedsDisplay() {
         needsDisplay = false
     }
@@ -126,6 +179,17 @@ open class View: Responder {
 
     /// The deepest visible, interactive view containing `point` (in this view's coordinates).
     /// Override to intercept touches meant for subviews, as the seeds describe.
+    ///
+    /// The window calls it once per touch, when the touch begins, to choose the view the touch
+    /// is bound to. Subviews are asked front to back; a hidden, non-interactive or transparent
+    /// (alpha below 0.01) view answers `nil` for itself and all its subviews.
+    ///
+    /// ```swift
+    /// // A board that handles its pieces' touches itself.
+    /// override func hitTest(_ point: Point, with event: TouchEvent?) -> View? {
+    ///     super.hitTest(point, with: event) == nil ? nil : self
+    /// }
+    /// ```
     open func hitTest(_ point: Point, with event: TouchEvent?) -> View? {
         guard isUserInteractionEnabled, !isHidden, alpha >= 0.01,
               self.point(inside: point, with: event) else { return nil }
@@ -137,7 +201,11 @@ open class View: Responder {
         return self
     }
 
-    /// Override to give a view a non-rectangular or larger touch area.
+    /// Whether `point`, in this view's coordinates, is inside the view's touch area: its bounds
+    /// by default.
+    ///
+    /// ``hitTest(_:with:)`` asks it before looking at subviews. Override to give a view a
+    /// non-rectangular or larger touch area, such as a circle or a small button's margin.
     open func point(inside point: Point, with event: TouchEvent?) -> Bool {
         bounds.contains(point)
     }

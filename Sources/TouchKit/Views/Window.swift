@@ -2,6 +2,18 @@ import Foundation
 
 /// The root of a view tree, after `UIWindow`: it owns the clock that drives animations and is
 /// the single funnel through which every touch delivery reaches a view.
+///
+/// Make one per surface, add your views to it, and give it to a ``TouchInputMachine``; each
+/// display frame call ``advanceAnimations()`` before drawing. The window is also a ``View``:
+/// it is the root of hit-testing and its coordinates are the surface's.
+///
+/// ```swift
+/// let window = Window(frame: Rect(x: 0, y: 0, width: 800, height: 600))
+/// window.addSubview(MyTouchView(frame: window.bounds))
+/// let input = TouchInputMachine(window: window)
+/// // for every wl_touch event: input.handle(raw, seat: seat)
+/// // every display frame: input.deliverHeldMoves(); window.advanceAnimations(); draw
+/// ```
 @MainActor
 open class Window: View {
     /// Monotonic seconds. Injected so tests advance time by hand instead of sleeping.
@@ -21,6 +33,16 @@ open class Window: View {
     /// `sendEvent`'s storage, reused from one delivery to the next.
     private var dispatch = TouchDispatch()
 
+    /// A window covering `frame`, its animations timed by `clock`.
+    ///
+    /// The app makes one per Wayland surface, at the surface's logical size, and hands it to a
+    /// ``TouchInputMachine``. Tests pass a clock they advance by hand, so animations and their
+    /// completions run without sleeping.
+    ///
+    /// ```swift
+    /// var now = 0.0
+    /// let window = Window(frame: Rect(x: 0, y: 0, width: 800, height: 600), clock: { now })
+    /// ```
     public init(frame: Rect, clock: @escaping () -> TimeInterval = MonotonicClock.now) {
         self.clock = clock
         super.init(frame: frame)
@@ -53,10 +75,16 @@ open class Window: View {
         ignoringDepth > 0 || Application.shared.isIgnoringInteractionEvents
     }
 
+    /// Stops this window binding new touches until the matching ``endIgnoringInteractionEvents()``.
+    ///
+    /// Touches that begin meanwhile reach no view for their whole life; bound touches go on.
+    /// Calls nest. Use ``Application/beginIgnoringInteractionEvents()`` for every window at once.
     public func beginIgnoringInteractionEvents() {
         ignoringDepth += 1
     }
 
+    /// Balances one ``beginIgnoringInteractionEvents()``; extra calls are ignored, the count never
+    /// goes below zero.
     public func endIgnoringInteractionEvents() {
         ignoringDepth = max(0, ignoringDepth - 1)
     }
@@ -74,6 +102,17 @@ open class Window: View {
     ///
     /// The sets handed to the handlers are valid during the call, as in UIKit; they are reused
     /// by later deliveries unless the handler keeps them (see `TouchDispatch`).
+    ///
+    /// ```swift
+    /// final class LoggingWindow: Window {
+    ///     override func sendEvent(_ event: TouchEvent) {
+    ///         for touch in event.allTouches where touch.phase != .stationary {
+    ///             print(touch.number, touch.phase.name, touch.location(in: nil))
+    ///         }
+    ///         super.sendEvent(event)
+    ///     }
+    /// }
+    /// ```
     open func sendEvent(_ event: TouchEvent) {
         // Taken out of the window for the length of the dispatch: a handler that sends another
         // event meanwhile gets storage of its own instead of emptying this.
