@@ -38,6 +38,7 @@ demo: build
 
 test:
 	@scripts/install-deps.sh --test
+	scripts/check-docs.py
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	$(MAKE) --no-print-directory integration

@@ -33,6 +33,22 @@ import TouchKit
         scene.subviews.compactMap { $0 as? TouchSpotView }
     }
 
+    /// A finger landing on another finger's spot belongs to the scene, not to that spot: when
+    /// the first finger lifts and its spot goes, the second finger's spot still follows it and
+    /// goes when it lifts.
+    @Test func aFingerLandingOnAnotherSpotIsTheScenesNotTheSpots() {
+        feed(.down(id: 0, time: 1, location: Point(x: 200, y: 200)), .frame)
+        clock.now = 1
+        window.advanceAnimations()
+        feed(.down(id: 1, time: 2, location: Point(x: 205, y: 200)), .frame)
+        #expect(spots.count == 2)
+        feed(.up(id: 0, time: 3), .frame)
+        feed(.motion(id: 1, time: 4, location: Point(x: 400, y: 300)), .frame)
+        #expect(spots.count == 1 && spots.first?.center == Point(x: 400, y: 300))
+        feed(.up(id: 1, time: 5), .frame)
+        #expect(spots.isEmpty, "the second finger's spot is gone with its finger")
+    }
+
     @Test func rootOfTheSpotsSceneIsAMultiTouchTouchableViewOnWhite() {
         let root = Scene.makeRootView(for: .spots, frame: Rect(x: 0, y: 0, width: 10, height: 10))
         #expect(root is TouchableView && root.isMultipleTouchEnabled)

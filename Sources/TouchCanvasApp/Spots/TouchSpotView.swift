@@ -14,6 +14,9 @@ public final class TouchSpotView: View {
         super.init(frame: frame)
         backgroundColor = TouchSpotView.color
         cornerRadius = frame.width / 2
+        // A spot only shows a finger: a finger landing on it must reach the scene, or it would
+        // be bound to a view that goes away when the first finger lifts.
+        isUserInteractionEnabled = false
     }
 
     public override var bounds: Rect {
