@@ -259,28 +259,29 @@ keep_shot() {
   mkdir -p "$TC_SHOTS" && cp "$1" "$TC_SHOTS/sway-$(basename "$1")"
 }
 
+# Sets the output's scale to $1 and waits for the layout and the window to be $2×$3 logical.
+set_scale() {
+  local scale=$1 w=$2 h=$3
+  swaymsg output HEADLESS-1 scale "$scale" >/dev/null || tc_fail "swaymsg could not set scale $scale"
+  read -r ox oy ow oh oscale mw mh < <(output_layout)
+  [ "$ow x $oh" = "$w x $h" ] || tc_fail "at scale $scale the layout is ${ow}x$oh, expected ${w}x$h"
+  for _ in $(seq 50); do rect=$(app_rect) && [ "$(cut -d' ' -f3-4 <<<"$rect")" = "$w $h" ] && break; sleep 0.1; done
+  read -r wx wy ww wh <<<"$rect"
+  [ "$ww x $wh" = "$w x $h" ] || tc_fail "at scale $scale the window is ${ww}x$wh, expected ${w}x$h"
+}
+
 # Scale 1: a stroke along y=200 with a fractional sample, which must arrive unrounded.
 draw 200 100 200.5 300 400 500
 shoot scale1 1 "200 100 500"
 
 # Scale 2: the first stroke redrawn at twice the pixels, and a new one in the 640×360 layout.
-swaymsg output HEADLESS-1 scale 2 >/dev/null || tc_fail "swaymsg could not set scale 2"
-read -r ox oy ow oh oscale mw mh < <(output_layout)
-[ "$ow x $oh" = "640 x 360" ] || tc_fail "at scale 2 the layout is ${ow}x$oh, expected 640x360"
-for _ in $(seq 50); do rect=$(app_rect) && [ "$(cut -d' ' -f3-4 <<<"$rect")" = "640 360" ] && break; sleep 0.1; done
-read -r wx wy ww wh <<<"$rect"
-[ "$ww x $wh" = "640 x 360" ] || tc_fail "at scale 2 the window is ${ww}x$wh, expected 640x360"
+set_scale 2 640 360
 draw 300 100 250.25 400 500
 shoot scale2 2 "200 100 500" "300 100 500"
 
 # Scale 1.5: Sway 1.7 has no wp_fractional_scale_v1, so the app draws at 2 and Sway scales it
 # down; the edges must stay within the same 2 px.
-swaymsg output HEADLESS-1 scale 1.5 >/dev/null || tc_fail "swaymsg could not set scale 1.5"
-read -r ox oy ow oh oscale mw mh < <(output_layout)
-[ "$ow x $oh" = "853 x 480" ] || tc_fail "at scale 1.5 the layout is ${ow}x$oh, expected 853x480"
-for _ in $(seq 50); do rect=$(app_rect) && [ "$(cut -d' ' -f3-4 <<<"$rect")" = "853 480" ] && break; sleep 0.1; done
-read -r wx wy ww wh <<<"$rect"
-[ "$ww x $wh" = "853 x 480" ] || tc_fail "at scale 1.5 the window is ${ww}x$wh, expected 853x480"
+set_scale 1.5 853 480
 draw 400 100 300.5 700
 shoot scale1_5 1.5 "200 100 500" "300 100 500" "400 100 700"
 
