@@ -10,6 +10,9 @@ test can keep a FIFO open and feed it step by step):
     down SLOT X Y      a finger touches at X,Y (logical pixels of the recorded monitor)
     motion SLOT X Y    the finger moves
     up SLOT            the finger lifts
+    pointer X Y        the mouse pointer moves to X,Y (absolute, same coordinates)
+    press [BUTTON]     a mouse button goes down (left, right or middle; default left)
+    release [BUTTON]   and up again
     sleep SECONDS      waits
     mark NAME          does nothing (a test waits for its "done mark NAME")
     # …                comment; blank lines are skipped
@@ -253,6 +256,10 @@ class Bus:
 RD, SC = "org.gnome.Mutter.RemoteDesktop", "org.gnome.Mutter.ScreenCast"
 
 
+# Linux input event codes (linux/input-event-codes.h), which NotifyPointerButton takes.
+BUTTONS = {"left": 0x110, "right": 0x111, "middle": 0x112}
+
+
 class TouchSession:
     def __init__(self, bus, connector):
         self.bus = bus
@@ -279,6 +286,10 @@ class TouchSession:
                          float(args[1]), float(args[2]))
         elif command == "up" and len(args) == 1:
             self.session("NotifyTouchUp", "u", int(args[0]))
+        elif command == "pointer" and len(args) == 2:
+            self.session("NotifyPointerMotionAbsolute", "sdd", self.stream, float(args[0]), float(args[1]))
+        elif command in ("press", "release") and len(args) <= 1 and (args or ["left"])[0] in BUTTONS:
+            self.session("NotifyPointerButton", "ib", BUTTONS[(args or ["left"])[0]], command == "press")
         elif command == "sleep" and len(args) == 1:
             time.sleep(float(args[0]))
         elif command == "mark" and len(args) == 1:

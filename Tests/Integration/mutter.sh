@@ -14,6 +14,11 @@
 # (wl_touch.cancel right after the request): the log must show them cancelled and never ended,
 # nothing may be drawn for them, and a lone finger's drag must take the window along.
 #
+# Parts three and four: libdecor's frame (Mutter offers no server-side decorations). A finger on
+# the title bar moves the window (the app asks, since libdecor 0.1.1 ignores touch); the mouse
+# drags the title bar, clicks maximise (the canvas becomes the monitor's width) and close (the
+# app ends with status 0, saving its drawing).
+#
 # Runs in two stages. The outer one makes a private session bus (a config with no service
 # activation, so the bus starts nothing by itself) and runs the inner stage under
 # dbus-run-session; the inner stage starts PipeWire (Mutter's ScreenCast needs it), Mutter, the
@@ -308,9 +313,45 @@ began=$(grep -c '"phase":"began"' "$work/move.out" || true)
 [ "$began" -eq 7 ] || tc_fail "$began touches reached the views; the title bar's finger must not"
 tc_ok "a finger on libdecor's title bar moved the window by -100,-80 and drew nothing"
 
-tc_stop "$move_pid" TERM
-[ "$tc_status" -eq 0 ] || tc_fail "SIGTERM gave exit status $tc_status"
-[ -s "$work/moved.png" ] || tc_fail "no drawing was saved on SIGTERM"
+
+# 4. The mouse on libdecor's frame, which its cairo plugin handles: drag the title bar by
+#    -50,+40, click maximise, then close. (Mutter makes its virtual pointer on the first pointer
+#    call: that one only moves it, and a second lets it settle.) The buttons sit at the right end
+#    of the 24 px title bar, 32 px each: close, maximise, minimise.
+g4() { echo "$((origin4_x + $1)) $((origin4_y + $2))"; }
+fingers "pointer $(g4 300 -10)" "sleep 1" "pointer $(g4 300 -10)" "sleep 0.3" "press" "sleep 0.1"
+for i in $(seq 1 5); do fingers "pointer $(g4 $((300 - 10 * i)) $((8 * i - 10)))" "sleep 0.05"; done
+fingers "release" "sleep 0.5" "mark mouse-dragged"
+tc_wait_line "$work/helper.out" '^done mark mouse-dragged$' 20
+read -r tap_x tap_y < <(g4 $((300 - 50)) $((200 + 40)))
+fingers "down 2 $tap_x $tap_y" "up 2" "sleep 0.3" "mark probed-mouse"
+tc_wait_line "$work/helper.out" '^done mark probed-mouse$' 10
+tc_wait_line "$work/move.out" '"touch":8,.*"phase":"ended"|"phase":"ended".*"touch":8,' 5
+read -r origin5_x origin5_y < <(origin_from_tap "$tap_x" "$tap_y")
+[ "$((origin5_x - origin4_x))" -eq -50 ] && [ "$((origin5_y - origin4_y))" -eq 40 ] \
+  || tc_fail "dragging the title bar with the mouse moved the window from $origin4_x,$origin4_y to $origin5_x,$origin5_y, not by -50,+40"
+tc_ok "the mouse dragged the window by its title bar (-50,+40)"
+
+read -r max_x max_y < <(echo "$((origin5_x + win_w - 48)) $((origin5_y - 12))")
+fingers "pointer $max_x $max_y" "sleep 0.2" "press" "sleep 0.05" "release" "sleep 0.5" "mark maximised"
+tc_wait_line "$work/helper.out" '^done mark maximised$' 10
+# Maximised on the 1280x720 monitor: the canvas is the monitor's width, under the title bar.
+tc_wait_line "$work/move.err" "create_buffer\(new id wl_buffer@[0-9]+, [0-9]+, 1280, (69[0-9]|70[0-9]), " 5
+tc_ok "the maximise button made the canvas 1280 wide"
+
+fingers "down 2 640 400" "up 2" "sleep 0.3" "mark probed-maximised"
+tc_wait_line "$work/helper.out" '^done mark probed-maximised$' 10
+tc_wait_line "$work/move.out" '"touch":9,.*"phase":"ended"|"phase":"ended".*"touch":9,' 5
+read -r origin6_x origin6_y < <(origin_from_tap 640 400)
+fingers "pointer $((origin6_x + 1280 - 16)) $((origin6_y - 12))" "sleep 0.2" "press" "sleep 0.05" "release" \
+  "sleep 0.5" "mark closed"
+tc_wait_line "$work/helper.out" '^done mark closed$' 10
+for _ in $(seq 50); do kill -0 "$move_pid" 2>/dev/null || break; sleep 0.1; done
+kill -0 "$move_pid" 2>/dev/null && tc_fail "the app still runs 5 s after a click on the close button"
+tc_stop "$move_pid"
+[ "$tc_status" -eq 0 ] || tc_fail "the close button ended the app with status $tc_status"
+[ -s "$work/moved.png" ] || tc_fail "no drawing was saved when the close button ended the app"
+tc_ok "the close button ended the app with status 0 and it saved its drawing"
 read -r hits steps < <(python3 "$here/png-stroke-check.py" "$work/moved.png" "$ink" 3 700,300 740,300)
 [ "$hits" -eq 0 ] || tc_fail "the cancelled stroke left ink: $hits of $steps pixels along its path"
 # The cancel mark (CancelMarkView.color) is gone too. (The HUD's anomaly lines share the colour,
