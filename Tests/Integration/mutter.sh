@@ -16,7 +16,7 @@
 #
 # Parts three and four: libdecor's frame (Mutter offers no server-side decorations). A finger on
 # the title bar moves the window (the app asks, since libdecor 0.1.1 ignores touch); the mouse
-# drags the title bar, clicks maximise (the canvas becomes the monitor's width) and close (the
+# drags the title bar and the right edge, clicks maximise (the canvas becomes the monitor's width) and close (the
 # app ends with status 0, saving its drawing).
 #
 # Runs in two stages. The outer one makes a private session bus (a config with no service
@@ -332,7 +332,17 @@ read -r origin5_x origin5_y < <(origin_from_tap "$tap_x" "$tap_y")
   || tc_fail "dragging the title bar with the mouse moved the window from $origin4_x,$origin4_y to $origin5_x,$origin5_y, not by -50,+40"
 tc_ok "the mouse dragged the window by its title bar (-50,+40)"
 
-read -r max_x max_y < <(echo "$((origin5_x + win_w - 48)) $((origin5_y - 12))")
+# libdecor's resize handles lie just outside the window, in its shadow: the right edge, dragged
+# 100 px to the right, widens the canvas to 1000.
+edge_x=$((origin5_x + win_w + 6)) edge_y=$((origin5_y + 200))
+fingers "pointer $edge_x $edge_y" "sleep 0.2" "press" "sleep 0.1"
+for i in $(seq 1 5); do fingers "pointer $((edge_x + 20 * i)) $edge_y" "sleep 0.05"; done
+fingers "release" "sleep 0.5" "mark resized"
+tc_wait_line "$work/helper.out" '^done mark resized$' 10
+tc_wait_line "$work/move.err" "create_buffer\(new id wl_buffer@[0-9]+, [0-9]+, 1000, $win_h, " 5
+tc_ok "the mouse on the frame's right edge widened the canvas to 1000x$win_h"
+
+read -r max_x max_y < <(echo "$((origin5_x + 1000 - 48)) $((origin5_y - 12))")   # 1000 wide now
 fingers "pointer $max_x $max_y" "sleep 0.2" "press" "sleep 0.05" "release" "sleep 0.5" "mark maximised"
 tc_wait_line "$work/helper.out" '^done mark maximised$' 10
 # Maximised on the 1280x720 monitor: the canvas is the monitor's width, under the title bar.
