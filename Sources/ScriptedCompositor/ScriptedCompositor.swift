@@ -108,6 +108,9 @@ public final class ScriptedCompositor {
     public var cancelsTouchesOnMove = false
     /// Every `xdg_toplevel.move` the client asked for, oldest first.
     public internal(set) var moveRequests: [MoveRequest] = []
+    /// Every `set_maximized` (true) and `unset_maximized` (false), oldest first. Only recorded:
+    /// the driver decides what configure answers them.
+    public internal(set) var maximizeRequests: [Bool] = []
     /// The longest single wait in the event loop, so `waitUntil` conditions that depend on things
     /// outside the Wayland socket (a child's exit, its stdout) are re-checked often enough.
     public var maximumRoundMilliseconds: Int32 = 5

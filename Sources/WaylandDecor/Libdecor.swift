@@ -191,6 +191,16 @@ public final class DecorFrame {
         libdecor_frame_unset_fullscreen(raw)
     }
 
+    public func setMaximized() {
+        guard hasToplevel else { return }
+        libdecor_frame_set_maximized(raw)
+    }
+
+    public func unsetMaximized() {
+        guard hasToplevel else { return }
+        libdecor_frame_unset_maximized(raw)
+    }
+
     /// An interactive move driven by the input event with `serial` on `seat`, as
     /// `xdg_toplevel.move` (libdecor sends it on its own toplevel).
     public func move(seat: WlSeat, serial: UInt32) {

@@ -65,6 +65,8 @@ final class AppController: SeatInputSink {
     private var timing = FrameTiming()
     private var recorder: RecordingWriter?
     private var cursor: PointerCursor?
+    /// Double taps on libdecor's frame, which maximise the window.
+    private var frameTaps = FrameDoubleTap()
     /// The buffer scale the recording last noted.
     private var recordedScale = 1
     private let startTime = MonotonicClock.now()
@@ -245,8 +247,12 @@ final class AppController: SeatInputSink {
             input.onPointerEnter = { [unowned self] pointer, serial in
                 cursor?.apply(to: pointer, serial: serial, scale: Int32(window?.bufferScale.ceiling ?? 1))
             }
-            input.onDecorationTouchDown = { [unowned self] serial in
-                window?.beginMove(seat: seat, serial: serial)
+            input.onDecorationTouchDown = { [unowned self] serial, time, location in
+                if frameTaps.isDoubleTap(time: time, location: location) {
+                    window?.toggleMaximizedFrame()
+                } else {
+                    window?.beginMove(seat: seat, serial: serial)
+                }
             }
             seats[global.name] = input
         case "wl_output" where outputs[global.name] == nil:

@@ -47,10 +47,10 @@ final class SeatInput {
     private(set) var name = ""
     /// Called when the pointer enters our surface, to set its cursor.
     var onPointerEnter: ((WlPointer, UInt32) -> Void)?
-    /// Called with the serial of a touch that went down on libdecor's frame. Debian 12's libdecor
-    /// (0.1.1) ignores touch on its frame, so the app turns such a touch into an interactive
-    /// move: a finger can at least drag the window by its title bar.
-    var onDecorationTouchDown: ((UInt32) -> Void)?
+    /// Called for a touch that went down on libdecor's frame (serial, time in ms, location on
+    /// the frame's surface). Debian 12's libdecor (0.1.1) ignores touch on its frame, so the app
+    /// answers itself: a drag moves the window, a double tap maximises.
+    var onDecorationTouchDown: ((UInt32, UInt32, Point) -> Void)?
 
     /// Wanted versions. wl_seat 7: `name` (2), `release` requests (5), keymap via MAP_PRIVATE (7).
     /// wl_touch follows the seat version: 6 adds `shape` and `orientation`.
@@ -136,7 +136,7 @@ final class SeatInput {
             case .decoration:
                 foreignTouchIDs.remove(id)
                 decorationTouchIDs.insert(id)
-                onDecorationTouchDown?(serial)
+                onDecorationTouchDown?(serial, time, Point(x: x, y: y))
                 return
             case .foreign:
                 decorationTouchIDs.remove(id)

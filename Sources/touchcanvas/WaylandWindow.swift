@@ -32,6 +32,8 @@ final class WaylandWindow {
     private(set) var height: Int
     /// The last acked configure said fullscreen.
     private(set) var isFullscreen = false
+    /// libdecor's last configure said maximised (tracked for the frame's double tap).
+    private(set) var isMaximized = false
     /// The mode of the last `zxdg_toplevel_decoration_v1.configure`, when there is a decoration object.
     private(set) var decorationMode: ZxdgToplevelDecorationV1.Mode?
     /// libdecor draws the frame: events for surfaces our bindings do not know are its decorations.
@@ -193,6 +195,7 @@ final class WaylandWindow {
         guard case .libdecor(let frame) = role else { return }
         let state = configure.state ?? []
         let constrained = !state.isDisjoint(with: [.maximized, .fullscreen, .tiled])
+        isMaximized = state.contains(.maximized)
         apply(width: configure.contentSize?.width ?? 0, height: configure.contentSize?.height ?? 0,
               constrained: constrained, fullscreen: state.contains(.fullscreen), notify: false)
         frame.commit(width: width, height: height)  // acks, and sizes the frame around the content
@@ -230,6 +233,13 @@ final class WaylandWindow {
         case nil:
             break
         }
+    }
+
+    /// A double tap on libdecor's frame: maximise, or restore when the last configure said
+    /// maximised (as a double click on a title bar does).
+    func toggleMaximizedFrame() {
+        guard case .libdecor(let frame) = role else { return }
+        if isMaximized { frame.unsetMaximized() } else { frame.setMaximized() }
     }
 
     /// Asks the compositor for an interactive move driven by the input event with `serial` (a

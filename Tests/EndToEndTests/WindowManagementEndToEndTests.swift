@@ -128,6 +128,32 @@ struct LibdecorEndToEndTests {
         #expect(h.phases(ofTouch: 1) == ["began", "ended"], "the first touch the views saw is the canvas's")
     }
 
+    /// Two quick taps on the frame maximise, as a double click on a title bar does; the second
+    /// starts no move. A slow second tap is another move.
+    @Test func aDoubleTapOnTheFrameMaximises() throws {
+        let h = try AppHarness(arguments: ["--scene", "spots", "--log", "phases"], decorationManager: false)
+        #expect(h.compositor.waitUntil(timeout: 5) { !Self.decorationSurfaces(h).isEmpty })
+        let titleBar = try #require(Self.decorationSurfaces(h).first)
+        h.compositor.freezesEventTime = true
+        for (id, time) in [(Int32(1), UInt32(1000)), (2, 1200)] {
+            h.compositor.eventTime = time
+            #expect(h.compositor.touchDownOnOtherSurface(titleBar, id: id, x: 60, y: 12))
+            h.compositor.touchFrame()
+            h.compositor.touchUp(id: id)
+            h.compositor.touchFrame()
+            h.settle(0.1)
+        }
+        #expect(h.compositor.waitUntil(timeout: 5) { !h.compositor.maximizeRequests.isEmpty })
+        #expect(h.compositor.maximizeRequests == [true])
+        #expect(h.compositor.moveRequests.count == 1, "only the first tap asked for a move")
+        h.compositor.eventTime = 3000
+        #expect(h.compositor.touchDownOnOtherSurface(titleBar, id: 3, x: 60, y: 12))
+        h.compositor.touchFrame()
+        #expect(h.compositor.waitUntil(timeout: 5) { h.compositor.moveRequests.count == 2 })
+        #expect(h.compositor.maximizeRequests == [true])
+        #expect(h.entries(phase: "began").isEmpty)
+    }
+
     @Test func theRawLogNamesTheFrameAsDecoration() throws {
         let h = try AppHarness(arguments: ["--scene", "spots", "--log", "raw"], decorationManager: false)
         #expect(h.compositor.waitUntil(timeout: 5) { !Self.decorationSurfaces(h).isEmpty })

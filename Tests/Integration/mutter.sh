@@ -15,9 +15,10 @@
 # nothing may be drawn for them, and a lone finger's drag must take the window along.
 #
 # Parts three and four: libdecor's frame (Mutter offers no server-side decorations). A finger on
-# the title bar moves the window (the app asks, since libdecor 0.1.1 ignores touch); the mouse
-# drags the title bar and the right edge, clicks maximise (the canvas becomes the monitor's width) and close (the
-# app ends with status 0, saving its drawing).
+# the title bar moves the window, and a double tap there maximises and restores it (the app asks
+# itself, since libdecor 0.1.1 ignores touch); the mouse drags the title bar and the right edge,
+# clicks maximise (the canvas becomes the monitor's width) and close (the app ends with status 0,
+# saving its drawing).
 #
 # Runs in two stages. The outer one makes a private session bus (a config with no service
 # activation, so the bus starts nothing by itself) and runs the inner stage under
@@ -313,6 +314,29 @@ began=$(grep -c '"phase":"began"' "$work/move.out" || true)
 [ "$began" -eq 7 ] || tc_fail "$began touches reached the views; the title bar's finger must not"
 tc_ok "a finger on libdecor's title bar moved the window by -100,-80 and drew nothing"
 
+# A double tap on the title bar maximises (no move for the second tap), another restores.
+read -r dt_x dt_y < <(g3 200 -90)   # the title bar, where the drag left it
+fingers "down 0 $dt_x $dt_y" "up 0" "sleep 0.1" "down 0 $dt_x $dt_y" "up 0" "sleep 0.8" "mark double-tapped"
+tc_wait_line "$work/helper.out" '^done mark double-tapped$' 10
+last_size() {
+  grep -E "create_buffer\(new id wl_buffer@[0-9]+, [0-9]+, (900, 500|1280, 69[0-9]|1280, 70[0-9]), " "$work/move.err" \
+    | tail -1 | sed -E 's/.*, [0-9]+, ([0-9]+), ([0-9]+), [0-9]+, [0-9]+\)$/\1x\2/'
+}
+case "$(last_size)" in 1280x69?|1280x70?) ;; *) tc_fail "a double tap on the title bar did not maximise (last canvas $(last_size))" ;; esac
+# Maximised, the title bar is at the top of the monitor.
+fingers "down 0 300 12" "up 0" "sleep 0.1" "down 0 300 12" "up 0" "sleep 0.8" "mark double-tapped-again"
+tc_wait_line "$work/helper.out" '^done mark double-tapped-again$' 10
+[ "$(last_size)" = 900x500 ] || tc_fail "a second double tap did not restore the window (last canvas $(last_size))"
+began=$(grep -c '"phase":"began"' "$work/move.out" || true)
+[ "$began" -eq 7 ] || tc_fail "$began touches reached the views; taps on the title bar must not"
+tc_ok "a double tap on the title bar maximised the window, another restored it"
+# Where the restored window is.
+read -r tap_x tap_y < <(g3 $((300 - 100)) $((140 - 80)))
+fingers "down 2 $tap_x $tap_y" "up 2" "sleep 0.3" "mark probed-restored"
+tc_wait_line "$work/helper.out" '^done mark probed-restored$' 10
+tc_wait_line "$work/move.out" '"touch":8,.*"phase":"ended"|"phase":"ended".*"touch":8,' 5
+read -r origin4_x origin4_y < <(origin_from_tap "$tap_x" "$tap_y")
+
 
 # 4. The mouse on libdecor's frame, which its cairo plugin handles: drag the title bar by
 #    -50,+40, click maximise, then close. (Mutter makes its virtual pointer on the first pointer
@@ -326,7 +350,7 @@ tc_wait_line "$work/helper.out" '^done mark mouse-dragged$' 20
 read -r tap_x tap_y < <(g4 $((300 - 50)) $((200 + 40)))
 fingers "down 2 $tap_x $tap_y" "up 2" "sleep 0.3" "mark probed-mouse"
 tc_wait_line "$work/helper.out" '^done mark probed-mouse$' 10
-tc_wait_line "$work/move.out" '"touch":8,.*"phase":"ended"|"phase":"ended".*"touch":8,' 5
+tc_wait_line "$work/move.out" '"touch":9,.*"phase":"ended"|"phase":"ended".*"touch":9,' 5
 read -r origin5_x origin5_y < <(origin_from_tap "$tap_x" "$tap_y")
 [ "$((origin5_x - origin4_x))" -eq -50 ] && [ "$((origin5_y - origin4_y))" -eq 40 ] \
   || tc_fail "dragging the title bar with the mouse moved the window from $origin4_x,$origin4_y to $origin5_x,$origin5_y, not by -50,+40"
@@ -351,7 +375,7 @@ tc_ok "the maximise button made the canvas 1280 wide"
 
 fingers "down 2 640 400" "up 2" "sleep 0.3" "mark probed-maximised"
 tc_wait_line "$work/helper.out" '^done mark probed-maximised$' 10
-tc_wait_line "$work/move.out" '"touch":9,.*"phase":"ended"|"phase":"ended".*"touch":9,' 5
+tc_wait_line "$work/move.out" '"touch":10,.*"phase":"ended"|"phase":"ended".*"touch":10,' 5
 read -r origin6_x origin6_y < <(origin_from_tap 640 400)
 fingers "pointer $((origin6_x + 1280 - 16)) $((origin6_y - 12))" "sleep 0.2" "press" "sleep 0.05" "release" \
   "sleep 0.5" "mark closed"

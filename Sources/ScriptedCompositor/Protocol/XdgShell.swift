@@ -200,7 +200,11 @@ extension ScriptedCompositor {
             answerFullscreenRequest(toplevel, fullscreen: false)
         case .move(let seatResource, let serial):
             handleMove(seat: seatResource, serial: serial)
-        case .setParent, .showWindowMenu, .resize, .setMaximized, .unsetMaximized, .setMinimized:
+        case .setMaximized:
+            maximizeRequests.append(true)
+        case .unsetMaximized:
+            maximizeRequests.append(false)
+        case .setParent, .showWindowMenu, .resize, .setMinimized:
             break  // no window management beyond what the driver scripts
         }
     }
