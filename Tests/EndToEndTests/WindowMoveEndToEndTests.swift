@@ -6,8 +6,8 @@ import Testing
 /// the serial of the press that started it, and a compositor that answers it as Mutter does.
 @Suite(.serialized, .timeLimit(.minutes(2)))
 struct WindowMoveEndToEndTests {
-    /// The middle of the handle in a 700×500 inspect window: 180×32 at the top right, 8 px in.
-    static let handle = (x: 700.0 - 8 - 90, y: 8.0 + 16)
+    /// The middle of the handle in a 700×500 inspect window: 140×32 at the top right, 8 px in.
+    static let handle = (x: 700.0 - 8 - 70, y: 8.0 + 16)
     static let ink: (UInt8, UInt8, UInt8) = (0x34, 0x32, 0x9C)
     static let red: (UInt8, UInt8, UInt8) = (0xE0, 0x1B, 0x24)
 

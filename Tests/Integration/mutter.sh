@@ -203,7 +203,7 @@ tc_ok "drawing.png shows both strokes ($total ink pixels)"
 # went down on it. Mutter 43 answers with wl_touch.cancel: every touch the app had is cancelled
 # (also a finger that was drawing elsewhere), and the window then follows the finger.
 win_w=900 win_h=500
-handle_x=$((win_w - 8 - 90)) handle_y=$((8 + 16))   # the middle of MoveHandleView, top right
+handle_x=$((win_w - 8 - 70)) handle_y=$((8 + 16))   # the middle of MoveHandleView, top right
 tc_log "$work/move.err"
 tc_spawn move_pid env WAYLAND_DISPLAY="$socket" WAYLAND_DEBUG=1 "$bin" --scene inspect \
   --size "${win_w}x${win_h}" --log phases --save-on-exit "$work/moved.png" \

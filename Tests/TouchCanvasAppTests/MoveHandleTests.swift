@@ -22,9 +22,9 @@ import TouchKit
 
     @Test func sitsAtTheTopRightAndFollowsTheBounds() throws {
         let (h, view, _) = try inspect()
-        #expect(view.moveHandle.frame == Rect(x: 800 - 180 - 8, y: 8, width: 180, height: 32))
+        #expect(view.moveHandle.frame == Rect(x: 800 - 140 - 8, y: 8, width: 140, height: 32))
         h.root.frame = Rect(x: 0, y: 0, width: 1000, height: 700)
-        #expect(view.moveHandle.frame == Rect(x: 1000 - 180 - 8, y: 8, width: 180, height: 32))
+        #expect(view.moveHandle.frame == Rect(x: 1000 - 140 - 8, y: 8, width: 140, height: 32))
         // Only the inspect scene has one.
         for scene in Scene.allCases where scene != .inspect {
             #expect(Scene.makeRootView(for: scene, frame: .init(x: 0, y: 0, width: 800, height: 600)) as? WindowMoving == nil)
@@ -67,7 +67,7 @@ import TouchKit
 
     @Test func twoFingersOnTheHandleAskTwice() throws {
         let (h, view, requests) = try inspect()
-        h.feed(.down(id: 0, time: 1, location: Point(x: 650, y: 20)),
+        h.feed(.down(id: 0, time: 1, location: Point(x: 660, y: 20)),
                .down(id: 1, time: 1, location: Point(x: 750, y: 30)), .frame)
         #expect(requests.touches.map(\.identifier) == [0, 1], "in the order they began")
         h.up(0)
@@ -78,12 +78,12 @@ import TouchKit
     @Test func theStripIsDrawnWithItsTitleAndDarkensWhileHeld() throws {
         let (h, _, _) = try inspect()
         h.render()
-        let idle = try #require(h.pixel(620, 12))
+        let idle = try #require(h.pixel(660, 12))
         #expect(idle == PixelColor(rgb: 0xE5E5EA))
-        let inked = stride(from: 612.0, through: 792, by: 1).filter { h.pixel($0, 24) == .black || (h.pixel($0, 24).map { $0 != PixelColor(rgb: 0xE5E5EA) } ?? false) }
+        let inked = stride(from: 652.0, through: 792, by: 1).filter { h.pixel($0, 24) == .black || (h.pixel($0, 24).map { $0 != PixelColor(rgb: 0xE5E5EA) } ?? false) }
         #expect(inked.count > 20, "the title is drawn")
         h.down(2, Point(x: 700, y: 24))
         h.render()
-        #expect(h.pixel(620, 12) == PixelColor(rgb: 0xC7C7CC))
+        #expect(h.pixel(660, 12) == PixelColor(rgb: 0xC7C7CC))
     }
 }

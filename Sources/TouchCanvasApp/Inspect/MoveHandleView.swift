@@ -2,12 +2,12 @@ import Canvas
 import TouchKit
 
 /// The inspect scene's drag handle: a small titled strip at the window's top right, clear of the
-/// inspector HUD (top left) on windows of the default width. A finger that
+/// inspector HUD (top left, at most 640 wide) on windows 800 or more wide. A finger that
 /// goes down on it asks for the window to be moved with that finger (``onBeginWindowMove``), the
 /// way a touch on a title bar does, so the inspector shows what the compositor then does with
 /// the touch. The handle takes the touch, so it draws no stroke.
 public final class MoveHandleView: View, CairoDrawing {
-    public static let size = Size(width: 180, height: 32)
+    public static let size = Size(width: 140, height: 32)
     public static let title = "drag to move"
     public static let fillColor = Color(rgb: 0xE5E5EA)
     public static let activeFillColor = Color(rgb: 0xC7C7CC)
