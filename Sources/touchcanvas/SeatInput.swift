@@ -166,9 +166,13 @@ final class SeatInput {
         case .frame:
             sink.seat(self.id, touch: .frame)
         case .cancel:
+            // A cancel that takes only touches on libdecor's frame (Mutter answering the move a
+            // finger on the title bar asked for) is nothing the views ever saw.
+            let frameOnly = !decorationTouchIDs.isEmpty && downSerials.isEmpty
             foreignTouchIDs.removeAll()
             decorationTouchIDs.removeAll()
             downSerials.removeAll()
+            if frameOnly { return }
             sink.seat(self.id, touch: .cancel)
         case .shape(let id, let major, let minor):
             if decorationTouchIDs.contains(id) { return }

@@ -312,6 +312,8 @@ read -r origin4_x origin4_y < <(origin_from_tap "$tap_x" "$tap_y")
   || tc_fail "dragging the title bar moved the window from $origin3_x,$origin3_y to $origin4_x,$origin4_y, not by -100,-80"
 began=$(grep -c '"phase":"began"' "$work/move.out" || true)
 [ "$began" -eq 7 ] || tc_fail "$began touches reached the views; the title bar's finger must not"
+grep -q '"anomaly":"cancel-without-touches"' "$work/move.out" \
+  && tc_fail "Mutter's cancel of the title bar's touch reached the views as a cancel of nothing"
 tc_ok "a finger on libdecor's title bar moved the window by -100,-80 and drew nothing"
 
 # A double tap on the title bar maximises (no move for the second tap), another restores.

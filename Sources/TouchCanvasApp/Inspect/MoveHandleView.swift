@@ -42,6 +42,10 @@ public final class MoveHandleView: View, CairoDrawing {
         }
     }
 
+    /// Taken and ignored: the compositor moves the window; the canvas under the handle must not
+    /// hear these moves (and redraw for them).
+    public override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {}
+
     public override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
         finish(touches, .ended)
     }
