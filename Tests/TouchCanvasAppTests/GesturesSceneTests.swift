@@ -64,6 +64,24 @@ import TouchKit
         #expect(view.arrow.direction == .up)
     }
 
+    @Test func aSecondTapThatBecomesASwipeIsNoDoubleTap() throws {
+        let (h, view) = try scene()
+        h.down(0, Point(x: 50, y: 350)); h.up(0)
+        h.down(1, Point(x: 52, y: 351))
+        h.move(1, Point(x: 90, y: 352), Point(x: 130, y: 351))
+        h.up(1)
+        #expect(view.arrow.direction == .right)
+        #expect(view.placard.text == "Welcome")
+    }
+
+    @Test func fingersLiftingTogetherOnTheSquareAndOutsideFlashOnce() throws {
+        let (h, view) = try scene()
+        h.feed(.down(id: 0, time: 1, location: Point(x: 50, y: 300)),
+               .down(id: 1, time: 1, location: Point(x: 500, y: 290)), .frame)
+        h.feed(.up(id: 0, time: 9), .up(id: 1, time: 9), .frame)
+        #expect(view.lastFingerFlash.flashCount == 1)
+    }
+
     @Test func lastFingerLiftingFlashesOnce() throws {
         let (h, view) = try scene()
         h.down(0, Point(x: 50, y: 300))

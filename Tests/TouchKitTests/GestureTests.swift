@@ -78,6 +78,19 @@ import Testing
         }
     }
 
+    @Test func aFingerJoiningReBasesSoTheFirstFingersSoloMoveIsNoRotation() throws {
+        let h = Harness()
+        let view = TransformingView(frame: Rect(x: 0, y: 0, width: 800, height: 600))
+        view.isMultipleTouchEnabled = true
+        h.root.addSubview(view)
+        h.touch(down(0, 100, 100), .frame, motion(0, 100, 300), .frame)
+        h.touch(down(1, 300, 300), .frame)
+        #expect(view.seen == .identity, "the second finger joins: nothing has turned yet")
+        h.touch(motion(1, 100, 500), .frame)
+        let turned = try #require(view.seen)
+        #expect(abs(turned.rotation - .pi / 2) < 1e-9)
+    }
+
     @Test func trackerUsesTheBeginPointsOfTheFirstTwoFingers() throws {
         let h = Harness()
         let view = TransformingView(frame: Rect(x: 0, y: 0, width: 800, height: 600))

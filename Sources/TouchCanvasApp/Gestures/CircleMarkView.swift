@@ -21,8 +21,8 @@ public final class CircleMarkView: View, CairoDrawing {
         setNeedsDisplay()
     }
 
-    func extendTrail(_ points: [Point]) {
-        trail += points
+    func extendTrail(_ point: Point) {
+        trail.append(point)
         setNeedsDisplay()
     }
 

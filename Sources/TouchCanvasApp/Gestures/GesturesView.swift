@@ -30,6 +30,7 @@ public final class GesturesView: View, CairoDrawing {
     private var verticalSwipe = SwipeDetector(axis: .vertical)
     private var circle = CircleDetector()
     private let doubleTap = DoubleTapDetector()
+    private var lastFlashTimestamp: Double?
     /// True while the placard flies home; the scene takes no touches meanwhile.
     public private(set) var isPlacardReturning = false
 
@@ -77,7 +78,6 @@ public final class GesturesView: View, CairoDrawing {
                                                                          height: PlacardView.size.height * 1.1))
                 })
             } else if touch.view === self {
-                if touch.tapCount == 2 { placard.showNextGreeting() }
                 guard pathTouch == nil else { continue }
                 pathTouch = touch
                 let location = touch.location(in: self)
@@ -96,42 +96,50 @@ public final class GesturesView: View, CairoDrawing {
         }
         if let touch = pathTouch, touches.contains(touch) {
             // Every sample since the last delivery, so a quick circle is as round as drawn.
-            let points = event.coalescedTouches(for: touch).map { $0.location(in: self) }
-            for point in points { circle.add(point) }
+            for sample in event.coalescedTouches(for: touch) {
+                let point = sample.location(in: self)
+                circle.add(point)
+                circleMark.extendTrail(point)
+            }
             let location = touch.location(in: self)
             horizontalSwipe.moved(to: location, time: touch.timestamp)
             verticalSwipe.moved(to: location, time: touch.timestamp)
-            circleMark.extendTrail(points)
         }
     }
 
     public override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
-        if let touch = placardTouch, touches.contains(touch) {
-            placardTouch = nil
-            returnPlacard()
-        }
-        if let touch = pathTouch, touches.contains(touch) {
-            pathTouch = nil
-            let location = touch.location(in: self)
-            let found = circle.detect()
-            circleMark.endTrail(showing: found)
-            let swipe = horizontalSwipe.ended(at: location, time: touch.timestamp)
-                ?? verticalSwipe.ended(at: location, time: touch.timestamp)
-            if found == nil, let swipe { arrow.show(swipe) }
-        }
+        finish(touches, completed: true)
         flashIfLastFinger(event)
     }
 
     public override func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) {
+        finish(touches, completed: false)
+    }
+
+    /// The placard flies home however its touch went; a path that ended is judged (circle,
+    /// swipe, else the second tap of a double tap), a cancelled one is only forgotten.
+    private func finish(_ touches: Set<Touch>, completed: Bool) {
         if let touch = placardTouch, touches.contains(touch) {
             placardTouch = nil
             returnPlacard()
         }
-        if let touch = pathTouch, touches.contains(touch) {
-            pathTouch = nil
+        guard let touch = pathTouch, touches.contains(touch) else { return }
+        pathTouch = nil
+        guard completed else {
             horizontalSwipe.cancel()
             verticalSwipe.cancel()
             circleMark.endTrail(showing: nil)
+            return
+        }
+        let location = touch.location(in: self)
+        let found = circle.detect()
+        circleMark.endTrail(showing: found)
+        let swipe = horizontalSwipe.ended(at: location, time: touch.timestamp)
+            ?? verticalSwipe.ended(at: location, time: touch.timestamp)
+        if found == nil, let swipe {
+            arrow.show(swipe)
+        } else if found == nil, doubleTap.isComplete(touch) {
+            placard.showNextGreeting()
         }
     }
 
@@ -146,15 +154,18 @@ public final class GesturesView: View, CairoDrawing {
         }, completion: { _ in
             self.isPlacardReturning = false
             self.isUserInteractionEnabled = true
+            self.layout()  // home may have moved if the window was resized meanwhile
         })
     }
 
-    /// The guide's rule, window-wide (the square's fingers count too): every touch the window
-    /// tracks in this event has ended or been cancelled.
+    /// The guide's rule, window-wide (the square's fingers count too), called when fingers lift:
+    /// no touch the window tracks in this event is still down. Once per event, though both this
+    /// view and the square may report the same lifting.
     private func flashIfLastFinger(_ event: TouchEvent) {
-        guard let window else { return }
+        guard let window, event.timestamp != lastFlashTimestamp else { return }
         let tracked = event.touches(for: window)
         if !tracked.isEmpty, tracked.allSatisfy({ $0.phase == .ended || $0.phase == .cancelled }) {
+            lastFlashTimestamp = event.timestamp
             lastFingerFlash.flash()
         }
     }

@@ -40,7 +40,6 @@ public final class TransformSquareView: View, CairoDrawing {
         // A finger joining re-bases the gesture on what is shown now.
         committed = (rotation, scale)
         tracker.began(touches, in: superview)
-        tracker.ended([], in: superview)
     }
 
     public override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {

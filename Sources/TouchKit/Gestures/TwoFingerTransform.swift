@@ -53,13 +53,16 @@ public struct FingerTransform: Equatable, Sendable {
 ///
 /// ```swift
 /// let tracker = TwoFingerTransformTracker()
+/// var committed = 0.0   // the rotation when the fingers last changed
 /// override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
+///     committed = square.rotation
 ///     tracker.began(touches, in: superview)
 /// }
 /// override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
-///     if let t = tracker.transform(in: superview) { square.rotation = t.rotation }
+///     if let t = tracker.transform(in: superview) { square.rotation = committed + t.rotation }
 /// }
-/// // and tracker.ended(touches, in: superview) in touchesEnded and touchesCancelled
+/// // and in touchesEnded and touchesCancelled:
+/// //     committed = square.rotation; tracker.ended(touches, in: superview)
 /// ```
 @MainActor
 public final class TwoFingerTransformTracker {
@@ -71,17 +74,25 @@ public final class TwoFingerTransformTracker {
     /// How many fingers are being tracked.
     public var count: Int { begins.count }
 
-    /// Remembers where these touches are now, in `view`'s coordinates (the window's when nil).
+    /// Adds these touches, and re-bases every finger's begin point to where it is now (in
+    /// `view`'s coordinates, the window's when nil): the transform counts from the moment the
+    /// fingers last changed, so what one finger did alone before a second joined is no rotation.
+    /// Fold the transform so far into your model before calling this.
     public func began(_ touches: Set<Touch>, in view: View?) {
         for touch in touches.sorted(by: { $0.number < $1.number }) where !begins.contains(where: { $0.touch === touch }) {
             begins.append((touch, touch.location(in: view)))
         }
+        rebase(in: view)
     }
 
-    /// Forgets these touches. The remaining fingers' begin points are re-based to where they
-    /// are now, so lifting one of three fingers does not make the shape jump.
+    /// Forgets these touches and re-bases the remaining fingers, so lifting one of three fingers
+    /// does not make the shape jump.
     public func ended(_ touches: Set<Touch>, in view: View?) {
         begins.removeAll { entry in touches.contains(entry.touch) }
+        rebase(in: view)
+    }
+
+    private func rebase(in view: View?) {
         for index in begins.indices { begins[index].point = begins[index].touch.location(in: view) }
     }
 
