@@ -98,30 +98,11 @@ public final class DecorFrame {
         let interface = UnsafeMutablePointer<libdecor_frame_interface>.allocate(capacity: 1)
         interface.initialize(to: libdecor_frame_interface())
         interface.pointee.configure = { _, configuration, userData in
-            guard let userData else { return }
-            let object = UInt(bitPattern: userData), config = UInt(bitPattern: configuration)
-            MainActor.assumeIsolated {
-                guard let pointer = UnsafeMutableRawPointer(bitPattern: object) else { return }
-                Unmanaged<FrameLink>.fromOpaque(pointer).takeUnretainedValue().frame?
-                    .configured(OpaquePointer(bitPattern: config))
-            }
+            let config = UInt(bitPattern: configuration)
+            DecorFrame.withFrame(userData) { $0.configured(OpaquePointer(bitPattern: config)) }
         }
-        interface.pointee.close = { _, userData in
-            guard let userData else { return }
-            let object = UInt(bitPattern: userData)
-            MainActor.assumeIsolated {
-                guard let pointer = UnsafeMutableRawPointer(bitPattern: object) else { return }
-                Unmanaged<FrameLink>.fromOpaque(pointer).takeUnretainedValue().frame?.onClose?()
-            }
-        }
-        interface.pointee.commit = { _, userData in
-            guard let userData else { return }
-            let object = UInt(bitPattern: userData)
-            MainActor.assumeIsolated {
-                guard let pointer = UnsafeMutableRawPointer(bitPattern: object) else { return }
-                Unmanaged<FrameLink>.fromOpaque(pointer).takeUnretainedValue().frame?.onCommit?()
-            }
-        }
+        interface.pointee.close = { _, userData in DecorFrame.withFrame(userData) { $0.onClose?() } }
+        interface.pointee.commit = { _, userData in DecorFrame.withFrame(userData) { $0.onCommit?() } }
         self.context = context
         self.surface = surface
         self.interface = interface
@@ -134,6 +115,18 @@ public final class DecorFrame {
         self.raw = raw
         self.link = link
         link.takeUnretainedValue().frame = self
+    }
+
+    /// Runs `body` with the frame behind libdecor's user data, on the main actor, where libdecor
+    /// calls back (from our dispatch of the default queue).
+    nonisolated private static func withFrame(_ userData: UnsafeMutableRawPointer?, _ body: @MainActor (DecorFrame) -> Void) {
+        guard let userData else { return }
+        let bits = UInt(bitPattern: userData)
+        MainActor.assumeIsolated {
+            guard let pointer = UnsafeMutableRawPointer(bitPattern: bits),
+                  let frame = Unmanaged<FrameLink>.fromOpaque(pointer).takeUnretainedValue().frame else { return }
+            body(frame)
+        }
     }
 
     isolated deinit {

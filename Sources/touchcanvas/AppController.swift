@@ -65,8 +65,9 @@ final class AppController: SeatInputSink {
     private var timing = FrameTiming()
     private var recorder: RecordingWriter?
     private var cursor: PointerCursor?
-    /// Double taps on libdecor's frame, which maximise the window.
-    private var frameTaps = FrameDoubleTap()
+    /// Double taps on libdecor's frame, which maximise the window: the same limits as `tapCount`.
+    private lazy var frameTaps = FrameDoubleTap(interval: UInt32((input.tapCountInterval * 1000).rounded()),
+                                                distance: input.tapCountDistance)
     /// The buffer scale the recording last noted.
     private var recordedScale = 1
     private let startTime = MonotonicClock.now()

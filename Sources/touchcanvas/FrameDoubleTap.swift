@@ -5,10 +5,15 @@ import TouchKit
 /// first. Only downs are compared, because a compositor that starts a move on the first down
 /// (Mutter) cancels that touch and never sends its up.
 struct FrameDoubleTap {
-    /// The same limits as TouchKit's tap count.
-    var interval: UInt32 = 350
-    var distance = 10.0
+    /// Milliseconds and logical pixels: the app passes its touch machine's tap-count limits.
+    let interval: UInt32
+    let distance: Double
     private var last: (time: UInt32, location: Point)?
+
+    init(interval: UInt32, distance: Double) {
+        self.interval = interval
+        self.distance = distance
+    }
 
     /// Records a down; true when it completes a double tap (which then starts over).
     mutating func isDoubleTap(time: UInt32, location: Point) -> Bool {

@@ -171,8 +171,9 @@ final class WaylandWindow {
             switch event {
             case .configure(let width, let height, let states):
                 pendingSize = (width, height)
-                pendingConstrained = Self.isConstrained(states)
-                pendingFullscreen = Self.contains(states, Self.fullscreenState)
+                let states = Self.states(states)
+                pendingConstrained = !states.isDisjoint(with: Self.compositorSized)
+                pendingFullscreen = states.contains(.fullscreen)
             case .close:
                 onClose?()
             default:
@@ -255,20 +256,20 @@ final class WaylandWindow {
     /// Larger than any screen; the buffer is further limited to 16384 pixels a side at render.
     static let maximumLogicalSize = 16384
 
-    static let fullscreenState: UInt32 = 2
+    /// Maximised, fullscreen and tiled sizes are the compositor's, not ours to keep.
+    static let compositorSized: Set<XdgToplevel.State> = [.maximized, .fullscreen, .tiledLeft, .tiledRight,
+                                                          .tiledTop, .tiledBottom]
 
-    /// Maximised (1), fullscreen (2) and tiled (5–8) sizes are the compositor's, not ours to keep.
-    static func isConstrained(_ states: [UInt8]) -> Bool {
-        contains(states) { $0 == 1 || $0 == 2 || (5...8).contains($0) }
-    }
-
-    static func contains(_ states: [UInt8], _ state: UInt32) -> Bool { contains(states) { $0 == state } }
-
-    /// Whether the configure's array of host-endian 32-bit states has one matching `predicate`.
-    private static func contains(_ states: [UInt8], where predicate: (UInt32) -> Bool) -> Bool {
-        stride(from: 0, to: states.count - 3, by: 4).contains { i in
-            predicate(UInt32(states[i]) | UInt32(states[i + 1]) << 8 | UInt32(states[i + 2]) << 16 | UInt32(states[i + 3]) << 24)
+    /// The states of an `xdg_toplevel.configure`: 32-bit values in the host's byte order, as
+    /// every `wl_array` of the protocol (a trailing partial value is ignored).
+    static func states(_ bytes: [UInt8]) -> Set<XdgToplevel.State> {
+        var states = Set<XdgToplevel.State>()
+        bytes.withUnsafeBytes { raw in
+            for offset in stride(from: 0, to: raw.count - 3, by: 4) {
+                states.insert(XdgToplevel.State(rawValue: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+            }
         }
+        return states
     }
 
     /// Recomputes the buffer scale after outputs change; the caller re-renders on a change.
