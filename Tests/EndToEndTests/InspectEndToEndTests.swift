@@ -28,9 +28,9 @@ struct InspectEndToEndTests {
         return n
     }
 
-    /// Saves the frame for people to look at (`TC_SCREENSHOTS=dir`).
+    /// Saves the frame for people to look at (`TC_SHOTS=dir`, as the integration scripts).
     func keep(_ frame: Frame, _ name: String) {
-        guard let dir = ProcessInfo.processInfo.environment["TC_SCREENSHOTS"] else { return }
+        guard let dir = ProcessInfo.processInfo.environment["TC_SHOTS"] else { return }
         var bytes = frame.pixels
         bytes.withUnsafeMutableBytes { raw in
             guard let base = raw.baseAddress,

@@ -48,8 +48,7 @@ struct WindowManagementEndToEndTests {
         let h = try AppHarness(arguments: ["--scene", "spots", "--decorations", "server"], decorationManager: false)
         let toplevel = try #require(h.compositor.toplevel)
         #expect(!toplevel.hasDecorationObject)
-        h.settle(0.1)
-        #expect(h.app.standardError.contains("no server-side decorations"))
+        #expect(h.compositor.waitUntil(timeout: 5) { h.app.standardError.contains("no server-side decorations") })
     }
 
     @Test func f11TogglesFullscreenFollowingTheConfigures() throws {

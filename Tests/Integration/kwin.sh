@@ -173,8 +173,7 @@ for y in 220 240 260; do send "touch motion 0 200 $y" "touch motion 1 300 $y" "t
 send sync
 tc_wait_line "$work/check.err" 'Now do a system gesture' 10
 send "sleep 0.2" "touch cancel" sync
-for _ in $(seq 100); do kill -0 "$check_pid" 2>/dev/null || break; sleep 0.1; done
-tc_stop "$check_pid"
+tc_wait_exit "$check_pid" 10 || true
 check_status=$tc_status
 [ "$check_status" -eq 0 ] || tc_fail "touchcanvas check exited with $check_status"
 grep -q '^fingers held: touch 1 (id 0), touch 2 (id 1), touch 3 (id 2)$' "$work/check.out" \
@@ -187,8 +186,7 @@ tc_ok "(d) touchcanvas check: $(grep '^cancel:' "$work/check.out")"
 
 # --- the end: the injector leaves cleanly, and no KWin or dbus-daemon is left behind -----------
 exec 3>&-
-for _ in $(seq 50); do kill -0 "$inject_pid" 2>/dev/null || break; sleep 0.1; done
-tc_stop "$inject_pid"
+tc_wait_exit "$inject_pid" 5 || true
 [ "$tc_status" -eq 0 ] || tc_fail "tc-inject exited with $tc_status at the end of its script"
 tc_stop "$kwin_pid"
 tc_stop "$session_pid"

@@ -44,6 +44,15 @@ tc_stop() {
   wait "$pid" 2>/dev/null || tc_status=$?
 }
 
+# Gives process $1 up to $2 seconds to end by itself, then stops it (tc_stop); its exit status is
+# in $tc_status. Returns 1 when it had to be stopped.
+tc_wait_exit() {
+  local pid=$1 seconds=$2 _ ended=0
+  for _ in $(seq $((seconds * 10))); do kill -0 "$pid" 2>/dev/null || { ended=1; break; }; sleep 0.1; done
+  tc_stop "$pid"
+  [ "$ended" -eq 1 ]
+}
+
 tc_end() {
   local status=$?
   local i
@@ -68,7 +77,7 @@ tc_fail() {
 
 tc_ok() { echo "$tc_name: ok: $*"; }
 
-# Waits up to $2 seconds (default 10) for a Unix socket or file to exist.
+# Waits up to $2 seconds (default 10) for a Unix socket to exist.
 tc_wait_socket() {
   local path=$1 seconds=${2:-10}
   local _
@@ -89,13 +98,27 @@ tc_alive() {
   kill -0 "$1" 2>/dev/null || tc_fail "$2 exited early"
 }
 
+# With TC_SHOTS=DIR, keeps a copy of screenshot $1 there as TESTNAME-$2 (default: its name).
+tc_keep_shot() {
+  [ -n "${TC_SHOTS:-}" ] || return 0
+  mkdir -p "$TC_SHOTS" && cp "$1" "$TC_SHOTS/$tc_name-${2:-$(basename "$1")}"
+}
+
 # Counts pixels of colour $2 (rrggbb) in PNG $1.
 tc_count_color() {
   python3 "$(dirname "${BASH_SOURCE[0]}")/png-count-color.py" "$1" "$2"
 }
 
-# A Unix user that is not root, for compositors that refuse to run as root (Sway, cage):
-# prints "uid gid". Uses nobody; the runtime dir is handed over to it.
+# Who runs a compositor that refuses to run as root (Sway, cage): as root, nobody through
+# setpriv (hand it the runtime dir); otherwise the current user. Sets uid, gid and as_user, the
+# command prefix that switches (empty when none is needed).
 tc_unprivileged() {
-  echo "$(id -u nobody) $(id -g nobody)"
+  as_user=()
+  if [ "$(id -u)" -eq 0 ]; then
+    command -v setpriv >/dev/null || tc_fail "setpriv is not installed (Debian: util-linux)"
+    uid=$(id -u nobody) gid=$(id -g nobody)
+    as_user=(setpriv "--reuid=$uid" "--regid=$gid" --clear-groups)
+  else
+    uid=$(id -u) gid=$(id -g)
+  fi
 }

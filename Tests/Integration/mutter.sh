@@ -382,9 +382,7 @@ read -r origin6_x origin6_y < <(origin_from_tap 640 400)
 fingers "pointer $((origin6_x + 1280 - 16)) $((origin6_y - 12))" "sleep 0.2" "press" "sleep 0.05" "release" \
   "sleep 0.5" "mark closed"
 tc_wait_line "$work/helper.out" '^done mark closed$' 10
-for _ in $(seq 50); do kill -0 "$move_pid" 2>/dev/null || break; sleep 0.1; done
-kill -0 "$move_pid" 2>/dev/null && tc_fail "the app still runs 5 s after a click on the close button"
-tc_stop "$move_pid"
+tc_wait_exit "$move_pid" 5 || tc_fail "the app still runs 5 s after a click on the close button"
 [ "$tc_status" -eq 0 ] || tc_fail "the close button ended the app with status $tc_status"
 [ -s "$work/moved.png" ] || tc_fail "no drawing was saved when the close button ended the app"
 tc_ok "the close button ended the app with status 0 and it saved its drawing"
@@ -398,7 +396,6 @@ tc_ok "moved.png: nothing drawn for the cancelled touches"
 
 # End of input: the helper stops its session and exits by itself.
 exec 3>&-
-for _ in $(seq 50); do kill -0 "$helper_pid" 2>/dev/null || break; sleep 0.1; done
-tc_stop "$helper_pid"
+tc_wait_exit "$helper_pid" 5 || true
 [ "$tc_status" -eq 0 ] || tc_fail "the touch helper exited with status $tc_status"
 echo "mutter: ok"

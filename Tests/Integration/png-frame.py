@@ -9,21 +9,16 @@
 - narrow_rows: how many of those are not dark 40 px right of the canvas (past its shadow), so the dark band is the
   window's own and not a panel across the screen.
 
-Standard library only, sharing the PNG reader of png-count-color.py.
+Standard library only; PNGs are read by pngread.py.
 """
-import importlib.util
-import os
 import sys
 
-here = os.path.dirname(os.path.abspath(__file__))
-spec = importlib.util.spec_from_file_location("png_count_color", os.path.join(here, "png-count-color.py"))
-png = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(png)
+from pngread import pixels
 
 
 def main():
     path, want_w, want_h = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-    width, height, bpp, rows = png.pixels(path)
+    width, height, bpp, rows = pixels(path)
     white = b"\xff\xff\xff"
 
     def px(x, y):

@@ -5,20 +5,12 @@ Walks the polyline through the given points in steps of one pixel and, at each s
 pixel of exactly the colour RRGGBB within RADIUS pixels (a square). Prints "HITS STEPS": a
 stroke drawn along the path covers nearly every step; no stroke there covers none.
 
-Standard library only; the PNG decoding is png-count-color.py's.
+Standard library only; PNGs are read by pngread.py.
 """
-import importlib.util
 import math
-import os
 import sys
 
-
-def load_png_reader():
-    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "png-count-color.py")
-    spec = importlib.util.spec_from_file_location("png_count_color", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.pixels
+from pngread import pixels
 
 
 def main():
@@ -26,7 +18,7 @@ def main():
         raise SystemExit(__doc__.splitlines()[0])
     path, color, radius = sys.argv[1], bytes.fromhex(sys.argv[2]), int(sys.argv[3])
     points = [tuple(float(v) for v in p.split(",")) for p in sys.argv[4:]]
-    width, height, bpp, rows = load_png_reader()(path)
+    width, height, bpp, rows = pixels(path)
 
     def inked_near(cx, cy):
         for y in range(max(0, round(cy) - radius), min(height, round(cy) + radius + 1)):
@@ -48,4 +40,5 @@ def main():
     print(hits, steps)
 
 
-main()
+if __name__ == "__main__":
+    main()

@@ -123,4 +123,5 @@ def main():
         print(json.dumps(measure(grid, ink, bg)))
 
 
-main()
+if __name__ == "__main__":
+    main()

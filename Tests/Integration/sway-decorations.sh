@@ -6,7 +6,7 @@
 # subsurfaces); Sway's own title bar (its default focused colour, #285577) is on screen above
 # the white canvas; SIGTERM ends the app with status 0.
 #
-# Sway refuses to run as root: it runs as nobody (setpriv), with the runtime dir handed over.
+# Sway refuses to run as root: as root, it runs as nobody (setpriv), with the runtime dir handed over.
 # Usage: sway-decorations.sh path/to/touchcanvas   (TC_KEEP=1 keeps the logs and screenshot)
 set -euo pipefail
 bin=${1:?usage: sway-decorations.sh path/to/touchcanvas}
@@ -20,7 +20,7 @@ done
 tc_begin sway-decorations
 tc_log "$work/sway.log"
 tc_log "$work/app.stderr"
-read -r uid gid < <(tc_unprivileged)
+tc_unprivileged
 chmod 711 "$work"  # nobody must reach its runtime dir and config inside
 chown "$uid:$gid" "$runtime"
 printf 'output HEADLESS-1 resolution 1024x768\n' >"$work/sway.config"
@@ -28,7 +28,7 @@ chmod 644 "$work/sway.config"
 
 tc_spawn sway_pid env -i PATH="$PATH" HOME="$work" XDG_RUNTIME_DIR="$runtime" WLR_BACKENDS=headless \
   WLR_LIBINPUT_NO_DEVICES=1 WLR_RENDERER=pixman \
-  setpriv --reuid="$uid" --regid="$gid" --clear-groups sway -c "$work/sway.config" >"$work/sway.log" 2>&1
+  "${as_user[@]}" sway -c "$work/sway.config" >"$work/sway.log" 2>&1
 socket=""
 for _ in $(seq 100); do
   socket=$(cd "$runtime" && ls wayland-[0-9]* 2>/dev/null | grep -v '\.lock$' | head -1) || true
@@ -56,7 +56,7 @@ tc_ok "set_mode(2) asked, configure(2) answered"
 shot="$work/sway.png"
 XDG_RUNTIME_DIR="$runtime" WAYLAND_DISPLAY="$socket" timeout 20 grim "$shot" >"$work/grim.log" 2>&1 \
   || tc_fail "grim failed: $(tail -2 "$work/grim.log")"
-[ -n "${TC_SCREENSHOT:-}" ] && cp "$shot" "$TC_SCREENSHOT"
+tc_keep_shot "$shot" screenshot.png
 title=$(tc_count_color "$shot" 285577)
 white=$(tc_count_color "$shot" ffffff)
 [ "$title" -ge 5000 ] || tc_fail "only $title pixels of sway's title bar colour on screen"

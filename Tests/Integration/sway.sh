@@ -29,12 +29,7 @@ done
 [ -x "$inject_src" ] || tc_fail "no executable at $inject_src"
 
 # --- An unprivileged user, and a place it may read, run and write -----------------------------
-read -r uid gid < <(if [ "$(id -u)" -eq 0 ]; then tc_unprivileged; else echo "$(id -u) $(id -g)"; fi)
-as_user=()
-if [ "$(id -u)" -eq 0 ]; then
-  command -v setpriv >/dev/null || tc_fail "setpriv is not installed (Debian: util-linux)"
-  as_user=(setpriv "--reuid=$uid" "--regid=$gid" --clear-groups)
-fi
+tc_unprivileged
 # The binaries may live under a root-only tree (a build directory): run copies.
 chmod 711 "$work"
 mkdir -m 755 "$work/bin"
@@ -232,14 +227,15 @@ EOF
 }
 
 # shoot NAME SCALE "Y X0 X1" …: screenshots until the strokes check out (the app draws the new
-# scale a frame or two after Sway announces it), at most 5 s; keeps the last screenshot.
+# scale a frame or two after Sway announces it), for 5 s of tries (a check that is under way
+# then finishes); keeps the last screenshot.
 shoot() {
-  local name=$1 scale=$2 shot="$user_dir/shots/$1.png" _
+  local name=$1 scale=$2 shot="$user_dir/shots/$1.png" deadline=$((SECONDS + 5))
   shift 2
-  for _ in $(seq 20); do
+  while [ "$SECONDS" -lt "$deadline" ]; do
     "${client[@]}" grim -o HEADLESS-1 "$shot" 2>"$work/grim.err" || tc_fail "grim failed: $(cat "$work/grim.err")"
     if check_strokes "$shot" "$scale" "$@" >"$work/$name.check"; then
-      keep_shot "$shot"
+      tc_keep_shot "$shot"
       cat "$work/$name.check"
       local size
       size=$(python3 -c "import struct,sys; d=open(sys.argv[1],'rb').read(24); print('%dx%d' % struct.unpack('>II', d[16:24]))" "$shot")
@@ -248,16 +244,11 @@ shoot() {
     fi
     sleep 0.25
   done
-  keep_shot "$shot"
+  tc_keep_shot "$shot"
   cat "$work/$name.check" >&2
   tc_fail "$name: the strokes on screen are not where or how they were drawn (see above; $shot)"
 }
 
-# With TC_SHOTS=DIR, a copy of the screenshot there (also of one that failed its check).
-keep_shot() {
-  [ -n "${TC_SHOTS:-}" ] || return 0
-  mkdir -p "$TC_SHOTS" && cp "$1" "$TC_SHOTS/sway-$(basename "$1")"
-}
 
 # Sets the output's scale to $1 and waits for the layout and the window to be $2×$3 logical.
 set_scale() {
@@ -287,8 +278,7 @@ shoot scale1_5 1.5 "200 100 500" "300 100 500" "400 100 700"
 
 # --- Closing ----------------------------------------------------------------------------------
 swaymsg '[app_id=touchcanvas] kill' >/dev/null || tc_fail "swaymsg could not close the window"
-for _ in $(seq 100); do kill -0 "$app_pid" 2>/dev/null || break; sleep 0.1; done
-kill -0 "$app_pid" 2>/dev/null && tc_fail "the app was still running 10s after its window was closed"
+tc_wait_exit "$app_pid" 10 || tc_fail "the app was still running 10s after its window was closed"
 tc_stop "$app_pid"
 [ "$tc_status" -eq 0 ] || tc_fail "closing the window ended the app with status $tc_status"
 drawing="$user_dir/drawing.png"

@@ -61,7 +61,7 @@ tc_ok "libdecor toplevel \"$title\", $subsurfaces frame subsurfaces of $canvas"
   >"$work/screenshooter.log" 2>&1 || tc_fail "weston-screenshooter failed: $(tail -2 "$work/screenshooter.log")"
 shot=$(ls "$work"/wayland-screenshot-*.png 2>/dev/null | head -1)
 [ -n "$shot" ] || tc_fail "no screenshot was written"
-[ -n "${TC_SCREENSHOT:-}" ] && cp "$shot" "$TC_SCREENSHOT"
+tc_keep_shot "$shot" screenshot.png
 white=$(tc_count_color "$shot" ffffff)
 [ "$white" -ge $((400 * 300)) ] || tc_fail "only $white white pixels: the 400×300 canvas is not on screen"
 read -r left top dark_rows narrow_rows < <(python3 "$here/png-frame.py" "$shot" 400 300) \

@@ -60,7 +60,7 @@ run_at_scale() {
   shot=$(ls "$work"/wayland-screenshot-*.png 2>/dev/null | head -1)
   [ -n "$shot" ] || tc_fail "scale $scale: no screenshot was written"
   mv "$shot" "$work/shot-$scale.png"
-  [ -n "${TC_SHOTS:-}" ] && mkdir -p "$TC_SHOTS" && cp "$work/shot-$scale.png" "$TC_SHOTS/weston-scale-$scale.png"
+  tc_keep_shot "$work/shot-$scale.png" "scale-$scale.png"
 
   tc_stop "$app_pid"
   [ "$tc_status" -eq 0 ] || tc_fail "scale $scale: SIGTERM gave exit status $tc_status"
