@@ -6,13 +6,16 @@ import Testing
 /// `--record` under the scripted compositor, then `touchcanvas replay` with no compositor at
 /// all: the replayed picture is the one the compositor was shown, and the same every time.
 @Suite(.serialized, .timeLimit(.minutes(2)))
-struct RecordReplayEndToEndTests {
+final class RecordReplayEndToEndTests {
     let directory: URL
 
     init() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("tc-replay-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
+
+    /// Every test's scratch folder goes with it (some tests left theirs in /tmp).
+    deinit { try? FileManager.default.removeItem(at: directory) }
 
     func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
 
