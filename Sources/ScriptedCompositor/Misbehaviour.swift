@@ -88,7 +88,12 @@ extension ScriptedCompositor {
     /// The live surfaces of the toplevel's client other than the toplevel's own, oldest first
     /// (a cursor appears here once the client calls `wl_pointer.set_cursor`).
     public var otherSurfaces: [OtherSurface] {
-        otherSurfaceStates.map { OtherSurface(objectID: $0.resource.id, role: $0.role, hasBuffer: $0.buffer != nil) }
+        otherSurfaceStates.map {
+            OtherSurface(objectID: $0.resource.id, role: $0.role, hasBuffer: $0.buffer != nil,
+                         bufferSize: $0.bufferInfo.map { BufferSize(width: $0.width, height: $0.height) },
+                         bufferScale: $0.scale, subsurfacePosition: $0.subsurfacePosition,
+                         placedBelowParent: $0.placedBelowParent)
+        }
     }
 
     /// `otherSurfaces.count`, for `waitUntil { compositor.otherSurfaceCount > 0 }`.
@@ -114,6 +119,22 @@ extension ScriptedCompositor {
               let surface = otherSurfaceStates.first(where: { $0.resource.id == other.objectID }) else { return false }
         let local = surfaceLocal(x: x, y: y, on: surface)
         sendTouchDown(id: id, x: local.x, y: local.y, on: surface, seat: seat)
+        return true
+    }
+
+    /// The pointer enters `other` (a subsurface such as a window frame) at `x`, `y` in its own
+    /// coordinates; motion, buttons and leave then go there until it leaves.
+    @discardableResult
+    public func pointerEnter(on other: OtherSurface, x: Double, y: Double, seat name: String = "seat0") -> Bool {
+        guard let seat = seat(named: name),
+              let surface = otherSurfaceStates.first(where: { $0.resource.id == other.objectID }) else { return false }
+        if seat.pointerFocus != nil { pointerLeave(seat: name) }
+        seat.pointerFocus = surface
+        let serial = display.nextSerial
+        for pointer in seat.pointers(of: surface.client) {
+            pointer.sendEnter(serial: serial, surface: surface.resource, surfaceX: x, surfaceY: y)
+        }
+        display.flush()
         return true
     }
 

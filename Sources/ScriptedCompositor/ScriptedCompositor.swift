@@ -111,6 +111,10 @@ public final class ScriptedCompositor {
     /// Every `set_maximized` (true) and `unset_maximized` (false), oldest first. Only recorded:
     /// the driver decides what configure answers them.
     public internal(set) var maximizeRequests: [Bool] = []
+    /// Every `xdg_toplevel.resize`, oldest first; only recorded.
+    public internal(set) var resizeRequests: [ResizeRequest] = []
+    /// How many times the client asked to be minimised.
+    public internal(set) var minimizeRequests = 0
     /// The longest single wait in the event loop, so `waitUntil` conditions that depend on things
     /// outside the Wayland socket (a child's exit, its stdout) are re-checked often enough.
     public var maximumRoundMilliseconds: Int32 = 5
@@ -339,8 +343,8 @@ public final class ScriptedCompositor {
 
     /// Asks the toplevel to take this logical size (0×0: the client chooses). Before the client's
     /// initial commit this becomes the initial configure; with no toplevel yet, it is the initial
-    /// configure of the next one.
-    public func configure(width: Int32, height: Int32, fullscreen: Bool = false) {
+    /// configure of the next one. `maximized` adds that state (after the first configure only).
+    public func configure(width: Int32, height: Int32, fullscreen: Bool = false, maximized: Bool = false) {
         guard let toplevel = currentToplevel else {
             initialConfigure = (width, height, fullscreen)
             return
@@ -348,7 +352,7 @@ public final class ScriptedCompositor {
         if toplevel.xdg.needsInitialConfigure {
             toplevel.requestedInitial = (width, height, fullscreen)
         } else {
-            sendConfigure(toplevel, width: width, height: height, fullscreen: fullscreen)
+            sendConfigure(toplevel, width: width, height: height, fullscreen: fullscreen, maximized: maximized)
         }
     }
 

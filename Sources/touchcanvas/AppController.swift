@@ -11,8 +11,9 @@ import WaylandDecor
 struct AppOptions {
     enum LogMode: String, CaseIterable { case none, phases, raw }
     /// Who draws the window's frame: `auto` takes server-side decorations where the compositor
-    /// offers them, else libdecor's client-side frame, else none.
-    enum Decorations: String, CaseIterable { case auto, server, client, none }
+    /// offers them, else the app's own frame (`client`), which fingers can work; `libdecor`
+    /// asks for libdecor's frame instead (Debian 12's takes no touch), `none` for a bare window.
+    enum Decorations: String, CaseIterable { case auto, server, client, libdecor, none }
     var scene: Scene = .canvas
     var size: (width: Int, height: Int) = (1024, 768)
     var fullscreen = false
@@ -49,10 +50,15 @@ final class AppController: SeatInputSink {
     private var outputs: [UInt32: (output: WlOutput, scale: Int32)] = [:]
     private var seats: [UInt32: SeatInput] = [:]
     private var window: WaylandWindow?
-    private var swapchain: ShmSwapchain?
-    /// Cairo's view of each shm buffer, matched by identity (an ObjectIdentifier could be reused
-    /// by a new buffer after a resize freed the old one).
-    private var pixelBuffers: [(shm: ShmBuffer, pixels: PixelBuffer)] = []
+    private var canvasBuffers: DrawableBuffers?
+    /// Needed for the app's own frame, a subsurface.
+    private var subcompositor: WlSubcompositor?
+    private var viewporter: WpViewporter?
+    /// The app's own frame, when it draws one.
+    private var clientFrame: ClientFrame?
+    /// The cursor names last shown over the frame, so a motion that stays on one part of the
+    /// frame sets no cursor.
+    private var frameCursorNames: [String] = []
 
     private let uiWindow: Window
     private var rootView: View
@@ -183,19 +189,25 @@ final class AppController: SeatInputSink {
         self.compositor = compositor
         self.shm = shm
         self.wmBase = wmBase
-        swapchain = ShmSwapchain(shm: shm, format: .xrgb8888)
+        canvasBuffers = DrawableBuffers(shm: shm, format: .xrgb8888)
+        subcompositor = registry.first("wl_subcompositor").flatMap { registry.bind($0, as: WlSubcompositor.self, wanted: 1) }
+        viewporter = registry.first("wp_viewporter").flatMap { registry.bind($0, as: WpViewporter.self, wanted: 1) }
         guard let window = WaylandWindow(
-            compositor: compositor, shell: chooseShell(wmBase: wmBase), title: "TouchCanvas — \(options.scene.rawValue)",
+            compositor: compositor, shell: chooseShell(wmBase: wmBase), title: title(for: options.scene),
             appID: "touchcanvas", size: options.size, fullscreen: options.fullscreen,
             outputScale: { [unowned self] output in outputs.values.first { $0.output === output }?.scale ?? 1 },
-            viewporter: registry.first("wp_viewporter").flatMap { registry.bind($0, as: WpViewporter.self, wanted: 1) },
+            viewporter: viewporter,
             fractionalScaleManager: registry.first("wp_fractional_scale_manager_v1").flatMap {
                 registry.bind($0, as: WpFractionalScaleManagerV1.self, wanted: 1)
             })
         else { throw AppError("the compositor refused to create a window") }
         window.onConfigure = { [unowned self] in windowConfigured() }
-        window.onDecorationMode = { mode in
-            if mode == .clientSide { printError("the compositor chose client-side decorations: the window has no frame") }
+        window.onDecorationMode = { [unowned self] mode in
+            guard mode == .clientSide, clientFrame == nil else { return }
+            // Asked for server-side and told to draw our own: the frame comes with the next configure.
+            window.drawsOwnFrame = true
+            makeClientFrame()
+            if clientFrame == nil { printError("the compositor chose client-side decorations, and the app's frame could not be made") }
         }
         window.onClose = { [unowned self] in loop.stop(status: 0) }
         window.onFrameDone = { [unowned self] _ in
@@ -203,23 +215,32 @@ final class AppController: SeatInputSink {
             renderIfNeeded()
         }
         self.window = window
+        if window.drawsOwnFrame { makeClientFrame() }
         cursor = PointerCursor(compositor: compositor, shm: shm)
         // Seats and outputs seen before the window existed.
         for global in registry.globals.values.sorted(by: { $0.name < $1.name }) { globalAdded(global) }
     }
 
     /// Server-side decorations where the compositor offers `zxdg_decoration_manager_v1` (Sway,
-    /// KWin); else libdecor's client-side frame if it starts (Mutter, Weston); else a bare
-    /// toplevel. `--decorations` forces one way, falling back to none with a note.
+    /// KWin); else the app's own frame (Mutter, Weston), which needs `wl_subcompositor`; else a
+    /// bare toplevel. `--decorations` forces one way (`libdecor` for libdecor's frame), falling
+    /// back to none with a note.
     private func chooseShell(wmBase: XdgWmBase) -> WindowShell {
         let offered = registry.first("zxdg_decoration_manager_v1")
-        let wantsServer = options.decorations == .auto || options.decorations == .server
-        let wantsClient = options.decorations == .auto || options.decorations == .client
-        if wantsServer, let offered, let manager = registry.bind(offered, as: ZxdgDecorationManagerV1.self, wanted: 1) {
-            decorationManager = manager
-            return .xdg(wmBase, decorationManager: manager)
-        }
-        if wantsClient, options.decorations == .client || offered == nil {
+        switch options.decorations {
+        case .auto, .server:
+            if let offered, let manager = registry.bind(offered, as: ZxdgDecorationManagerV1.self, wanted: 1) {
+                decorationManager = manager
+                return .xdg(wmBase, decorationManager: manager, ownFrame: false)
+            }
+            if options.decorations == .server {
+                printError("the compositor offers no server-side decorations: the window has none")
+                return .xdg(wmBase, decorationManager: nil, ownFrame: false)
+            }
+            return .xdg(wmBase, decorationManager: nil, ownFrame: canDrawOwnFrame(say: true))
+        case .client:
+            return .xdg(wmBase, decorationManager: nil, ownFrame: canDrawOwnFrame(say: true))
+        case .libdecor:
             if let decor = DecorContext(connection: connection) {
                 decor.onError = { [unowned self] message in
                     printError("libdecor: \(message)")
@@ -229,10 +250,77 @@ final class AppController: SeatInputSink {
                 return .libdecor(decor)
             }
             printError("libdecor could not start: the window has no decorations")
-        } else if options.decorations == .server {
-            printError("the compositor offers no server-side decorations: the window has none")
+            return .xdg(wmBase, decorationManager: nil, ownFrame: false)
+        case .none:
+            return .xdg(wmBase, decorationManager: nil, ownFrame: false)
         }
-        return .xdg(wmBase, decorationManager: nil)
+    }
+
+    /// The app's frame is a subsurface: without `wl_subcompositor` there is none.
+    private func canDrawOwnFrame(say: Bool) -> Bool {
+        if subcompositor != nil { return true }
+        if say { printError("the compositor offers no wl_subcompositor: the window has no frame") }
+        return false
+    }
+
+    private func makeClientFrame() {
+        guard clientFrame == nil, let window, let compositor, let shm, let subcompositor,
+              let frame = ClientFrame(compositor: compositor, subcompositor: subcompositor, parent: window.surface,
+                                      shm: shm, viewporter: viewporter, title: title(for: scene))
+        else { return }
+        frame.input.tapCountInterval = input.tapCountInterval
+        frame.input.tapCountDistance = input.tapCountDistance
+        frame.view.onRequest = { [unowned self] request in frameRequested(request) }
+        clientFrame = frame
+        updateClientFrame()
+    }
+
+    private func title(for scene: Scene) -> String { "TouchCanvas — \(scene.rawValue)" }
+
+    /// Lays the frame out for the window's current size and state.
+    private func updateClientFrame() {
+        guard let clientFrame, let window else { return }
+        let floating = !(window.isMaximized || window.isTiled || window.isFullscreen)
+        clientFrame.update(width: window.width, height: window.height, shown: !window.isFullscreen,
+                           margin: floating ? FrameLayout.floatingMargin : 0,
+                           isActive: window.isActivated, isMaximized: window.isMaximized)
+    }
+
+    /// What the frame's title bar, buttons and margin asked for.
+    private func frameRequested(_ request: FrameRequest) {
+        guard let window else { return }
+        switch request {
+        case .move(let touch):
+            guard let (seat, serial) = pressSerial(for: touch, purpose: "window move") else { return }
+            window.beginMove(seat: seat.seat, serial: serial)
+            printError("frame: move requested for touch \(touch.number) (\(touch.type.name) id \(touch.identifier), serial \(serial))")
+        case .resize(let edge, let touch):
+            guard let (seat, serial) = pressSerial(for: touch, purpose: "window resize") else { return }
+            window.beginResize(seat: seat.seat, serial: serial, edge: Self.xdgEdge(edge))
+            printError("frame: resize \(edge.rawValue) requested for touch \(touch.number) (\(touch.type.name) id \(touch.identifier), serial \(serial))")
+        case .minimize:
+            window.minimize()
+            printError("frame: minimise requested")
+        case .toggleMaximize:
+            printError("frame: \(window.isMaximized ? "restore" : "maximise") requested")
+            window.toggleMaximized()
+        case .close:
+            printError("frame: close")
+            loop.stop(status: 0)
+        }
+    }
+
+    static func xdgEdge(_ edge: ResizeEdge) -> XdgToplevel.ResizeEdge {
+        switch edge {
+        case .top: .top
+        case .bottom: .bottom
+        case .left: .left
+        case .right: .right
+        case .topLeft: .topLeft
+        case .topRight: .topRight
+        case .bottomLeft: .bottomLeft
+        case .bottomRight: .bottomRight
+        }
     }
 
     // MARK: Globals that come and go
@@ -243,14 +331,21 @@ final class AppController: SeatInputSink {
         case "wl_seat" where seats[global.name] == nil:
             guard let seat = registry.bind(global, as: WlSeat.self, wanted: SeatInput.wantedVersion) else { return }
             let input = SeatInput(id: SeatID(global.name), seat: seat, sink: self, classify: { [unowned self] s in
-                InputSurface.classify(s, canvas: window?.surface, clientSideFrame: window?.hasClientSideFrame == true)
+                InputSurface.classify(s, canvas: window?.surface, frame: clientFrame?.surface,
+                                      libdecorFrame: window?.hasClientSideFrame == true)
             })
             input.onPointerEnter = { [unowned self] pointer, serial in
+                frameCursorNames = []
                 cursor?.apply(to: pointer, serial: serial, scale: Int32(window?.bufferScale.ceiling ?? 1))
+            }
+            input.onFramePointer = { [unowned self] pointer, serial, location in
+                guard let names = clientFrame?.view.cursorNames(at: location), names != frameCursorNames else { return }
+                frameCursorNames = names
+                cursor?.apply(to: pointer, serial: serial, scale: Int32(window?.bufferScale.ceiling ?? 1), names: names)
             }
             input.onDecorationTouchDown = { [unowned self] serial, time, location in
                 if frameTaps.isDoubleTap(time: time, location: location) {
-                    window?.toggleMaximizedFrame()
+                    window?.toggleMaximized()
                 } else {
                     window?.beginMove(seat: seat, serial: serial)
                 }
@@ -279,6 +374,7 @@ final class AppController: SeatInputSink {
         if let seat = seats.removeValue(forKey: global.name) {
             recorder?.seatRemoved(seat.id)
             input.seatRemoved(seat.id)
+            clientFrame?.input.seatRemoved(seat.id)
             seat.remove()
             scheduleRender()
         }
@@ -471,6 +567,7 @@ final class AppController: SeatInputSink {
             recorder?.scale(recordedScale)
         }
         uiWindow.setNeedsDisplay()
+        updateClientFrame()
         scheduleRender()
         if playback != nil, playbackStart == nil {
             playbackStart = MonotonicClock.now()
@@ -516,7 +613,7 @@ final class AppController: SeatInputSink {
     /// Renders now unless the compositor has not shown the previous frame yet; then the frame
     /// callback brings us back. This is foot's pacing: lowest latency, never ahead of the display.
     private func renderIfNeeded() {
-        guard let window, let swapchain, window.isConfigured else { return }
+        guard let window, let canvasBuffers, window.isConfigured else { return }
         uiWindow.advanceAnimations()
         if uiWindow.hasRunningAnimations {
             needsRender = true
@@ -525,34 +622,19 @@ final class AppController: SeatInputSink {
         }
         guard needsRender, !window.isFrameCallbackPending else { return }
         let scale = window.bufferScale
-        let buffer: ShmBuffer?
+        let next: (shm: ShmBuffer, pixels: PixelBuffer)?
         do {
             // A huge configure at a high scale must not exceed what a buffer can be.
             let limit = scale.largestLogicalLength(fitting: 16384)
-            buffer = try swapchain.nextBuffer(width: scale.bufferLength(min(window.width, limit)),
-                                              height: scale.bufferLength(min(window.height, limit)))
+            next = try canvasBuffers.next(width: scale.bufferLength(min(window.width, limit)),
+                                          height: scale.bufferLength(min(window.height, limit)))
         } catch {
             printError(error.description)
             loop.stop(status: 1)
             return
         }
         // Every buffer held by the compositor: a release will come with the next frame callback.
-        guard let buffer else { return }
-        pixelBuffers.removeAll { pair in !swapchain.buffers.contains { $0 === pair.shm } }
-        let pixels: PixelBuffer
-        if let existing = pixelBuffers.first(where: { $0.shm === buffer }) {
-            pixels = existing.pixels
-        } else {
-            do {
-                pixels = try PixelBuffer(borrowing: buffer.data, width: buffer.width, height: buffer.height,
-                                         stride: buffer.stride, format: .xrgb8888)
-            } catch {
-                printError("cannot draw into a \(buffer.width)×\(buffer.height) buffer: \(error)")
-                loop.stop(status: 1)
-                return
-            }
-            pixelBuffers.append((buffer, pixels))
-        }
+        guard let (buffer, pixels) = next else { return }
         // The display is ready for a frame and we have a buffer: now the held moves go out, all
         // their samples coalesced, predicted as far ahead as input currently takes to show.
         input.predictionInterval = timing.inputToDisplay ?? input.predictionInterval
@@ -571,11 +653,23 @@ final class AppController: SeatInputSink {
                 schedule(.hudRefresh, after: last + InputInspector.window + 0.05 - MonotonicClock.now())
             }
         }
+        // The frame first: it is a synchronised subsurface, shown with the canvas's commit.
+        let frameCommitted: Bool
+        do {
+            frameCommitted = try clientFrame?.render(scale: scale) ?? false
+        } catch {
+            printError(error.description)
+            loop.stop(status: 1)
+            return
+        }
         let damage = renderer.render(uiWindow, into: pixels, scale: scale.factor, bufferAge: buffer.age)
         needsRender = uiWindow.hasRunningAnimations
-        guard !damage.isEmpty else { return }
+        guard !damage.isEmpty else {
+            if frameCommitted { window.commitSubsurfaceState() }
+            return
+        }
         window.present(buffer.wlBuffer, damage: damage.rects.map { ($0.x, $0.y, $0.width, $0.height) })
-        swapchain.didCommit(buffer)
+        canvasBuffers.didCommit(buffer)
         // A commit changes the HUD's rates but does not ask for a redraw itself: that would
         // commit forever.
         inspector.noteCommit(latency: timing.committed(at: MonotonicClock.now()), notify: false)
@@ -599,6 +693,16 @@ final class AppController: SeatInputSink {
         recorder?.pointer(pointer, seat: seat)
         inspector.noteInputEvent(isFrame: false)
         input.handle(pointer, seat: seat)
+        scheduleRender()
+    }
+
+    func seat(_ seat: SeatID, frameTouch: RawTouchInput) {
+        clientFrame?.input.handle(frameTouch, seat: seat)
+        scheduleRender()
+    }
+
+    func seat(_ seat: SeatID, framePointer: RawPointerInput) {
+        clientFrame?.input.handle(framePointer, seat: seat)
         scheduleRender()
     }
 
@@ -675,15 +779,24 @@ final class AppController: SeatInputSink {
     /// serial of the event that pressed: the touch's `down`, or the pointer's button press. One
     /// line on stderr says what was asked (or why nothing could be).
     private func beginWindowMove(for touch: Touch) {
-        guard let window, let seat = seats[touch.seat.raw] else {
-            return printError("window move for touch \(touch.number): its seat is gone")
+        guard let window, let (seat, serial) = pressSerial(for: touch, purpose: "window move") else { return }
+        window.beginMove(seat: seat.seat, serial: serial)
+        printError("window move requested for touch \(touch.number) (\(touch.type.name) id \(touch.identifier), serial \(serial))")
+    }
+
+    /// The seat and serial of the press behind `touch` (a finger's down, or the mouse button's
+    /// press), which a move or resize must quote; nil, with a line saying why, when there is none.
+    private func pressSerial(for touch: Touch, purpose: String) -> (SeatInput, UInt32)? {
+        guard let seat = seats[touch.seat.raw] else {
+            printError("\(purpose) for touch \(touch.number): its seat is gone")
+            return nil
         }
         let serial = touch.type == .direct ? seat.downSerial(forTouch: touch.identifier) : seat.lastButtonPressSerial
         guard let serial else {
-            return printError("window move for touch \(touch.number): no serial for its press")
+            printError("\(purpose) for touch \(touch.number): no serial for its press")
+            return nil
         }
-        window.beginMove(seat: seat.seat, serial: serial)
-        printError("window move requested for touch \(touch.number) (\(touch.type.name) id \(touch.identifier), serial \(serial))")
+        return (seat, serial)
     }
 
     private func undo() {
@@ -704,7 +817,8 @@ final class AppController: SeatInputSink {
         uiWindow.insertSubview(rootView, at: 0)  // under the HUD
         connectWindowMoving()
         if newScene == .inspect { setHUDVisible(true) }
-        window?.setTitle("TouchCanvas — \(newScene.rawValue)")
+        window?.setTitle(title(for: newScene))
+        clientFrame?.view.title = title(for: newScene)
         scheduleRender()
     }
 
@@ -716,12 +830,14 @@ final class AppController: SeatInputSink {
     func seatLostTouch(_ seat: SeatID) {
         recorder?.touchCapabilityLost(seat: seat)
         input.touchCapabilityLost(seat: seat)
+        clientFrame?.input.touchCapabilityLost(seat: seat)
         scheduleRender()
     }
 
     func seatLostPointer(_ seat: SeatID) {
         recorder?.pointerCapabilityLost(seat: seat)
         input.pointerCapabilityLost(seat: seat)
+        clientFrame?.input.pointerCapabilityLost(seat: seat)
         scheduleRender()
     }
 }

@@ -23,15 +23,16 @@ final class PointerCursor {
         size = (8...256).contains(requested) ? requested : 24
     }
 
-    /// Shows the cursor for the pointer that just entered with `serial`.
-    func apply(to pointer: WlPointer, serial: UInt32, scale: Int32) {
+    /// Shows the cursor for the pointer that entered with `serial`: the first of `names` the
+    /// theme has (the crosshair by default; the frame asks for arrows and resize cursors).
+    func apply(to pointer: WlPointer, serial: UInt32, scale: Int32, names: [String] = PointerCursor.names) {
         let scale = max(1, scale)
         if scale != loadedScale {
             theme = CursorTheme(name: themeName, size: size * scale, shm: shm)
             loadedScale = scale
         }
         // No theme and no built-in image: leave whatever cursor the compositor shows.
-        guard let image = theme?.image(named: Self.names) else { return }
+        guard let image = theme?.image(named: names) else { return }
         // A buffer whose size is not a multiple of the scale is a protocol error: show it at 1.
         let bufferScale = image.width % scale == 0 && image.height % scale == 0 ? scale : 1
         pointer.setCursor(serial: serial, surface: surface,

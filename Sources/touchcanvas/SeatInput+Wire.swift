@@ -78,11 +78,12 @@ extension SeatInput {
         .string(Self.wireName(surface, classify(surface)))
     }
 
-    /// "ours" (the canvas), "decoration" (libdecor's frame), "foreign" (another of our surfaces)
+    /// "ours" (the canvas), "frame" (the app's own frame), "decoration" (libdecor's frame), "foreign" (another of our surfaces)
     /// or "null" (a surface we cannot name).
     private static func wireName(_ surface: WlSurface?, _ kind: InputSurface) -> String {
         switch kind {
         case .canvas: return "ours"
+        case .frame: return "frame"
         case .decoration: return "decoration"
         case .foreign: return surface == nil ? "null" : "foreign"
         }

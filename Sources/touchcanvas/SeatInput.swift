@@ -7,6 +7,10 @@ import Wayland
 protocol SeatInputSink: AnyObject {
     func seat(_ seat: SeatID, touch: RawTouchInput)
     func seat(_ seat: SeatID, pointer: RawPointerInput)
+    /// Touch on the app's own window frame, in the frame surface's coordinates.
+    func seat(_ seat: SeatID, frameTouch: RawTouchInput)
+    /// The pointer over the app's own window frame, in the frame surface's coordinates.
+    func seat(_ seat: SeatID, framePointer: RawPointerInput)
     func seat(_ seat: SeatID, key: KeyPress)
     func seatNamed(_ seat: SeatID, name: String)
     func seatLostTouch(_ seat: SeatID)
@@ -38,7 +42,13 @@ final class SeatInput {
     private var foreignTouchIDs: Set<Int32> = []
     /// Touch ids that went down on libdecor's frame: theirs, dropped without a word.
     private var decorationTouchIDs: Set<Int32> = []
-    private var pointerInside = false
+    /// Touch ids that went down on the app's own frame: they work the window, not the canvas.
+    private var frameTouchIDs: Set<Int32> = []
+    /// Since the last `wl_touch.frame`: events went to the frame, and to the canvas.
+    private var frameSurfaceHadEvents = false
+    private var canvasHadEvents = false
+    /// The surface the pointer is over, when it is the canvas or our frame.
+    private var pointerTarget: InputSurface?
     /// The serial of each of our touches' `down`, while it is down: what an interactive move
     /// started by that touch must quote.
     private var downSerials: [Int32: UInt32] = [:]
@@ -51,6 +61,10 @@ final class SeatInput {
     /// the frame's surface). Debian 12's libdecor (0.1.1) ignores touch on its frame, so the app
     /// answers itself: a drag moves the window, a double tap maximises.
     var onDecorationTouchDown: ((UInt32, UInt32, Point) -> Void)?
+    /// Called when the pointer enters or moves over the app's own frame (the enter's serial,
+    /// the location on the frame), to show the cursor for that spot.
+    var onFramePointer: ((WlPointer, UInt32, Point) -> Void)?
+    private var pointerEnterSerial: UInt32 = 0
 
     /// Wanted versions. wl_seat 7: `name` (2), `release` requests (5), keymap via MAP_PRIVATE (7).
     /// wl_touch follows the seat version: 6 adds `shape` and `orientation`.
@@ -98,6 +112,7 @@ final class SeatInput {
             sink?.seatLostTouch(id)
             foreignTouchIDs.removeAll()
             decorationTouchIDs.removeAll()
+            frameTouchIDs.removeAll()
             downSerials.removeAll()
             old.release()
             touch = nil
@@ -107,7 +122,7 @@ final class SeatInput {
             pointer?.onEvent = { [unowned self] in self.handle($0) }
         } else if !caps.contains(.pointer), let old = pointer {
             sink?.seatLostPointer(id)
-            pointerInside = false
+            pointerTarget = nil
             old.release()
             pointer = nil
         }
@@ -133,56 +148,91 @@ final class SeatInput {
             switch classify(surface) {
             case .canvas:
                 break
+            case .frame:
+                foreignTouchIDs.remove(id)
+                decorationTouchIDs.remove(id)
+                frameTouchIDs.insert(id)
+                downSerials[id] = serial
+                frameSurfaceHadEvents = true
+                sink.seat(self.id, frameTouch: .down(id: id, time: time, location: Point(x: x, y: y)))
+                return
             case .decoration:
                 foreignTouchIDs.remove(id)
+                frameTouchIDs.remove(id)
                 decorationTouchIDs.insert(id)
                 onDecorationTouchDown?(serial, time, Point(x: x, y: y))
                 return
             case .foreign:
                 decorationTouchIDs.remove(id)
+                frameTouchIDs.remove(id)
                 foreignTouchIDs.insert(id)
                 sink.seat(self.id, droppedForeign: "touch", event: "down", id: id, time: time)
                 return
             }
             foreignTouchIDs.remove(id)
             decorationTouchIDs.remove(id)
+            frameTouchIDs.remove(id)
             downSerials[id] = serial
+            canvasHadEvents = true
             sink.seat(self.id, touch: .down(id: id, time: time, location: Point(x: x, y: y)))
         case .up(_, let time, let id):
             downSerials.removeValue(forKey: id)
             if decorationTouchIDs.remove(id) != nil { return }
+            if frameTouchIDs.remove(id) != nil {
+                frameSurfaceHadEvents = true
+                sink.seat(self.id, frameTouch: .up(id: id, time: time))
+                return
+            }
             if foreignTouchIDs.remove(id) != nil {
                 sink.seat(self.id, droppedForeign: "touch", event: "up", id: id, time: time)
                 return
             }
+            canvasHadEvents = true
             sink.seat(self.id, touch: .up(id: id, time: time))
         case .motion(let time, let id, let x, let y):
             if decorationTouchIDs.contains(id) { return }
+            if frameTouchIDs.contains(id) {
+                frameSurfaceHadEvents = true
+                sink.seat(self.id, frameTouch: .motion(id: id, time: time, location: Point(x: x, y: y)))
+                return
+            }
             if foreignTouchIDs.contains(id) {
                 sink.seat(self.id, droppedForeign: "touch", event: "motion", id: id, time: time)
                 return
             }
+            canvasHadEvents = true
             sink.seat(self.id, touch: .motion(id: id, time: time, location: Point(x: x, y: y)))
         case .frame:
-            sink.seat(self.id, touch: .frame)
+            // Each side gets the frames that close its own events; a frame that closes nothing
+            // (or only foreign or libdecor events) still goes to the canvas, as it always did.
+            if frameSurfaceHadEvents { sink.seat(self.id, frameTouch: .frame) }
+            if canvasHadEvents || !frameSurfaceHadEvents { sink.seat(self.id, touch: .frame) }
+            frameSurfaceHadEvents = false
+            canvasHadEvents = false
         case .cancel:
             // A cancel that takes only touches on libdecor's frame (Mutter answering the move a
             // finger on the title bar asked for) is nothing the views ever saw.
-            let frameOnly = !decorationTouchIDs.isEmpty && downSerials.isEmpty
+            // The same for our own frame, whose touches are cancelled on the frame's side.
+            let canvasTouchesDown = downSerials.keys.contains { !frameTouchIDs.contains($0) }
+            let frameOnly = !(decorationTouchIDs.isEmpty && frameTouchIDs.isEmpty) && !canvasTouchesDown
+            if !frameTouchIDs.isEmpty { sink.seat(self.id, frameTouch: .cancel) }
             foreignTouchIDs.removeAll()
             decorationTouchIDs.removeAll()
+            frameTouchIDs.removeAll()
             downSerials.removeAll()
+            frameSurfaceHadEvents = false
+            canvasHadEvents = false
             if frameOnly { return }
             sink.seat(self.id, touch: .cancel)
         case .shape(let id, let major, let minor):
-            if decorationTouchIDs.contains(id) { return }
+            if decorationTouchIDs.contains(id) || frameTouchIDs.contains(id) { return }
             if foreignTouchIDs.contains(id) {
                 sink.seat(self.id, droppedForeign: "touch", event: "shape", id: id, time: nil)
                 return
             }
             sink.seat(self.id, touch: .shape(id: id, major: major, minor: minor))
         case .orientation(let id, let orientation):
-            if decorationTouchIDs.contains(id) { return }
+            if decorationTouchIDs.contains(id) || frameTouchIDs.contains(id) { return }
             if foreignTouchIDs.contains(id) {
                 sink.seat(self.id, droppedForeign: "touch", event: "orientation", id: id, time: nil)
                 return
@@ -199,32 +249,56 @@ final class SeatInput {
         switch event {
         case .enter(let serial, let surface, let x, let y):
             let kind = classify(surface)
-            pointerInside = kind == .canvas
-            if pointerInside { onPointerEnter?(pointer, serial) }
-            guard pointerInside else {
+            let location = Point(x: x, y: y)
+            pointerEnterSerial = serial
+            switch kind {
+            case .canvas:
+                pointerTarget = .canvas
+                onPointerEnter?(pointer, serial)
+                sink.seat(id, pointer: .enter(location: location))
+            case .frame:
+                pointerTarget = .frame
+                onFramePointer?(pointer, serial, location)
+                sink.seat(id, framePointer: .enter(location: location))
+            case .decoration, .foreign:
                 // Over libdecor's frame the pointer is libdecor's: its buttons move and resize.
+                pointerTarget = nil
                 if kind == .foreign { sink.seat(id, droppedForeign: "pointer", event: "enter", id: nil, time: nil) }
                 return
             }
-            sink.seat(id, pointer: .enter(location: Point(x: x, y: y)))
         case .leave:
-            guard pointerInside else { return }
-            pointerInside = false
-            sink.seat(id, pointer: .leave)
+            let target = pointerTarget
+            pointerTarget = nil
+            switch target {
+            case .canvas: sink.seat(id, pointer: .leave)
+            case .frame: sink.seat(id, framePointer: .leave)
+            default: return
+            }
         case .motion(let time, let x, let y):
-            guard pointerInside else { return }
-            sink.seat(id, pointer: .motion(time: time, location: Point(x: x, y: y)))
+            let location = Point(x: x, y: y)
+            switch pointerTarget {
+            case .canvas:
+                sink.seat(id, pointer: .motion(time: time, location: location))
+            case .frame:
+                onFramePointer?(pointer, pointerEnterSerial, location)
+                sink.seat(id, framePointer: .motion(time: time, location: location))
+            default:
+                return
+            }
         case .button(let serial, let time, let button, let state):
-            guard pointerInside else { return }
+            guard let target = pointerTarget else { return }
             if state == .pressed { lastButtonPressSerial = serial }
-            sink.seat(id, pointer: .button(time: time, button: button, pressed: state == .pressed))
+            let input = RawPointerInput.button(time: time, button: button, pressed: state == .pressed)
+            if target == .frame { sink.seat(id, framePointer: input) } else { sink.seat(id, pointer: input) }
         case .frame:
-            sink.seat(id, pointer: .frame)
+            if pointerTarget == .frame { sink.seat(id, framePointer: .frame) } else { sink.seat(id, pointer: .frame) }
             return
         default:
             return
         }
-        if !framed { sink.seat(id, pointer: .frame) }
+        if !framed {
+            if pointerTarget == .frame { sink.seat(id, framePointer: .frame) } else { sink.seat(id, pointer: .frame) }
+        }
     }
 
     private func handle(_ event: WlKeyboard.Event) {

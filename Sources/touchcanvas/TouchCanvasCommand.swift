@@ -66,7 +66,7 @@ struct Run: ParsableCommand {
     @Flag(help: "Ask the compositor for a fullscreen window (F11 toggles it).")
     var fullscreen = false
 
-    @Option(help: "Who draws the window frame: auto (the compositor where it offers to, else libdecor), server, client (libdecor) or none.")
+    @Option(help: "Who draws the window frame: auto (the compositor where it offers to, else the app), server, client (the app's own frame, for mouse and touch), libdecor or none.")
     var decorations: AppOptions.Decorations = .auto
 
     @Option(help: "What to print on stdout, as JSON lines: none, phases (each delivered touch) or raw (each wl_seat, wl_touch and wl_pointer event as it arrives). Anomalies appear in both.")

@@ -1,11 +1,13 @@
 import Canvas
+import TouchCanvasApp
 import Wayland
 import WaylandDecor
 
 /// Who gives the window its toplevel role and its frame.
 enum WindowShell {
-    /// Our own `xdg_toplevel`; with a decoration manager it asks for server-side decorations.
-    case xdg(XdgWmBase, decorationManager: ZxdgDecorationManagerV1?)
+    /// Our own `xdg_toplevel`; with a decoration manager it asks for server-side decorations;
+    /// `ownFrame`: the app draws its own frame (``ClientFrame``) round the canvas.
+    case xdg(XdgWmBase, decorationManager: ZxdgDecorationManagerV1?, ownFrame: Bool)
     /// libdecor makes the toplevel and draws a client-side frame around the surface.
     case libdecor(DecorContext)
 }
@@ -32,8 +34,22 @@ final class WaylandWindow {
     private(set) var height: Int
     /// The last acked configure said fullscreen.
     private(set) var isFullscreen = false
-    /// libdecor's last configure said maximised (tracked for the frame's double tap).
+    /// The last configure said maximised (for the frame's maximise button and double tap).
     private(set) var isMaximized = false
+    /// The last configure said tiled: the compositor owns the size, so no resize margin.
+    private(set) var isTiled = false
+    /// The last configure said the window has the focus (xdg-shell only; libdecor draws its own).
+    private(set) var isActivated = true
+    /// The app draws its own frame: configure sizes include its title bar, and the window
+    /// geometry is set round it. Set from the start, or when the compositor answers our
+    /// server-side request with client-side (it then applies with the next configure).
+    var drawsOwnFrame = false {
+        didSet { if drawsOwnFrame != oldValue { setMinimumSize() } }
+    }
+    /// The title bar height the configure sizes include now: none without our frame or when
+    /// fullscreen (the frame is hidden then).
+    var titleBarHeight: Int { drawsOwnFrame && !isFullscreen ? Int(FrameLayout.titleBarHeight) : 0 }
+    private var windowGeometry: (x: Int32, y: Int32, width: Int32, height: Int32)?
     /// The mode of the last `zxdg_toplevel_decoration_v1.configure`, when there is a decoration object.
     private(set) var decorationMode: ZxdgToplevelDecorationV1.Mode?
     /// libdecor draws the frame: events for surfaces our bindings do not know are its decorations.
@@ -58,8 +74,7 @@ final class WaylandWindow {
     var isFrameCallbackPending: Bool { frameCallback != nil }
 
     private var pendingSize: (width: Int32, height: Int32) = (0, 0)
-    private var pendingConstrained = false
-    private var pendingFullscreen = false
+    private var pendingStates: Set<XdgToplevel.State> = []
     /// The size to return to when the compositor says "you choose" (0×0) after a maximised,
     /// fullscreen or tiled spell: the last size the window had while floating.
     private var floatingSize: (width: Int, height: Int)
@@ -113,7 +128,8 @@ final class WaylandWindow {
             }
         }
         switch shell {
-        case .xdg(let wmBase, let decorationManager):
+        case .xdg(let wmBase, let decorationManager, let ownFrame):
+            drawsOwnFrame = ownFrame
             guard makeXdgToplevel(wmBase: wmBase, decorationManager: decorationManager, title: title,
                                   appID: appID, fullscreen: fullscreen) else { return nil }
             surface.commit()  // the initial commit without a buffer asks for the first configure
@@ -152,7 +168,7 @@ final class WaylandWindow {
         role = .xdg(xdgSurface, toplevel, decoration: decoration)
         toplevel.setTitle(title: title)
         toplevel.setAppId(appId: appID)
-        toplevel.setMinSize(width: Int32(Self.minimumSize.width), height: Int32(Self.minimumSize.height))
+        setMinimumSize()
         if fullscreen { toplevel.setFullscreen(output: nil) }
         decoration?.onEvent = { [unowned self] event in
             switch event {
@@ -171,9 +187,7 @@ final class WaylandWindow {
             switch event {
             case .configure(let width, let height, let states):
                 pendingSize = (width, height)
-                let states = Self.states(states)
-                pendingConstrained = !states.isDisjoint(with: Self.compositorSized)
-                pendingFullscreen = states.contains(.fullscreen)
+                pendingStates = Self.states(states)
             case .close:
                 onClose?()
             default:
@@ -184,8 +198,16 @@ final class WaylandWindow {
             switch event {
             case .configure(let serial):
                 xdgSurface.ackConfigure(serial: serial)
-                apply(width: Int(pendingSize.width), height: Int(pendingSize.height),
-                      constrained: pendingConstrained, fullscreen: pendingFullscreen)
+                let states = pendingStates
+                isMaximized = states.contains(.maximized)
+                isTiled = !states.isDisjoint(with: [.tiledLeft, .tiledRight, .tiledTop, .tiledBottom])
+                isActivated = states.contains(.activated)
+                let fullscreen = states.contains(.fullscreen)
+                // The compositor sizes the window geometry: our title bar is part of it.
+                let bar = drawsOwnFrame && !fullscreen ? Int32(FrameLayout.titleBarHeight) : 0
+                apply(width: Int(pendingSize.width),
+                      height: pendingSize.height > 0 ? Int(max(1, pendingSize.height - bar)) : 0,
+                      constrained: !states.isDisjoint(with: Self.compositorSized), fullscreen: fullscreen)
             }
         }
         return true
@@ -236,11 +258,52 @@ final class WaylandWindow {
         }
     }
 
-    /// A double tap on libdecor's frame: maximise, or restore when the last configure said
-    /// maximised (as a double click on a title bar does).
-    func toggleMaximizedFrame() {
-        guard case .libdecor(let frame) = role else { return }
-        if isMaximized { frame.unsetMaximized() } else { frame.setMaximized() }
+    /// A double tap on a frame, or its maximise button: maximise, or restore when the last
+    /// configure said maximised (as a double click on a title bar does).
+    func toggleMaximized() {
+        switch role {
+        case .xdg(_, let toplevel, _):
+            if isMaximized { toplevel.unsetMaximized() } else { toplevel.setMaximized() }
+        case .libdecor(let frame):
+            if isMaximized { frame.unsetMaximized() } else { frame.setMaximized() }
+        case nil:
+            break
+        }
+    }
+
+    /// Asks the compositor to minimise; nothing comes back (xdg-shell has no minimised state).
+    func minimize() {
+        if case .xdg(_, let toplevel, _) = role { toplevel.setMinimized() }
+    }
+
+    /// Asks for an interactive resize from `edge`, driven by the press with `serial` on `seat`.
+    func beginResize(seat: WlSeat, serial: UInt32, edge: XdgToplevel.ResizeEdge) {
+        if case .xdg(_, let toplevel, _) = role { toplevel.resize(seat: seat, serial: serial, edges: edge) }
+    }
+
+    /// The xdg-shell minimum: the scenes' minimum content plus our title bar when we draw one.
+    private func setMinimumSize() {
+        guard case .xdg(_, let toplevel, _) = role else { return }
+        let bar = drawsOwnFrame ? Int32(FrameLayout.titleBarHeight) : 0
+        toplevel.setMinSize(width: Int32(Self.minimumSize.width), height: Int32(Self.minimumSize.height) + bar)
+    }
+
+    /// Commits the canvas surface with nothing new of its own: what a synchronised subsurface
+    /// (our frame) committed shows with it.
+    func commitSubsurfaceState() {
+        updateWindowGeometry()
+        surface.commit()
+    }
+
+    /// With our frame, the window is the canvas plus the title bar above it (the resize margin
+    /// lies outside); double-buffered, so set before the commit it belongs to.
+    private func updateWindowGeometry() {
+        guard drawsOwnFrame, case .xdg(let xdgSurface, _, _) = role else { return }
+        let bar = Int32(titleBarHeight)
+        let geometry = (x: Int32(0), y: -bar, width: Int32(width), height: Int32(height) + bar)
+        if let windowGeometry, windowGeometry == geometry { return }
+        xdgSurface.setWindowGeometry(x: geometry.x, y: geometry.y, width: geometry.width, height: geometry.height)
+        windowGeometry = geometry
     }
 
     /// Asks the compositor for an interactive move driven by the input event with `serial` (a
@@ -298,6 +361,7 @@ final class WaylandWindow {
         for r in rects {
             surface.damageBuffer(x: Int32(r.x), y: Int32(r.y), width: Int32(r.width), height: Int32(r.height))
         }
+        updateWindowGeometry()
         let callback = surface.frame()
         callback?.onEvent = { [unowned self] event in
             switch event {

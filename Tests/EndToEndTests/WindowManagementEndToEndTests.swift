@@ -18,16 +18,20 @@ struct WindowManagementEndToEndTests {
         #expect(!h.app.standardError.contains("decoration"), "no note when the compositor draws the frame")
     }
 
-    /// The compositor may switch to client-side later: the app acks it and says it has no frame
-    /// (it does not switch to libdecor mid-life, which would mean a new toplevel).
-    @Test func honoursAClientSideAnswerWithANote() throws {
+    /// The compositor may answer the server-side request with client-side: the app then draws
+    /// its own frame from the next configure on.
+    @Test func aClientSideAnswerBringsTheAppsOwnFrame() throws {
         let h = try AppHarness()
         h.compositor.changeDecorationMode(1)
         #expect(h.compositor.waitUntil(timeout: 5) {
             guard let t = h.compositor.toplevel else { return false }
             return t.configuredDecorationMode == 1 && t.lastAckedSerial == t.lastConfigureSerial
         })
-        #expect(h.compositor.waitUntil(timeout: 5) { h.app.standardError.contains("client-side decorations") })
+        #expect(h.compositor.waitUntil(timeout: 5) {
+            h.compositor.otherSurfaces.contains { $0.role == .subsurface && $0.hasBuffer }
+        }, "no frame subsurface: \(h.compositor.otherSurfaces); stderr: \(h.app.standardError)")
+        #expect(h.compositor.waitUntil(timeout: 5) { h.compositor.toplevel?.windowGeometry.map { $0.y == -40 } == true })
+        #expect(h.compositor.toplevel?.minSize.height == 280)
         #expect(h.compositor.protocolErrors.isEmpty)
     }
 
@@ -80,8 +84,8 @@ struct WindowManagementEndToEndTests {
     }
 }
 
-/// Without a decoration manager the app decorates itself with libdecor (its cairo plugin draws
-/// the title bar on subsurfaces of the canvas surface). Needs libdecor's plugin installed.
+/// `--decorations libdecor`: libdecor's frame (its cairo plugin draws the title bar on
+/// subsurfaces of the canvas surface). Needs libdecor's plugin installed.
 @Suite(.timeLimit(.minutes(1)))
 struct LibdecorEndToEndTests {
     /// libdecor's subsurfaces, once its plugin has made them.
@@ -89,8 +93,8 @@ struct LibdecorEndToEndTests {
         h.compositor.otherSurfaces.filter { $0.role == .subsurface }
     }
 
-    @Test func withoutADecorationManagerLibdecorFramesTheWindow() throws {
-        let h = try AppHarness(decorationManager: false)
+    @Test func libdecorFramesTheWindow() throws {
+        let h = try AppHarness(arguments: ["--scene", "spots", "--log", "phases", "--decorations", "libdecor"], decorationManager: false)
         let toplevel = try #require(h.compositor.toplevel)
         #expect(toplevel.title == "TouchCanvas — spots")
         #expect(toplevel.appID == "touchcanvas")
@@ -104,7 +108,7 @@ struct LibdecorEndToEndTests {
 
     /// libdecor 0.1.1 ignores touch on its frame; the app makes a finger there move the window.
     @Test func aTouchOnTheTitleBarMovesTheWindowDrawsNothingAndIsNoAnomaly() throws {
-        let h = try AppHarness(arguments: ["--scene", "spots", "--log", "phases"], decorationManager: false)
+        let h = try AppHarness(arguments: ["--scene", "spots", "--log", "phases", "--decorations", "libdecor"], decorationManager: false)
         // As Mutter does: the move takes the touch back with wl_touch.cancel, which must not
         // reach the views as a cancel of nothing.
         h.compositor.cancelsTouchesOnMove = true
@@ -133,7 +137,7 @@ struct LibdecorEndToEndTests {
     /// Two quick taps on the frame maximise, as a double click on a title bar does; the second
     /// starts no move. A slow second tap is another move.
     @Test func aDoubleTapOnTheFrameMaximises() throws {
-        let h = try AppHarness(arguments: ["--scene", "spots", "--log", "phases"], decorationManager: false)
+        let h = try AppHarness(arguments: ["--scene", "spots", "--log", "phases", "--decorations", "libdecor"], decorationManager: false)
         #expect(h.compositor.waitUntil(timeout: 5) { !Self.decorationSurfaces(h).isEmpty })
         let titleBar = try #require(Self.decorationSurfaces(h).first)
         h.compositor.freezesEventTime = true
@@ -157,7 +161,7 @@ struct LibdecorEndToEndTests {
     }
 
     @Test func theRawLogNamesTheFrameAsDecoration() throws {
-        let h = try AppHarness(arguments: ["--scene", "spots", "--log", "raw"], decorationManager: false)
+        let h = try AppHarness(arguments: ["--scene", "spots", "--log", "raw", "--decorations", "libdecor"], decorationManager: false)
         #expect(h.compositor.waitUntil(timeout: 5) { !Self.decorationSurfaces(h).isEmpty })
         let titleBar = try #require(Self.decorationSurfaces(h).first)
         #expect(h.compositor.touchDownOnOtherSurface(titleBar, id: 3, x: 20, y: 10))
@@ -169,7 +173,7 @@ struct LibdecorEndToEndTests {
     }
 
     @Test func closeFromTheCompositorEndsTheAppWithStatusZero() throws {
-        let h = try AppHarness(decorationManager: false)
+        let h = try AppHarness(arguments: ["--scene", "spots", "--log", "phases", "--decorations", "libdecor"], decorationManager: false)
         h.compositor.close()
         #expect(h.compositor.waitUntil(timeout: 5) { h.app.exitStatus != nil })
         #expect(h.app.exitStatus == 0)
@@ -178,7 +182,7 @@ struct LibdecorEndToEndTests {
     /// libdecor 0.1.1 crashes on a fullscreen request before its toplevel exists; the wish is
     /// sent at the first configure instead.
     @Test func fullscreenFromTheStartAndF11() throws {
-        let h = try AppHarness(arguments: ["--scene", "spots", "--fullscreen"], size: nil, decorationManager: false)
+        let h = try AppHarness(arguments: ["--scene", "spots", "--fullscreen", "--decorations", "libdecor"], size: nil, decorationManager: false)
         #expect(h.compositor.waitUntil(timeout: 5) {
             h.compositor.toplevel.map { $0.configuredFullscreen && $0.bufferSize.map { $0 == (1920, 1080) } == true } == true
         }, "\(String(describing: h.compositor.toplevel?.bufferSize)); stderr: \(h.app.standardError)")

@@ -103,6 +103,15 @@ public struct MoveRequest: Sendable, Equatable {
     public let touchID: Int32?
 }
 
+/// An `xdg_toplevel.resize`: the seat, serial and touch as for a move, and the edge
+/// (`xdg_toplevel.resize_edge`: 1 top, 2 bottom, 4 left, 8 right, sums for corners).
+public struct ResizeRequest: Sendable, Equatable {
+    public let seat: String?
+    public let serial: UInt32
+    public let touchID: Int32?
+    public let edge: UInt32
+}
+
 /// What the client told the compositor about its toplevel.
 public struct ToplevelInfo: Sendable {
     public let title: String?

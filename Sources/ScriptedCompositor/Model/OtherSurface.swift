@@ -22,4 +22,25 @@ public struct OtherSurface: Sendable, Equatable {
     public let role: SurfaceRole?
     /// A buffer is attached and committed.
     public let hasBuffer: Bool
+    /// Size in pixels of that buffer, and the scale it was declared at.
+    public let bufferSize: BufferSize?
+    public let bufferScale: Int32
+    /// For a subsurface: where it sits in its parent, and whether it went below it.
+    public let subsurfacePosition: SubsurfacePosition?
+    public let placedBelowParent: Bool
+}
+
+/// A subsurface's `set_position`, in the parent's surface coordinates.
+public struct SubsurfacePosition: Sendable, Equatable {
+    public let x: Int32
+    public let y: Int32
+    public init(x: Int32, y: Int32) {
+        self.x = x
+        self.y = y
+    }
+}
+
+public struct BufferSize: Sendable, Equatable {
+    public let width: Int
+    public let height: Int
 }

@@ -1,9 +1,10 @@
 internal import WaylandServer
 
 /// `wl_subcompositor`: subsurfaces are accepted and kept as surfaces with the `subsurface` role,
-/// nothing more. They are not drawn, and input reaches them only through
-/// `touchDownOnOtherSurface`, which is what the tests need: libdecor draws its title bar on
-/// subsurfaces, and a client must not take their input for its canvas's.
+/// with their position and whether they went below the parent. They are not drawn, and input
+/// reaches them only through `touchDownOnOtherSurface` and `pointerEnter(on:)`, which is what
+/// the tests need: window frames (the app's own, libdecor's) are subsurfaces, and a client must
+/// not take their input for its canvas's.
 extension ScriptedCompositor {
     func offerSubcompositor() throws(Failure) {
         try addGlobal(WlSubcompositor.self, version: 1) { [weak self] in self?.bindSubcompositor($0) }
@@ -30,8 +31,14 @@ extension ScriptedCompositor {
                 }
                 guard let resource = id.create() else { return }
                 surface.role = .subsurface
-                // Position, stacking and sync change nothing a test looks at.
-                resource.onRequest = { _ in }
+                resource.onRequest = { [weak surface] request in
+                    switch request {
+                    case .setPosition(let x, let y): surface?.subsurfacePosition = SubsurfacePosition(x: x, y: y)
+                    case .placeBelow(let sibling): surface?.placedBelowParent = sibling === parentResource
+                    case .placeAbove: surface?.placedBelowParent = false
+                    default: break  // sync mode changes nothing a test looks at
+                    }
+                }
             }
         }
     }

@@ -26,6 +26,10 @@ final class SurfaceState {
     var opaqueRegion: Region?
     /// Set once an `xdg_surface` is made for it; the role stays for the surface's life.
     weak var xdgSurface: XdgSurfaceState?
+    /// As a subsurface: its position in the parent (`set_position`) and whether it was placed
+    /// below the parent. Recorded as asked, without the wait for the parent's commit.
+    var subsurfacePosition: SubsurfacePosition?
+    var placedBelowParent = false
     /// Given by the first request that assigns one; a surface never changes role.
     var role: SurfaceRole?
     var hasRole: Bool { role != nil }

@@ -204,7 +204,14 @@ extension ScriptedCompositor {
             maximizeRequests.append(true)
         case .unsetMaximized:
             maximizeRequests.append(false)
-        case .setParent, .showWindowMenu, .resize, .setMinimized:
+        case .resize(let seatResource, let serial, let edges):
+            let seat = seats.first { state in state.seats.contains { $0 === seatResource } }
+            resizeRequests.append(ResizeRequest(seat: seat?.name, serial: serial,
+                                                touchID: seat.flatMap { touchStillDown(seat: $0, serial: serial) },
+                                                edge: edges.rawValue))
+        case .setMinimized:
+            minimizeRequests += 1
+        case .setParent, .showWindowMenu:
             break  // no window management beyond what the driver scripts
         }
     }
@@ -213,12 +220,15 @@ extension ScriptedCompositor {
     /// still down takes every touch of the seat from the client, as Mutter does.
     private func handleMove(seat seatResource: WlSeat?, serial: UInt32) {
         let seat = seats.first { state in state.seats.contains { $0 === seatResource } }
-        let touchID = seat.flatMap { seat in
-            seat.touchDownSerials.first { id, downSerial in downSerial == serial && seat.activeTouches[id] != nil }?.key
-        }
+        let touchID = seat.flatMap { touchStillDown(seat: $0, serial: serial) }
         moveRequests.append(MoveRequest(seat: seat?.name, serial: serial, touchID: touchID))
         guard cancelsTouchesOnMove, let seat, touchID != nil else { return }
         sendTouchCancel(to: touchClients(seat), seat: seat)
+    }
+
+    /// The touch whose `down` carried `serial`, if it is still down.
+    private func touchStillDown(seat: SeatState, serial: UInt32) -> Int32? {
+        seat.touchDownSerials.first { id, downSerial in downSerial == serial && seat.activeTouches[id] != nil }?.key
     }
 
     /// Like a desktop compositor: fullscreen gets the output's logical size, leaving it lets the
@@ -234,9 +244,10 @@ extension ScriptedCompositor {
     }
 
     /// Sends `xdg_toplevel.configure` + `xdg_surface.configure` and remembers the serial.
-    func sendConfigure(_ toplevel: ToplevelState, width: Int32, height: Int32, fullscreen: Bool) {
+    func sendConfigure(_ toplevel: ToplevelState, width: Int32, height: Int32, fullscreen: Bool, maximized: Bool = false) {
         var states: [UInt32] = [XdgToplevel.State.activated.rawValue]
         if fullscreen { states.append(XdgToplevel.State.fullscreen.rawValue) }
+        if maximized { states.append(XdgToplevel.State.maximized.rawValue) }
         let serial = display.nextSerial
         toplevel.resource.sendConfigure(width: width, height: height, states: encodeStates(states))
         toplevel.xdg.resource.sendConfigure(serial: serial)

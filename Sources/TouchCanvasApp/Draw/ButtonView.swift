@@ -3,8 +3,9 @@ import TouchKit
 
 /// A push button with a text label, drawn with cairo: a rounded rectangle that darkens while a
 /// finger is on it, and an action run when the finger lifts inside (with a little slop, as
-/// UIKit's touch-up-inside). A cancelled touch does nothing.
-public final class ButtonView: View, CairoDrawing {
+/// UIKit's touch-up-inside). A cancelled touch does nothing. Subclasses draw other faces (the
+/// window frame's buttons) and keep the tracking.
+open class ButtonView: View, CairoDrawing {
     public static let fillColor = Color(rgb: 0xF2F2F7)
     public static let highlightedFillColor = Color(rgb: 0xC7C7CC)
     public static let borderColor = Color(rgb: 0x8E8E93)
@@ -55,7 +56,7 @@ public final class ButtonView: View, CairoDrawing {
         bounds.insetBy(dx: -Self.touchSlop, dy: -Self.touchSlop).contains(touch.location(in: self))
     }
 
-    public func draw(in context: GraphicsContext, rect: Rect) {
+    open func draw(in context: GraphicsContext, rect: Rect) {
         let box = bounds.insetBy(dx: 0.5, dy: 0.5)
         let radius = min(8, box.height / 2)
         context.setColor(isHighlighted ? Self.highlightedFillColor : Self.fillColor)
