@@ -406,7 +406,9 @@ final class AppController: SeatInputSink {
         loop.handleSignals([SIGINT, SIGTERM])
         loop.onSignal = { [unowned self] _ in loop.stop(status: 0) }
         loop.onDrained = { [unowned self] in
-            if input.hasPendingInput { schedule(.flushInput, after: Self.missingFrameGrace) }
+            if input.hasPendingInput || clientFrame?.input.hasPendingInput == true {
+                schedule(.flushInput, after: Self.missingFrameGrace)
+            }
             renderIfNeeded()
         }
         loop.onTimer = { [unowned self] in timerFired() }
@@ -530,7 +532,12 @@ final class AppController: SeatInputSink {
             deadlines.removeValue(forKey: deadline)
             switch deadline {
             case .flushInput:
-                guard input.hasPendingInput else { break }
+                // The frame's touches too: a tap on a close button ends with Mutter's frameless up.
+                if let frameInput = clientFrame?.input, frameInput.hasPendingInput {
+                    frameInput.flushPendingInput()
+                    scheduleRender()
+                }
+                guard input.hasPendingInput else { renderIfNeeded(); break }
                 recorder?.flushedPendingInput()
                 input.flushPendingInput()
                 scheduleRender()

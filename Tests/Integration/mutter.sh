@@ -14,11 +14,11 @@
 # (wl_touch.cancel right after the request): the log must show them cancelled and never ended,
 # nothing may be drawn for them, and a lone finger's drag must take the window along.
 #
-# Parts three and four: libdecor's frame (Mutter offers no server-side decorations). A finger on
-# the title bar moves the window, and a double tap there maximises and restores it (the app asks
-# itself, since libdecor 0.1.1 ignores touch); the mouse drags the title bar and the right edge,
-# clicks maximise (the canvas becomes the monitor's width) and close (the app ends with status 0,
-# saving its drawing).
+# Parts three to five: the app's own frame (Mutter offers no server-side decorations), worked by
+# finger and by mouse. A finger drags the title bar (the window moves), double-taps it (maximise,
+# restore) and drags the right margin (wider); the mouse drags the title bar and the right edge
+# and clicks maximise; a finger on maximise restores and one on close ends the app (status 0,
+# drawing saved); in a fresh window, a click on close does the same.
 #
 # Runs in two stages. The outer one makes a private session bus (a config with no service
 # activation, so the bus starts nothing by itself) and runs the inner stage under
@@ -138,8 +138,8 @@ wait_mapped() {
   sleep 1
 }
 wait_mapped "$work/app.err" "$width" "$height"
-# Fullscreen is Mutter's size, told in a configure. (A floating window under Mutter is framed by
-# libdecor, whose first configure leaves the size to the app: there only the buffer tells.)
+# Fullscreen is Mutter's size, told in a configure. (A floating window's first configure leaves
+# the size to the app: there only the buffer tells.)
 tc_wait_line "$work/app.err" "xdg_toplevel@[0-9]+\.configure\($width, $height, " 10
 tc_alive "$app_pid" touchcanvas
 tc_ok "fullscreen ${width}x${height} window mapped, touch bound"
@@ -236,6 +236,18 @@ print(round(int(sys.argv[2]) - began[-1]["x"]), round(int(sys.argv[3]) - began[-
 ' "$work/move.out" "$1" "$2"
 }
 
+# Probe taps on the canvas are waited for by counting ended touches: the frame's touches are
+# TouchKit touches too, and take numbers of their own.
+ended_count() { grep -c '"phase":"ended"' "$work/move.out" || true; }
+probe_tap() {   # probe_tap X Y MARK: a tap at global X,Y, waited for until the canvas saw it end
+  local before
+  before=$(ended_count)
+  fingers "down 2 $1 $2" "up 2" "sleep 0.3" "mark $3"
+  tc_wait_line "$work/helper.out" "^done mark $3\$" 10
+  for _ in $(seq 50); do [ "$(ended_count)" -gt "$before" ] && return 0; sleep 0.1; done
+  tc_fail "the probe tap at $1,$2 ($3) never ended on the canvas"
+}
+
 # 1. Finger 1 draws on the canvas and stays down; finger 0 goes down on the handle: both are
 #    cancelled. Finger 1 lifts first, then finger 0 (where the window goes is Mutter's business:
 #    see the report).
@@ -294,9 +306,10 @@ python3 "$here/check-phases.py" "$work/move.out" \
 sed 's/^/  /' "$work/move-phases.txt"
 tc_ok "every touch down at a move was cancelled, none ended; the lone finger's move took the window 120,120"
 
-# 3. A finger on libdecor's title bar (above the canvas; libdecor 0.1.1 ignores touch there, so
-#    the app asks for the move itself) drags the window by -100,-80 (up: the last drag left it
-#    low on the monitor).
+# 3. The app's own frame (Mutter offers no server-side decorations): a 40 px title bar above the
+#    canvas with close, maximise and minimise buttons (40 px each from its right end) and a
+#    12 px resize margin round the window. A finger drags the title bar by -100,-80 (up: the
+#    last drag left the window low on the monitor).
 read -r origin3_x origin3_y < <(origin_from_tap "$tap_x" "$tap_y")
 g3() { echo "$((origin3_x + $1)) $((origin3_y + $2))"; }
 fingers "down 0 $(g3 200 -10)" "sleep 0.2"
@@ -304,88 +317,97 @@ for i in $(seq 1 5); do fingers "motion 0 $(g3 $((200 - 20 * i)) $((-10 - 16 * i
 fingers "up 0" "sleep 0.5" "mark title-dragged"
 tc_wait_line "$work/helper.out" '^done mark title-dragged$' 20
 read -r tap_x tap_y < <(g3 $((300 - 100)) $((140 - 80)))
-fingers "down 2 $tap_x $tap_y" "up 2" "sleep 0.3" "mark probed-title"
-tc_wait_line "$work/helper.out" '^done mark probed-title$' 10
-tc_wait_line "$work/move.out" '"touch":7,.*"phase":"ended"|"phase":"ended".*"touch":7,' 5
+probe_tap $tap_x $tap_y probed-title
 read -r origin4_x origin4_y < <(origin_from_tap "$tap_x" "$tap_y")
 [ "$((origin4_x - origin3_x))" -eq -100 ] && [ "$((origin4_y - origin3_y))" -eq -80 ] \
   || tc_fail "dragging the title bar moved the window from $origin3_x,$origin3_y to $origin4_x,$origin4_y, not by -100,-80"
+grep -q "frame: move requested for touch .* (touch id " "$work/move.err" \
+  || tc_fail "the title bar's drag asked for no move"
 began=$(grep -c '"phase":"began"' "$work/move.out" || true)
 [ "$began" -eq 7 ] || tc_fail "$began touches reached the views; the title bar's finger must not"
 grep -q '"anomaly":"cancel-without-touches"' "$work/move.out" \
   && tc_fail "Mutter's cancel of the title bar's touch reached the views as a cancel of nothing"
-tc_ok "a finger on libdecor's title bar moved the window by -100,-80 and drew nothing"
+tc_ok "a finger on the title bar moved the window by -100,-80 and drew nothing"
 
-# A double tap on the title bar maximises (no move for the second tap), another restores.
+# A double tap on the title bar maximises, another restores. Maximised on the 1280x720 monitor
+# the window is the monitor: the title bar at its top, the canvas 1280x680 under it.
 read -r dt_x dt_y < <(g3 200 -90)   # the title bar, where the drag left it
 fingers "down 0 $dt_x $dt_y" "up 0" "sleep 0.1" "down 0 $dt_x $dt_y" "up 0" "sleep 0.8" "mark double-tapped"
 tc_wait_line "$work/helper.out" '^done mark double-tapped$' 10
+canvas_sizes='900, 500|960, 500|1000, 500|1280, 680'
 last_size() {
-  grep -E "create_buffer\(new id wl_buffer@[0-9]+, [0-9]+, (900, 500|1280, 69[0-9]|1280, 70[0-9]), " "$work/move.err" \
+  grep -E "create_buffer\(new id wl_buffer@[0-9]+, [0-9]+, ($canvas_sizes), " "$work/move.err" \
     | tail -1 | sed -E 's/.*, [0-9]+, ([0-9]+), ([0-9]+), [0-9]+, [0-9]+\)$/\1x\2/'
 }
-case "$(last_size)" in 1280x69?|1280x70?) ;; *) tc_fail "a double tap on the title bar did not maximise (last canvas $(last_size))" ;; esac
-# Maximised, the title bar is at the top of the monitor.
-fingers "down 0 300 12" "up 0" "sleep 0.1" "down 0 300 12" "up 0" "sleep 0.8" "mark double-tapped-again"
+[ "$(last_size)" = 1280x680 ] || tc_fail "a double tap on the title bar did not maximise (last canvas $(last_size))"
+fingers "down 0 300 20" "up 0" "sleep 0.1" "down 0 300 20" "up 0" "sleep 0.8" "mark double-tapped-again"
 tc_wait_line "$work/helper.out" '^done mark double-tapped-again$' 10
 [ "$(last_size)" = 900x500 ] || tc_fail "a second double tap did not restore the window (last canvas $(last_size))"
 began=$(grep -c '"phase":"began"' "$work/move.out" || true)
 [ "$began" -eq 7 ] || tc_fail "$began touches reached the views; taps on the title bar must not"
-tc_ok "a double tap on the title bar maximised the window, another restored it"
+tc_ok "a double tap on the title bar maximised the window (canvas 1280x680), another restored it"
 # Where the restored window is.
 read -r tap_x tap_y < <(g3 $((300 - 100)) $((140 - 80)))
-fingers "down 2 $tap_x $tap_y" "up 2" "sleep 0.3" "mark probed-restored"
-tc_wait_line "$work/helper.out" '^done mark probed-restored$' 10
-tc_wait_line "$work/move.out" '"touch":8,.*"phase":"ended"|"phase":"ended".*"touch":8,' 5
+probe_tap $tap_x $tap_y probed-restored
 read -r origin4_x origin4_y < <(origin_from_tap "$tap_x" "$tap_y")
 
+# A finger on the right margin, dragged 60 px right, widens the canvas to 960.
+edge_x=$((origin4_x + win_w + 6)) edge_y=$((origin4_y + 200))
+fingers "down 0 $edge_x $edge_y" "sleep 0.2"
+for i in $(seq 1 3); do fingers "motion 0 $((edge_x + 20 * i)) $edge_y" "sleep 0.05"; done
+fingers "up 0" "sleep 0.5" "mark touch-resized"
+tc_wait_line "$work/helper.out" '^done mark touch-resized$' 10
+tc_wait_line "$work/move.err" "create_buffer\(new id wl_buffer@[0-9]+, [0-9]+, 960, $win_h, " 5
+grep -q "frame: resize right requested for touch .* (touch id " "$work/move.err" \
+  || tc_fail "the margin's finger asked for no resize"
+tc_ok "a finger on the frame's right edge widened the canvas to 960x$win_h"
 
-# 4. The mouse on libdecor's frame, which its cairo plugin handles: drag the title bar by
-#    -50,+40, click maximise, then close. (Mutter makes its virtual pointer on the first pointer
-#    call: that one only moves it, and a second lets it settle.) The buttons sit at the right end
-#    of the 24 px title bar, 32 px each: close, maximise, minimise.
+# 4. The mouse on the frame: drag the title bar by -50,+40, the right edge by +40, click
+#    maximise. (Mutter makes its virtual pointer on the first pointer call: that one only moves
+#    it, and a second lets it settle.)
 g4() { echo "$((origin4_x + $1)) $((origin4_y + $2))"; }
 fingers "pointer $(g4 300 -10)" "sleep 1" "pointer $(g4 300 -10)" "sleep 0.3" "press" "sleep 0.1"
 for i in $(seq 1 5); do fingers "pointer $(g4 $((300 - 10 * i)) $((8 * i - 10)))" "sleep 0.05"; done
 fingers "release" "sleep 0.5" "mark mouse-dragged"
 tc_wait_line "$work/helper.out" '^done mark mouse-dragged$' 20
 read -r tap_x tap_y < <(g4 $((300 - 50)) $((200 + 40)))
-fingers "down 2 $tap_x $tap_y" "up 2" "sleep 0.3" "mark probed-mouse"
-tc_wait_line "$work/helper.out" '^done mark probed-mouse$' 10
-tc_wait_line "$work/move.out" '"touch":9,.*"phase":"ended"|"phase":"ended".*"touch":9,' 5
+probe_tap $tap_x $tap_y probed-mouse
 read -r origin5_x origin5_y < <(origin_from_tap "$tap_x" "$tap_y")
 [ "$((origin5_x - origin4_x))" -eq -50 ] && [ "$((origin5_y - origin4_y))" -eq 40 ] \
   || tc_fail "dragging the title bar with the mouse moved the window from $origin4_x,$origin4_y to $origin5_x,$origin5_y, not by -50,+40"
 tc_ok "the mouse dragged the window by its title bar (-50,+40)"
 
-# libdecor's resize handles lie just outside the window, in its shadow: the right edge, dragged
-# 100 px to the right, widens the canvas to 1000.
-edge_x=$((origin5_x + win_w + 6)) edge_y=$((origin5_y + 200))
+edge_x=$((origin5_x + 960 + 6)) edge_y=$((origin5_y + 200))
 fingers "pointer $edge_x $edge_y" "sleep 0.2" "press" "sleep 0.1"
-for i in $(seq 1 5); do fingers "pointer $((edge_x + 20 * i)) $edge_y" "sleep 0.05"; done
+for i in $(seq 1 4); do fingers "pointer $((edge_x + 10 * i)) $edge_y" "sleep 0.05"; done
 fingers "release" "sleep 0.5" "mark resized"
 tc_wait_line "$work/helper.out" '^done mark resized$' 10
 tc_wait_line "$work/move.err" "create_buffer\(new id wl_buffer@[0-9]+, [0-9]+, 1000, $win_h, " 5
 tc_ok "the mouse on the frame's right edge widened the canvas to 1000x$win_h"
 
-read -r max_x max_y < <(echo "$((origin5_x + 1000 - 48)) $((origin5_y - 12))")   # 1000 wide now
+read -r max_x max_y < <(echo "$((origin5_x + 1000 - 60)) $((origin5_y - 20))")   # 1000 wide now
 fingers "pointer $max_x $max_y" "sleep 0.2" "press" "sleep 0.05" "release" "sleep 0.5" "mark maximised"
 tc_wait_line "$work/helper.out" '^done mark maximised$' 10
-# Maximised on the 1280x720 monitor: the canvas is the monitor's width, under the title bar.
-tc_wait_line "$work/move.err" "create_buffer\(new id wl_buffer@[0-9]+, [0-9]+, 1280, (69[0-9]|70[0-9]), " 5
-tc_ok "the maximise button made the canvas 1280 wide"
+tc_wait_line "$work/move.err" "create_buffer\(new id wl_buffer@[0-9]+, [0-9]+, 1280, 680, " 5
+tc_ok "the mouse on the maximise button made the canvas 1280x680"
 
-fingers "down 2 640 400" "up 2" "sleep 0.3" "mark probed-maximised"
-tc_wait_line "$work/helper.out" '^done mark probed-maximised$' 10
-tc_wait_line "$work/move.out" '"touch":10,.*"phase":"ended"|"phase":"ended".*"touch":10,' 5
-read -r origin6_x origin6_y < <(origin_from_tap 640 400)
-fingers "pointer $((origin6_x + 1280 - 16)) $((origin6_y - 12))" "sleep 0.2" "press" "sleep 0.05" "release" \
-  "sleep 0.5" "mark closed"
+# A finger on the maximise button (top right of the monitor now) restores; then one on the
+# close button ends the app, which saves its drawing.
+fingers "down 0 $((1280 - 60)) 20" "up 0" "sleep 0.8" "mark touch-restored"
+tc_wait_line "$work/helper.out" '^done mark touch-restored$' 10
+[ "$(last_size)" = 1000x500 ] || tc_fail "a finger on the maximise button did not restore (last canvas $(last_size))"
+tc_ok "a finger on the maximise button restored the 1000x$win_h window"
+# Restored to where it was before maximising (low on the monitor: the mouse drag left it there).
+read -r tap_x tap_y < <(echo "$((origin5_x + 300)) $((origin5_y + 200))")
+probe_tap $tap_x $tap_y probed-restored-again
+read -r origin6_x origin6_y < <(origin_from_tap "$tap_x" "$tap_y")
+fingers "down 0 $((origin6_x + 1000 - 20)) $((origin6_y - 20))" "up 0" "sleep 0.5" "mark closed"
 tc_wait_line "$work/helper.out" '^done mark closed$' 10
-tc_wait_exit "$move_pid" 5 || tc_fail "the app still runs 5 s after a click on the close button"
+tc_wait_exit "$move_pid" 5 || tc_fail "the app still runs 5 s after a finger on the close button"
 [ "$tc_status" -eq 0 ] || tc_fail "the close button ended the app with status $tc_status"
 [ -s "$work/moved.png" ] || tc_fail "no drawing was saved when the close button ended the app"
-tc_ok "the close button ended the app with status 0 and it saved its drawing"
+grep -q "frame: close" "$work/move.err" || tc_fail "the app ended, but not through its close button"
+tc_ok "a finger on the close button ended the app with status 0 and it saved its drawing"
 read -r hits steps < <(python3 "$here/png-stroke-check.py" "$work/moved.png" "$ink" 3 700,300 740,300)
 [ "$hits" -eq 0 ] || tc_fail "the cancelled stroke left ink: $hits of $steps pixels along its path"
 # The cancel mark (CancelMarkView.color) is gone too. (The HUD's anomaly lines share the colour,
@@ -393,6 +415,30 @@ read -r hits steps < <(python3 "$here/png-stroke-check.py" "$work/moved.png" "$i
 read -r hits steps < <(python3 "$here/png-stroke-check.py" "$work/moved.png" e01b24 20 700,300 740,300)
 [ "$hits" -eq 0 ] || tc_fail "the cancel mark is still drawn around $hits of $steps pixels of the stroke"
 tc_ok "moved.png: nothing drawn for the cancelled touches"
+
+# 5. The mouse on the close button of a fresh window.
+tc_log "$work/close.err"
+tc_spawn close_pid env WAYLAND_DISPLAY="$socket" WAYLAND_DEBUG=1 "$bin" --scene canvas \
+  --size "${win_w}x${win_h}" --log phases --save-on-exit "$work/closed.png" \
+  >"$work/close.out" 2>"$work/close.err" 3>&-
+wait_mapped "$work/close.err" "$win_w" "$win_h"
+fingers "down 2 640 400" "up 2" "sleep 0.3" "mark probed-close"
+tc_wait_line "$work/helper.out" '^done mark probed-close$' 10
+tc_wait_line "$work/close.out" '"phase":"ended"' 5
+read -r origin7_x origin7_y < <(python3 -c '
+import json, sys
+for line in open(sys.argv[1]):
+    e = json.loads(line) if line.startswith("{") else {}
+    if e.get("phase") == "began":
+        print(round(640 - e["x"]), round(400 - e["y"])); break
+' "$work/close.out")
+fingers "pointer $((origin7_x + win_w - 20)) $((origin7_y - 20))" "sleep 0.2" "press" "sleep 0.05" "release" \
+  "sleep 0.5" "mark mouse-closed"
+tc_wait_line "$work/helper.out" '^done mark mouse-closed$' 10
+tc_wait_exit "$close_pid" 5 || tc_fail "the app still runs 5 s after a click on the close button"
+[ "$tc_status" -eq 0 ] || tc_fail "a click on the close button ended the app with status $tc_status"
+[ -s "$work/closed.png" ] || tc_fail "no drawing was saved when the close button was clicked"
+tc_ok "a click on the close button ended the app with status 0 and it saved its drawing"
 
 # End of input: the helper stops its session and exits by itself.
 exec 3>&-

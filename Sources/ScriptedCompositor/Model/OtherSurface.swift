@@ -43,4 +43,8 @@ public struct SubsurfacePosition: Sendable, Equatable {
 public struct BufferSize: Sendable, Equatable {
     public let width: Int
     public let height: Int
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
 }

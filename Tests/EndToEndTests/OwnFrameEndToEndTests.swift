@@ -1,0 +1,204 @@
+import Foundation
+import ScriptedCompositor
+import Testing
+
+/// The app's own frame through the real binary, on a compositor without a decoration manager
+/// (as Mutter and Weston): where it sits, what the compositor is told, and what fingers and the
+/// mouse on it ask for. The harness configures 400×300: the window geometry, title bar included.
+@Suite(.timeLimit(.minutes(2)))
+struct OwnFrameEndToEndTests {
+    /// Frame-surface coordinates for a 400×260 canvas: the 12 px margin, then the 40 px title bar.
+    static let titleBar = (x: 100.0, y: 30.0)
+    static let closeButton = (x: 12.0 + 400 - 20, y: 32.0)
+    static let maximizeButton = (x: 12.0 + 400 - 60, y: 32.0)
+    static let minimizeButton = (x: 12.0 + 400 - 100, y: 32.0)
+    static let rightMargin = (x: 418.0, y: 150.0)
+
+    func harness(_ extra: [String] = [], outputScale: Int32 = 1) throws -> AppHarness {
+        try AppHarness(arguments: ["--scene", "spots", "--log", "phases"] + extra, outputScale: outputScale,
+                       decorationManager: false)
+    }
+
+    /// The frame's subsurface, once it has a buffer.
+    func frame(_ h: AppHarness) throws -> OtherSurface {
+        _ = h.compositor.waitUntil(timeout: 5) { h.compositor.otherSurfaces.contains { $0.role == .subsurface && $0.hasBuffer } }
+        return try #require(h.compositor.otherSurfaces.first { $0.role == .subsurface },
+                            "no frame subsurface; stderr: \(h.app.standardError)")
+    }
+
+    func tap(_ h: AppHarness, on frame: OtherSurface, _ point: (x: Double, y: Double), id: Int32) {
+        #expect(h.compositor.touchDownOnOtherSurface(frame, id: id, x: point.x, y: point.y))
+        h.compositor.touchFrame()
+        h.compositor.touchUp(id: id)
+        h.compositor.touchFrame()
+    }
+
+    @Test func framesTheWindowItselfBelowTheCanvas() throws {
+        let h = try harness()
+        let frame = try frame(h)
+        let toplevel = try #require(h.compositor.toplevel)
+        #expect(frame.placedBelowParent, "the canvas must stay on top of its frame")
+        #expect(frame.subsurfacePosition == SubsurfacePosition(x: -12, y: -52))
+        #expect(frame.bufferSize == BufferSize(width: 424, height: 324))
+        #expect(toplevel.bufferSize.map { $0 == (400, 260) } == true, "the canvas is the window less its title bar")
+        #expect(toplevel.windowGeometry.map { $0 == (0, -40, 400, 300) } == true,
+                "\(String(describing: toplevel.windowGeometry))")
+        #expect(toplevel.minSize.width == 320 && toplevel.minSize.height == 280, "the scenes' minimum plus the title bar")
+        #expect(toplevel.title == "TouchCanvas — spots")
+        #expect(!toplevel.hasDecorationObject)
+        #expect(h.compositor.protocolErrors.isEmpty, "\(h.compositor.protocolErrors)")
+    }
+
+    @Test func aFingerOnTheCanvasStillLandsUnderItself() throws {
+        let h = try harness()
+        _ = try frame(h)
+        // Window coordinates: the canvas starts under the 40 px title bar.
+        h.compositor.touchDown(id: 1, x: 100, y: 140)
+        h.compositor.touchFrame()
+        h.settle(0.2)
+        let began = try #require(h.entries(phase: "began").first)
+        #expect(began["x"] as? Double == 100 && began["y"] as? Double == 100)
+    }
+
+    @Test func aFingerDraggingTheTitleBarMovesTheWindowAndDrawsNothing() throws {
+        let h = try harness()
+        let frame = try frame(h)
+        h.compositor.cancelsTouchesOnMove = true  // as Mutter answers a move
+        #expect(h.compositor.touchDownOnOtherSurface(frame, id: 7, x: Self.titleBar.x, y: Self.titleBar.y))
+        h.compositor.touchFrame()
+        h.settle(0.1)
+        #expect(h.compositor.moveRequests.isEmpty, "a press alone is no move: it may be a tap")
+        h.compositor.touchMotion(id: 7, x: Self.titleBar.x + 30, y: Self.titleBar.y + 5)
+        h.compositor.touchFrame()
+        #expect(h.compositor.waitUntil(timeout: 5) { !h.compositor.moveRequests.isEmpty })
+        #expect(h.compositor.moveRequests.map(\.touchID) == [7], "the move quotes that finger's down")
+        h.settle(0.2)
+        #expect(h.entries(phase: "began").isEmpty, "the frame's touch reached the canvas")
+        #expect(h.anomalies().isEmpty, "the move's cancel is the frame's, not a cancel of nothing: \(h.anomalies())")
+        #expect(h.app.standardError.contains("frame: move requested for touch 1 (touch id 7"))
+    }
+
+    @Test func aFingerOnTheMarginResizesFromThatEdge() throws {
+        let h = try harness()
+        let frame = try frame(h)
+        #expect(h.compositor.touchDownOnOtherSurface(frame, id: 3, x: Self.rightMargin.x, y: Self.rightMargin.y))
+        h.compositor.touchFrame()
+        #expect(h.compositor.waitUntil(timeout: 5) { !h.compositor.resizeRequests.isEmpty })
+        #expect(h.compositor.resizeRequests.map(\.edge) == [8], "xdg_toplevel.resize_edge right")
+        #expect(h.compositor.resizeRequests.map(\.touchID) == [3])
+        #expect(h.compositor.touchDownOnOtherSurface(frame, id: 4, x: 420, y: 320))
+        h.compositor.touchFrame()
+        #expect(h.compositor.waitUntil(timeout: 5) { h.compositor.resizeRequests.count == 2 })
+        #expect(h.compositor.resizeRequests.last?.edge == 10, "bottom right")
+    }
+
+    @Test func theCloseButtonClosesAndSaves() throws {
+        let png = FileManager.default.temporaryDirectory.appendingPathComponent("tc-frame-close-\(getpid()).png").path
+        defer { try? FileManager.default.removeItem(atPath: png) }
+        let h = try harness(["--save-on-exit", png])
+        let frame = try frame(h)
+        tap(h, on: frame, Self.closeButton, id: 2)
+        var status: Int32?
+        _ = h.compositor.waitUntil(timeout: 5) {
+            status = h.app.exitStatus
+            return status != nil
+        }
+        #expect(status == 0, "stderr: \(h.app.standardError)")
+        #expect(FileManager.default.fileExists(atPath: png))
+    }
+
+    /// Mutter ends a tap with an up and no frame: the button must still hear it.
+    @Test func aTapEndedWithoutAFrameStillPressesTheButton() throws {
+        let h = try harness()
+        let frame = try frame(h)
+        #expect(h.compositor.touchDownOnOtherSurface(frame, id: 5, x: Self.closeButton.x, y: Self.closeButton.y))
+        h.compositor.touchFrame()
+        h.compositor.touchUp(id: 5)
+        var status: Int32?
+        _ = h.compositor.waitUntil(timeout: 5) {
+            status = h.app.exitStatus
+            return status != nil
+        }
+        #expect(status == 0, "stderr: \(h.app.standardError)")
+    }
+
+    @Test func theMaximiseButtonMaximisesAndRestores() throws {
+        let h = try harness()
+        let frame = try frame(h)
+        tap(h, on: frame, Self.maximizeButton, id: 1)
+        #expect(h.compositor.waitUntil(timeout: 5) { h.compositor.maximizeRequests == [true] })
+        // The compositor answers: maximised, the frame loses its margin.
+        h.compositor.configure(width: 1000, height: 700, maximized: true)
+        #expect(h.compositor.waitUntil(timeout: 5) {
+            h.compositor.otherSurfaces.first { $0.role == .subsurface }?.bufferSize == BufferSize(width: 1000, height: 700)
+        }, "\(h.compositor.otherSurfaces)")
+        let maximised = try #require(h.compositor.otherSurfaces.first { $0.role == .subsurface })
+        #expect(maximised.subsurfacePosition == SubsurfacePosition(x: 0, y: -40))
+        #expect(h.compositor.toplevel?.bufferSize.map { $0 == (1000, 660) } == true)
+        // The button is now at the right of a 1000-wide bar.
+        tap(h, on: maximised, (x: 1000 - 60, y: 20), id: 2)
+        #expect(h.compositor.waitUntil(timeout: 5) { h.compositor.maximizeRequests == [true, false] })
+    }
+
+    @Test func aDoubleTapOnTheTitleBarMaximisesAndMinimiseAsks() throws {
+        let h = try harness()
+        let frame = try frame(h)
+        tap(h, on: frame, Self.titleBar, id: 1)
+        tap(h, on: frame, (x: Self.titleBar.x + 3, y: Self.titleBar.y + 2), id: 2)
+        #expect(h.compositor.waitUntil(timeout: 5) { h.compositor.maximizeRequests == [true] })
+        #expect(h.compositor.moveRequests.isEmpty)
+        tap(h, on: frame, Self.minimizeButton, id: 3)
+        #expect(h.compositor.waitUntil(timeout: 5) { h.compositor.minimizeRequests == 1 })
+    }
+
+    @Test func theMouseMovesAndResizesThroughTheFrame() throws {
+        let h = try harness()
+        let frame = try frame(h)
+        let c = h.compositor
+        #expect(c.pointerEnter(on: frame, x: Self.titleBar.x, y: Self.titleBar.y))
+        c.pointerFrame()
+        c.pointerButton(pressed: true)
+        c.pointerFrame()
+        c.pointerMotion(x: Self.titleBar.x + 20, y: Self.titleBar.y + 10)
+        c.pointerFrame()
+        #expect(c.waitUntil(timeout: 5) { c.moveRequests.count == 1 })
+        #expect(c.moveRequests.first?.touchID == nil, "a button's serial, not a touch's")
+        c.pointerButton(pressed: false)
+        c.pointerFrame()
+        #expect(c.pointerEnter(on: frame, x: 5, y: 150))
+        c.pointerFrame()
+        c.pointerButton(pressed: true)
+        c.pointerFrame()
+        #expect(c.waitUntil(timeout: 5) { c.resizeRequests.map(\.edge) == [4] }, "left edge: \(c.resizeRequests)")
+        h.settle(0.2)
+        #expect(h.entries(phase: "began").isEmpty, "the frame's pointer reached the canvas")
+    }
+
+    @Test func fullscreenHidesTheFrameAndGivesTheCanvasTheWholeOutput() throws {
+        let h = try harness()
+        _ = try frame(h)
+        h.compositor.tapKey(WindowManagementEndToEndTests.keyF11)
+        #expect(h.compositor.waitUntil(timeout: 5) {
+            guard let t = h.compositor.toplevel, t.configuredFullscreen else { return false }
+            return t.bufferSize.map { $0 == (1920, 1080) } == true
+                && h.compositor.otherSurfaces.first { $0.role == .subsurface }?.hasBuffer == false
+        }, "\(String(describing: h.compositor.toplevel?.bufferSize)) \(h.compositor.otherSurfaces)")
+        #expect(h.compositor.toplevel?.windowGeometry.map { $0 == (0, 0, 1920, 1080) } == true)
+        h.compositor.tapKey(WindowManagementEndToEndTests.keyF11)
+        #expect(h.compositor.waitUntil(timeout: 5) {
+            h.compositor.otherSurfaces.first { $0.role == .subsurface }?.hasBuffer == true
+                && h.compositor.toplevel?.windowGeometry.map { $0.y == -40 } == true
+        })
+        #expect(h.compositor.protocolErrors.isEmpty, "\(h.compositor.protocolErrors)")
+    }
+
+    @Test func atScaleTwoTheFrameIsDrawnAtTwice() throws {
+        let h = try harness(outputScale: 2)
+        let frame = try frame(h)
+        _ = h.compositor.waitUntil(timeout: 5) {
+            h.compositor.otherSurfaces.first { $0.role == .subsurface }?.bufferScale == 2
+        }
+        let scaled = try #require(h.compositor.otherSurfaces.first { $0.role == .subsurface })
+        #expect(scaled.bufferScale == 2 && scaled.bufferSize == BufferSize(width: 848, height: 648), "\(frame) → \(scaled)")
+    }
+}
