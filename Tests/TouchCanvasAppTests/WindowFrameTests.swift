@@ -178,6 +178,30 @@ import TouchKit
         #expect(h.asked.suffix(1).first?.hasPrefix("resize left") == true)
     }
 
+    @Test func aLongTitleEndsInAnEllipsis() {
+        let measure: (String) -> Double = { Double($0.count) * 10 }
+        #expect(WindowFrameView.fitting("TouchCanvas", width: 200, measure: measure) == "TouchCanvas")
+        #expect(WindowFrameView.fitting("TouchCanvas — spots", width: 100, measure: measure) == "TouchCanv…")
+        #expect(WindowFrameView.fitting("TouchCanvas", width: 5, measure: measure) == "")
+    }
+
+    @Test func theTitleIsWholeAndClearOfTheButtonsOnANarrowWindow() throws {
+        // 320 wide, the minimum: "TouchCanvas — spots" fits left of the buttons, not centred.
+        let view = WindowFrameView(title: "TouchCanvas — spots",
+                                   layout: FrameLayout(contentSize: Size(width: 320, height: 240), margin: 0))
+        let window = Window(frame: view.frame)
+        window.backgroundColor = .clear
+        window.addSubview(view)
+        let pixels = try PixelBuffer(width: 320, height: 280, format: .argb8888)
+        _ = ViewRenderer().render(window, into: pixels, scale: 1, bufferAge: 0)
+        let buttonsLeft = Int(view.layout.buttonRect(.minimize).minX)
+        let inkColumns = (0..<320).filter { x in (8..<32).contains { y in pixel(pixels, x, y).red < 0x80 } }
+        let titleColumns = inkColumns.filter { $0 < buttonsLeft }
+        #expect((titleColumns.first ?? 0) >= 12 && (titleColumns.last ?? 999) < buttonsLeft - 8 + 1,
+                "title ink from \(titleColumns.first ?? -1) to \(titleColumns.last ?? -1), buttons at \(buttonsLeft)")
+        #expect((titleColumns.last ?? 0) - (titleColumns.first ?? 0) > 120, "the whole title, not a clipped part")
+    }
+
     @Test func cursorsFollowTheEdges() {
         let h = Harness()
         #expect(h.view.cursorNames(at: Point(x: 418, y: 200)).first == "right_side")

@@ -1,4 +1,5 @@
 import Canvas
+import Foundation
 import TouchKit
 
 /// What the frame asks of the window manager, for the glue to turn into `xdg_toplevel`
@@ -119,6 +120,18 @@ public final class WindowFrameView: View, CairoDrawing {
 
     // MARK: Drawing
 
+    /// `text`, or as much of its start as fits in `width` followed by an ellipsis.
+    static func fitting(_ text: String, width: Double, measure: (String) -> Double) -> String {
+        guard measure(text) > width else { return text }
+        var kept = text
+        while !kept.isEmpty {
+            kept.removeLast()
+            let candidate = kept.trimmingCharacters(in: .whitespaces) + "…"
+            if measure(candidate) <= width { return candidate }
+        }
+        return ""
+    }
+
     public func draw(in context: GraphicsContext, rect: Rect) {
         let window = layout.windowRect
         if layout.margin > 0 {
@@ -141,16 +154,21 @@ public final class WindowFrameView: View, CairoDrawing {
         context.fill(bar)
         context.setColor(Self.separatorColor)
         context.fill(Rect(x: bar.minX, y: bar.maxY - 1, width: bar.width, height: 1))
-        // The title centred on the bar, clipped short of the buttons.
-        let buttonsWidth = FrameLayout.buttonSize * Double(FrameButtonKind.allCases.count)
-        let textArea = Rect(x: bar.minX + 12, y: bar.minY, width: max(0, bar.width - 24 - 2 * buttonsWidth),
-                            height: bar.height).offsetBy(dx: buttonsWidth, dy: 0)
-        guard textArea.width > 0 else { return }
+        // The title centred on the bar as GNOME does, moved left to clear the buttons when it
+        // must, and shortened with an ellipsis when even that is not enough.
+        let buttonsLeft = layout.buttonRect(FrameButtonKind.rightToLeft.last ?? .close).minX
+        let room = Rect(x: bar.minX + 12, y: bar.minY, width: buttonsLeft - 8 - (bar.minX + 12), height: bar.height)
+        guard room.width > 0 else { return }
+        context.setColor(isActive ? Self.titleColor : Self.inactiveTitleColor)
+        context.setFont(size: 14, weight: .bold)
+        let text = Self.fitting(title, width: room.width) { context.textBounds($0).width }
+        let width = context.textBounds(text).width
+        var box = Rect(x: bar.midX - width / 2, y: bar.minY, width: width, height: bar.height)
+        if box.maxX > room.maxX { box = box.offsetBy(dx: room.maxX - box.maxX, dy: 0) }
+        if box.minX < room.minX { box = box.offsetBy(dx: room.minX - box.minX, dy: 0) }
         context.withSavedState { context in
-            context.clip(to: textArea)
-            context.setColor(isActive ? Self.titleColor : Self.inactiveTitleColor)
-            context.setFont(size: 14, weight: .bold)
-            context.showText(title, centeredIn: textArea)
+            context.clip(to: room)
+            context.showText(text, centeredIn: box)
         }
     }
 }
