@@ -91,7 +91,9 @@ extension ScriptedCompositor {
         otherSurfaceStates.map {
             OtherSurface(objectID: $0.resource.id, role: $0.role, hasBuffer: $0.buffer != nil,
                          bufferSize: $0.bufferInfo.map { BufferSize(width: $0.width, height: $0.height) },
-                         bufferScale: $0.scale, subsurfacePosition: $0.subsurfacePosition,
+                         bufferScale: $0.scale,
+                         viewportDestination: $0.viewportDestination.map { BufferSize(width: Int($0.width), height: Int($0.height)) },
+                         subsurfacePosition: $0.subsurfacePosition,
                          placedBelowParent: $0.placedBelowParent)
         }
     }

@@ -192,6 +192,20 @@ struct OwnFrameEndToEndTests {
         #expect(h.compositor.protocolErrors.isEmpty, "\(h.compositor.protocolErrors)")
     }
 
+    /// At a fractional 1.5 the frame is drawn at 1.5 times its logical size and shown at that
+    /// size through its viewport, like the canvas.
+    @Test func atAFractionalScaleTheFrameUsesItsViewport() throws {
+        let h = try AppHarness(arguments: ["--scene", "spots"], fractionalScale: 1.5, decorationManager: false)
+        _ = try frame(h)
+        #expect(h.compositor.waitUntil(timeout: 5) {
+            h.compositor.otherSurfaces.first { $0.role == .subsurface }?.bufferSize == BufferSize(width: 636, height: 486)
+        }, "\(h.compositor.otherSurfaces)")
+        let scaled = try #require(h.compositor.otherSurfaces.first { $0.role == .subsurface })
+        #expect(scaled.viewportDestination == BufferSize(width: 424, height: 324))
+        #expect(scaled.bufferScale == 1)
+        #expect(h.compositor.toplevel?.viewportDestination.map { $0 == (400, 260) } == true)
+    }
+
     @Test func atScaleTwoTheFrameIsDrawnAtTwice() throws {
         let h = try harness(outputScale: 2)
         let frame = try frame(h)

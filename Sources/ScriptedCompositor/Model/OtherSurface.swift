@@ -25,6 +25,8 @@ public struct OtherSurface: Sendable, Equatable {
     /// Size in pixels of that buffer, and the scale it was declared at.
     public let bufferSize: BufferSize?
     public let bufferScale: Int32
+    /// The logical size a `wp_viewport` shows the buffer at, if set.
+    public let viewportDestination: BufferSize?
     /// For a subsurface: where it sits in its parent, and whether it went below it.
     public let subsurfacePosition: SubsurfacePosition?
     public let placedBelowParent: Bool
