@@ -237,9 +237,9 @@ final class AppController: SeatInputSink {
                 printError("the compositor offers no server-side decorations: the window has none")
                 return .xdg(wmBase, decorationManager: nil, ownFrame: false)
             }
-            return .xdg(wmBase, decorationManager: nil, ownFrame: canDrawOwnFrame(say: true))
+            return .xdg(wmBase, decorationManager: nil, ownFrame: canDrawOwnFrame())
         case .client:
-            return .xdg(wmBase, decorationManager: nil, ownFrame: canDrawOwnFrame(say: true))
+            return .xdg(wmBase, decorationManager: nil, ownFrame: canDrawOwnFrame())
         case .libdecor:
             if let decor = DecorContext(connection: connection) {
                 decor.onError = { [unowned self] message in
@@ -256,10 +256,10 @@ final class AppController: SeatInputSink {
         }
     }
 
-    /// The app's frame is a subsurface: without `wl_subcompositor` there is none.
-    private func canDrawOwnFrame(say: Bool) -> Bool {
+    /// The app's frame is a subsurface: without `wl_subcompositor` there is none (one line says so).
+    private func canDrawOwnFrame() -> Bool {
         if subcompositor != nil { return true }
-        if say { printError("the compositor offers no wl_subcompositor: the window has no frame") }
+        printError("the compositor offers no wl_subcompositor: the window has no frame")
         return false
     }
 

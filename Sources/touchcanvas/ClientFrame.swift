@@ -60,7 +60,7 @@ final class ClientFrame {
         view.isMaximized = isMaximized
         // The frame surface's origin sits up and left of the canvas by the margin and title bar.
         let origin = (x: Int32(-margin), y: Int32(-margin - FrameLayout.titleBarHeight))
-        if position == nil || position! != origin {
+        if position.map({ $0 != origin }) ?? true {
             subsurface.setPosition(x: origin.x, y: origin.y)
             position = origin
         }
