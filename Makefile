@@ -49,6 +49,7 @@ test:
 integration:
 	Tests/Integration/weston-smoke.sh $(BIN)
 	Tests/Integration/weston-window.sh $(BIN) $(DEMO_RECORDING)
+	Tests/Integration/weston-close.sh $(BIN) $(DEMO_RECORDING)
 	Tests/Integration/weston-decorations.sh $(BIN)
 	Tests/Integration/sway.sh $(BIN) $(INJECT)
 	Tests/Integration/sway-decorations.sh $(BIN)

@@ -20,6 +20,7 @@ packages=(
 if [ "${1:-}" = "--test" ]; then
   packages+=(
     weston python3
+    libweston-10-dev gcc                              # the Weston test builds its control module
     mutter pipewire wireplumber dbus libglib2.0-bin   # GNOME: headless Mutter, RemoteDesktop via gdbus
     sway grim                                         # Sway headless and its screenshots
     kwin-wayland                                      # KDE: headless KWin with fake_input

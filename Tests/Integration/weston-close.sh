@@ -1,0 +1,209 @@
+#!/usr/bin/env bash
+# The window under Weston 10 (headless, pixman) closed by the compositor, and touched through it.
+#
+#   weston-close.sh path/to/touchcanvas RECORDING.tcrec
+#
+# Weston never sends xdg_toplevel.close by itself and its headless backend has no seat, so this
+# test builds our own module, weston-control/tc-weston-control.c, and loads it into Weston: it
+# reads commands from a FIFO, closes every desktop window on `close` and owns a touch seat.
+# Without the module (no libweston-10-dev, a compile error, Weston refusing to load it) the test
+# fails; it never skips.
+#
+# Part one: the app in a window (not fullscreen) plays RECORDING; on `close` it must receive
+# xdg_toplevel.close, end by itself within 5 s with status 0 and save the drawing it showed.
+# Part two: the app fullscreen (its surface coordinates are then the output's) with --log phases;
+# two fingers through the module's seat must begin, move and end where they went (within 1 px),
+# and after `close` the saved drawing must show both strokes.
+# Part three: the app's own frame worked by a finger: dragging the title bar moves the window,
+# a double tap maximises it, a tap on the close button ends the app (status 0, drawing saved).
+set -euo pipefail
+bin=${1:?usage: weston-close.sh path/to/touchcanvas RECORDING.tcrec}
+recording=${2:?usage: weston-close.sh path/to/touchcanvas RECORDING.tcrec}
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/lib.sh"
+tc_begin weston-close
+ink=34329c   # the trace scene's finished strokes (TouchTrackerView.inkColor)
+width=800 height=600
+
+command -v cc >/dev/null || tc_fail "no C compiler (cc) to build the Weston module"
+pkg-config --exists libweston-10 libweston-desktop-10 \
+  || tc_fail "libweston-10 is not installed (Debian: libweston-10-dev); it builds the Weston module"
+module="$work/tc-weston-control.so"
+# shellcheck disable=SC2046 # pkg-config's flags are meant to split
+cc -std=gnu11 -Wall -Wextra -Wno-unused-parameter -Werror -shared -fPIC -o "$module" \
+  "$here/weston-control/tc-weston-control.c" $(pkg-config --cflags --libs libweston-10 libweston-desktop-10) \
+  >"$work/cc.log" 2>&1 || { cat "$work/cc.log" >&2; tc_fail "the Weston module did not build"; }
+
+# This shell holds the FIFO open read-write on fd 3, so writing never blocks even if Weston is
+# gone; the module keeps a write end of its own. No child needs fd 3.
+mkfifo "$work/control"
+exec 3<>"$work/control"
+control() { printf '%s\n' "$@" >&3; }
+
+socket="tc-weston-$$"
+tc_log "$work/weston.log"
+# No panel: Weston may place a window's title bar under it, where touches would go to the panel.
+printf '[shell]\npanel-position=none\n' >"$work/weston.ini"
+XDG_RUNTIME_DIR="$runtime" TC_WESTON_CONTROL="$work/control" tc_spawn weston_pid \
+  weston --config="$work/weston.ini" --backend=headless-backend.so --use-pixman --socket="$socket" --width="$width" \
+  --height="$height" --idle-time=0 --modules="$module" >"$work/weston.log" 2>&1 3>&-
+# A module whose init fails makes Weston exit: say so rather than wait for the socket.
+for _ in $(seq 100); do
+  [ -S "$runtime/$socket" ] && break
+  tc_alive "$weston_pid" "weston (before creating its socket; did the module fail to load?)"
+  sleep 0.1
+done
+tc_wait_socket "$runtime/$socket" 1
+# Weston 10 takes a module path that starts with / as it is (not under its module directory).
+grep -qF "Loading module '$module'" "$work/weston.log" || tc_fail "Weston did not load $module"
+grep -q 'tc-weston-control: reading commands from' "$work/weston.log" \
+  || tc_fail "the module did not start"
+
+# --- Part one: a window closed by the compositor --------------------------------------------
+err="$work/app-window.err"
+tc_log "$err"
+XDG_RUNTIME_DIR="$runtime" WAYLAND_DISPLAY="$socket" WAYLAND_DEBUG=1 tc_spawn app_pid \
+  "$bin" --scene trace --size 400x300 --play "$recording" --save-on-exit "$work/drawing-window.png" \
+  >"$work/app-window.out" 2>"$err" 3>&-
+tc_wait_line "$err" 'xdg_surface@[0-9]+\.ack_configure\(' 10
+tc_wait_line "$err" 'create_buffer\(new id wl_buffer@[0-9]+, [0-9]+, 400, 300, ' 10
+# The recording lasts 0.6 s; then the app idles until something ends it.
+sleep 2
+tc_alive "$app_pid" "the app (in a window)"
+grep -q 'set_fullscreen' "$err" && tc_fail "the app asked for fullscreen without --fullscreen"
+
+control close
+tc_wait_line "$work/weston.log" 'tc-weston-control: close: 1 desktop surface' 5
+# An event (no " -> "): the compositor's close reached the app.
+tc_wait_line "$err" '^\[ *[0-9.]+\] xdg_toplevel@[0-9]+\.close\(\)' 5
+tc_wait_exit "$app_pid" 5 || tc_fail "the app was still running 5 s after xdg_toplevel.close"
+[ "$tc_status" -eq 0 ] || tc_fail "the app ended with status $tc_status after xdg_toplevel.close"
+[ -s "$work/drawing-window.png" ] || tc_fail "the app saved no drawing on close"
+saved=$(tc_count_color "$work/drawing-window.png" "$ink")
+[ "$saved" -ge 500 ] || tc_fail "the drawing saved on close has $saved ink pixels: the played strokes are missing"
+tc_ok "window: xdg_toplevel.close received, exit status 0, drawing saved ($saved ink pixels)"
+
+# --- Part two: touches through the module's seat, fullscreen ---------------------------------
+err="$work/app-full.err"
+out="$work/app-full.out"
+tc_log "$err"
+XDG_RUNTIME_DIR="$runtime" WAYLAND_DISPLAY="$socket" WAYLAND_DEBUG=1 tc_spawn app_pid \
+  "$bin" --scene trace --fullscreen --log phases --save-on-exit "$work/drawing-full.png" \
+  >"$out" 2>"$err" 3>&-
+tc_wait_line "$err" "xdg_toplevel@[0-9]+\.configure\($width, $height, " 10
+tc_wait_line "$err" "create_buffer\(new id wl_buffer@[0-9]+, [0-9]+, $width, $height, " 10
+tc_wait_line "$err" 'wl_seat@[0-9]+\.get_touch\(' 10
+tc_wait_line "$err" 'wl_callback@[0-9]+\.done\(' 10
+sleep 0.5
+
+# Two fingers: A along a horizontal line, B along a diagonal, moving in turn, then both lift.
+# Each step is one wl_touch.frame, a little apart, so the app sees every point.
+path_a=() path_b=()
+for i in $(seq 0 8); do path_a+=("$((150 + 50 * i)),200"); done
+for i in $(seq 0 7); do path_b+=("$((200 + 60 * i)),$((500 - 30 * i))"); done
+control "down 0 ${path_a[0]/,/ }" "down 1 ${path_b[0]/,/ }" frame
+sleep 0.05
+for i in $(seq 1 8); do
+  control "motion 0 ${path_a[$i]/,/ }"
+  [ "$i" -le 7 ] && control "motion 1 ${path_b[$i]/,/ }"
+  control frame
+  sleep 0.04
+done
+control "up 0" frame "up 1" frame
+tc_wait_line "$out" '"phase":"ended".*"touch":2|"touch":2.*"phase":"ended"' 5
+grep -q '"seat":"tc-touch"' "$out" || tc_fail "the touches did not come from the module's seat"
+
+tc_log "$out"
+old_ifs=$IFS; IFS=/
+spec_a="ended@${path_a[*]}" spec_b="ended@${path_b[*]}"
+IFS=$old_ifs
+python3 "$here/check-phases.py" "$out" "$spec_a" "$spec_b" >"$work/phases.txt" 2>&1 \
+  || { cat "$work/phases.txt" >&2; tc_fail "the phases log does not match the fingers"; }
+sed 's/^/  /' "$work/phases.txt"
+tc_ok "fullscreen: both touches began, moved and ended where the fingers went (within 1 px)"
+
+tc_alive "$app_pid" "the app (fullscreen, before close)"
+control close
+tc_wait_line "$err" '^\[ *[0-9.]+\] xdg_toplevel@[0-9]+\.close\(\)' 5
+tc_wait_exit "$app_pid" 5 || tc_fail "the fullscreen app was still running 5 s after xdg_toplevel.close"
+[ "$tc_status" -eq 0 ] || tc_fail "the fullscreen app ended with status $tc_status after xdg_toplevel.close"
+[ -s "$work/drawing-full.png" ] || tc_fail "the fullscreen app saved no drawing on close"
+check_stroke() {
+  local name=$1 hits steps
+  shift
+  read -r hits steps < <(python3 "$here/png-stroke-check.py" "$work/drawing-full.png" "$ink" 2 "$@")
+  [ $((hits * 100)) -ge $((steps * 98)) ] \
+    || tc_fail "stroke $name: only $hits of $steps pixels along the path are inked"
+  echo "  stroke $name: $hits of $steps pixels along the path inked"
+}
+check_stroke A "${path_a[@]}"
+check_stroke B "${path_b[@]}"
+tc_ok "fullscreen: closed with status 0, both strokes in the saved drawing"
+
+# --- Part three: the app's own frame, by touch -----------------------------------------------
+# Weston draws no frames: the app draws its own (a 40 px title bar above the canvas, buttons of
+# 40 px from its right end). A 600×400 canvas on the 800×600 output always covers the output's
+# centre wherever Weston places it, so a tap there says where the window is.
+err="$work/app-frame.err"
+out="$work/app-frame.out"
+tc_log "$err"
+XDG_RUNTIME_DIR="$runtime" WAYLAND_DISPLAY="$socket" WAYLAND_DEBUG=1 tc_spawn app_pid \
+  "$bin" --scene spots --size 600x400 --log phases --save-on-exit "$work/drawing-frame.png" \
+  >"$out" 2>"$err" 3>&-
+tc_wait_line "$err" 'create_buffer\(new id wl_buffer@[0-9]+, [0-9]+, 600, 400, ' 10
+tc_wait_line "$err" 'wl_seat@[0-9]+\.get_touch\(' 10
+tc_wait_line "$err" 'xdg_surface@[0-9]+\.set_window_geometry\(0, -40, 600, 440\)' 10
+sleep 0.5
+probes=0
+# Taps the output's centre and prints the canvas's origin in output coordinates.
+where() {
+  probes=$((probes + 1))
+  control "down 9 400 300" frame "up 9" frame
+  local _
+  for _ in $(seq 50); do
+    [ "$(grep -c '"phase":"ended"' "$out" || true)" -ge "$probes" ] && break
+    sleep 0.1
+  done
+  [ "$(grep -c '"phase":"ended"' "$out" || true)" -ge "$probes" ] || tc_fail "probe tap $probes at 400,300 never ended on the canvas"
+  python3 -c '
+import json, sys
+ended = [json.loads(l) for l in open(sys.argv[1]) if l.startswith("{") and "\"ended\"" in l]
+print(round(400 - ended[-1]["x"]), round(300 - ended[-1]["y"]))
+' "$out"
+}
+read -r ox oy < <(where)
+tc_ok "the framed 600x400 window's canvas is at $ox,$oy"
+
+# A finger drags the title bar by +100,+50: the app asks for the move at the first motion (past
+# the 6 px that keep a tap a tap), and Weston moves the window by what the finger travels after
+# that, +80,+40. (Mutter counts from the down instead.)
+control "down 0 $((ox + 100)) $((oy - 20))" frame
+for i in $(seq 1 5); do control "motion 0 $((ox + 100 + 20 * i)) $((oy - 20 + 10 * i))" frame; sleep 0.03; done
+control "up 0" frame
+tc_wait_line "$err" 'frame: move requested for touch [0-9]+ \(touch id 0, serial [0-9]+\)' 5
+sleep 0.3
+read -r mx my < <(where)
+[ "$((mx - ox))" -eq 80 ] && [ "$((my - oy))" -eq 40 ] \
+  || tc_fail "dragging the title bar moved the canvas from $ox,$oy to $mx,$my, not by +80,+40"
+tc_ok "a finger dragging the title bar moved the window (+80,+40 after the move began)"
+
+# A double tap on the title bar maximises: Weston configures the work area's size.
+control "down 0 $((mx + 200)) $((my - 20))" frame "up 0" frame "down 0 $((mx + 200)) $((my - 20))" frame "up 0" frame
+tc_wait_line "$err" ' -> xdg_toplevel@[0-9]+\.set_maximized\(\)' 5
+tc_wait_line "$err" 'create_buffer\(new id wl_buffer@[0-9]+, [0-9]+, 800, [0-9]+, ' 5
+tc_ok "a double tap on the title bar maximised the window (canvas 800 wide)"
+
+# A finger on the close button ends the app, which saves its drawing.
+sleep 0.3
+read -r cx cy < <(where)
+control "down 0 $((cx + 800 - 20)) $((cy - 20))" frame "up 0" frame
+tc_wait_exit "$app_pid" 5 || tc_fail "the app still runs 5 s after a finger on its close button"
+[ "$tc_status" -eq 0 ] || tc_fail "the close button ended the app with status $tc_status"
+grep -q 'frame: close' "$err" || tc_fail "the app ended, but not through its close button"
+[ -s "$work/drawing-frame.png" ] || tc_fail "no drawing was saved when the close button ended the app"
+tc_ok "a finger on the close button ended the app with status 0 and it saved its drawing"
+
+# The module goes with Weston: SIGTERM must end it cleanly (its seat and FIFO released).
+tc_stop "$weston_pid"
+[ "$tc_status" -eq 0 ] || tc_fail "Weston ended with status $tc_status on SIGTERM (with the module loaded)"
+tc_ok "Weston with the module stopped cleanly"
