@@ -12,7 +12,7 @@ packages=(
   wayland-protocols   # xdg-shell, viewporter, presentation-time, fractional-scale, …
   libxkbcommon-dev
   libcairo2-dev
-  libdecor-0-dev                # client-side decorations where the compositor draws none
+  libdecor-0-dev                # libdecor's frame, for --decorations libdecor
   libdecor-0-plugin-1-cairo     # libdecor's drawing plugin; without it libdecor cannot frame
   plasma-wayland-protocols      # org_kde_kwin_fake_input, for tc-inject under KWin
 )

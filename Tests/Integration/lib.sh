@@ -5,6 +5,7 @@
 #   tc_begin sway                # sets $work, $runtime (mode 700), traps EXIT
 #   tc_spawn sway_pid  cmd …     # runs cmd in the background, stores its PID in sway_pid
 #   tc_wait_socket "$runtime/$socket" 10
+#   tc_weston weston_pid "$socket" "$work/weston.log" --width=800 --height=600
 #   tc_fail "why"                # prints the logs named by tc_log and exits 1
 #
 # Processes are stopped in reverse order of starting, SIGTERM first and SIGKILL after two
@@ -63,6 +64,26 @@ tc_end() {
 
 # A log to show when the test fails.
 tc_log() { tc_logs+=("$1"); }
+
+# Starts Weston 10 headless (pixman renderer, never idle) on the socket $runtime/$2 and stores
+# its PID in the variable named $1; its output goes to $3, shown on failure. Further arguments
+# are Weston's own (--width, --height, --scale, --debug for weston-screenshooter, --modules,
+# --config). Returns once the socket exists; fails loudly if Weston exits first.
+tc_weston() {
+  local var=$1 socket=$2 log=$3 pid _
+  shift 3
+  command -v weston >/dev/null || tc_fail "weston is not installed"
+  tc_log "$log"
+  XDG_RUNTIME_DIR="$runtime" tc_spawn "$var" weston --backend=headless-backend.so --use-pixman \
+    --socket="$socket" --idle-time=0 "$@" >"$log" 2>&1 3>&-
+  pid=${!var}
+  for _ in $(seq 100); do
+    [ -S "$runtime/$socket" ] && return 0
+    tc_alive "$pid" "weston (before creating its socket)"
+    sleep 0.1
+  done
+  tc_fail "weston made no socket $socket within 10 s"
+}
 
 tc_fail() {
   echo "$tc_name: FAIL: $*" >&2

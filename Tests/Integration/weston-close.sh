@@ -41,19 +41,11 @@ exec 3<>"$work/control"
 control() { printf '%s\n' "$@" >&3; }
 
 socket="tc-weston-$$"
-tc_log "$work/weston.log"
 # No panel: Weston may place a window's title bar under it, where touches would go to the panel.
 printf '[shell]\npanel-position=none\n' >"$work/weston.ini"
-XDG_RUNTIME_DIR="$runtime" TC_WESTON_CONTROL="$work/control" tc_spawn weston_pid \
-  weston --config="$work/weston.ini" --backend=headless-backend.so --use-pixman --socket="$socket" --width="$width" \
-  --height="$height" --idle-time=0 --modules="$module" >"$work/weston.log" 2>&1 3>&-
-# A module whose init fails makes Weston exit: say so rather than wait for the socket.
-for _ in $(seq 100); do
-  [ -S "$runtime/$socket" ] && break
-  tc_alive "$weston_pid" "weston (before creating its socket; did the module fail to load?)"
-  sleep 0.1
-done
-tc_wait_socket "$runtime/$socket" 1
+# A module whose init fails makes Weston exit: tc_weston says so rather than wait for the socket.
+TC_WESTON_CONTROL="$work/control" tc_weston weston_pid "$socket" "$work/weston.log" --config="$work/weston.ini" \
+  --width="$width" --height="$height" --modules="$module"
 # Weston 10 takes a module path that starts with / as it is (not under its module directory).
 grep -qF "Loading module '$module'" "$work/weston.log" || tc_fail "Weston did not load $module"
 grep -q 'tc-weston-control: reading commands from' "$work/weston.log" \

@@ -15,7 +15,6 @@ bin=${1:?usage: weston-decorations.sh path/to/touchcanvas}
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
 
-command -v weston >/dev/null || { echo "weston-decorations: FAIL: weston is not installed" >&2; exit 1; }
 command -v weston-screenshooter >/dev/null || { echo "weston-decorations: FAIL: weston-screenshooter is not installed" >&2; exit 1; }
 
 tc_begin weston-decorations
@@ -25,16 +24,12 @@ run_case() {
   local mode=$1 extra=() socket="tc-weston-deco-$$-$1" out="$work/$1"
   [ "$mode" = libdecor ] && extra=(--decorations libdecor)
   mkdir -p "$out"
-  tc_log "$out/weston.log"
   tc_log "$out/app.stderr"
   # --debug: weston-screenshooter is refused without it. No panel: it would cover a title bar
   # that Weston places at the top of the screen.
   printf '[shell]\npanel-position=none\n' >"$out/weston.ini"
   local weston_pid app_pid
-  tc_spawn weston_pid env XDG_RUNTIME_DIR="$runtime" weston --config="$out/weston.ini" --backend=headless-backend.so \
-    --use-pixman --socket="$socket" --width=1024 --height=768 --idle-time=0 --debug >"$out/weston.log" 2>&1
-  tc_wait_socket "$runtime/$socket" 10
-  tc_alive "$weston_pid" "weston"
+  tc_weston weston_pid "$socket" "$out/weston.log" --config="$out/weston.ini" --width=1024 --height=768 --debug
 
   tc_spawn app_pid env XDG_RUNTIME_DIR="$runtime" WAYLAND_DISPLAY="$socket" WAYLAND_DEBUG=1 \
     "$bin" --scene spots --size 400x300 "${extra[@]}" >"$out/app.out" 2>"$out/app.err"

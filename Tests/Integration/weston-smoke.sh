@@ -10,12 +10,9 @@ bin=${1:?usage: weston-smoke.sh path/to/touchcanvas}
 . "$(dirname "$0")/lib.sh"
 tc_begin weston-smoke
 socket="tc-weston-$$"
-tc_log "$work/weston.log"
 fail() { tc_fail "$@"; }
 
-XDG_RUNTIME_DIR="$runtime" tc_spawn weston_pid weston --backend=headless-backend.so --use-pixman \
-  --socket="$socket" --width=640 --height=480 --idle-time=0 --debug >"$work/weston.log" 2>&1
-tc_wait_socket "$runtime/$socket" 10
+tc_weston weston_pid "$socket" "$work/weston.log" --width=640 --height=480 --debug
 
 XDG_RUNTIME_DIR="$runtime" WAYLAND_DISPLAY="$socket" WAYLAND_DEBUG=1 tc_spawn app_pid \
   "$bin" --scene spots --size 400x300 >"$work/app.out" 2>"$work/app.err"

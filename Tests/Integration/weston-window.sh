@@ -28,13 +28,9 @@ run_at_scale() {
   local scale=$1 lw=$2 lh=$3
   local width=$(($2 * $1)) height=$(($3 * $1))
   local socket="tc-weston-$$-$scale" log="$work/weston-$scale.log" err="$work/app-$scale.err"
-  tc_log "$log"
   tc_log "$err"
   local weston_pid app_pid
-  XDG_RUNTIME_DIR="$runtime" tc_spawn weston_pid weston --backend=headless-backend.so --use-pixman \
-    --socket="$socket" --width="$lw" --height="$lh" --scale="$scale" --idle-time=0 --debug \
-    >"$log" 2>&1
-  tc_wait_socket "$runtime/$socket" 10
+  tc_weston weston_pid "$socket" "$log" --width="$lw" --height="$lh" --scale="$scale" --debug
 
   XDG_RUNTIME_DIR="$runtime" WAYLAND_DISPLAY="$socket" WAYLAND_DEBUG=1 tc_spawn app_pid \
     "$bin" --scene trace --size 400x300 --fullscreen --play "$recording" \
