@@ -38,12 +38,10 @@ final class SeatInput {
     private var pointer: WlPointer?
     private var keyboard: WlKeyboard?
     private var xkb: XKBKeyboard?
-    /// Touch ids that went down on a surface that is not ours: their later events are not ours either.
-    private var foreignTouchIDs: Set<Int32> = []
-    /// Touch ids that went down on libdecor's frame: theirs, dropped without a word.
-    private var decorationTouchIDs: Set<Int32> = []
-    /// Touch ids that went down on the app's own frame: they work the window, not the canvas.
-    private var frameTouchIDs: Set<Int32> = []
+    /// Where each touch that is not the canvas's went down; its later events follow it there.
+    /// Our own frame's touches work the window, libdecor's are dropped without a word, a
+    /// foreign surface's are reported as an anomaly. A touch absent here is the canvas's.
+    private var touchesElsewhere: [Int32: InputSurface] = [:]
     /// Since the last `wl_touch.frame`: events went to the frame, and to the canvas.
     private var frameSurfaceHadEvents = false
     private var canvasHadEvents = false
@@ -110,9 +108,7 @@ final class SeatInput {
             touch?.onEvent = { [unowned self] in self.handle($0) }
         } else if !caps.contains(.touch), let old = touch {
             sink?.seatLostTouch(id)
-            foreignTouchIDs.removeAll()
-            decorationTouchIDs.removeAll()
-            frameTouchIDs.removeAll()
+            touchesElsewhere.removeAll()
             downSerials.removeAll()
             old.release()
             touch = nil
@@ -145,60 +141,56 @@ final class SeatInput {
         if sink.wantsWireEvents { sink.seat(id, wire: wire(event)) }
         switch event {
         case .down(let serial, let time, let surface, let id, let x, let y):
-            switch classify(surface) {
+            let target = classify(surface)
+            touchesElsewhere[id] = target == .canvas ? nil : target
+            switch target {
             case .canvas:
                 break
             case .frame:
-                foreignTouchIDs.remove(id)
-                decorationTouchIDs.remove(id)
-                frameTouchIDs.insert(id)
                 downSerials[id] = serial
                 frameSurfaceHadEvents = true
                 sink.seat(self.id, frameTouch: .down(id: id, time: time, location: Point(x: x, y: y)))
                 return
             case .decoration:
-                foreignTouchIDs.remove(id)
-                frameTouchIDs.remove(id)
-                decorationTouchIDs.insert(id)
                 onDecorationTouchDown?(serial, time, Point(x: x, y: y))
                 return
             case .foreign:
-                decorationTouchIDs.remove(id)
-                frameTouchIDs.remove(id)
-                foreignTouchIDs.insert(id)
                 sink.seat(self.id, droppedForeign: "touch", event: "down", id: id, time: time)
                 return
             }
-            foreignTouchIDs.remove(id)
-            decorationTouchIDs.remove(id)
-            frameTouchIDs.remove(id)
             downSerials[id] = serial
             canvasHadEvents = true
             sink.seat(self.id, touch: .down(id: id, time: time, location: Point(x: x, y: y)))
         case .up(_, let time, let id):
             downSerials.removeValue(forKey: id)
-            if decorationTouchIDs.remove(id) != nil { return }
-            if frameTouchIDs.remove(id) != nil {
+            switch touchesElsewhere.removeValue(forKey: id) {
+            case .decoration:
+                return
+            case .frame:
                 frameSurfaceHadEvents = true
                 sink.seat(self.id, frameTouch: .up(id: id, time: time))
                 return
-            }
-            if foreignTouchIDs.remove(id) != nil {
+            case .foreign:
                 sink.seat(self.id, droppedForeign: "touch", event: "up", id: id, time: time)
                 return
+            case .canvas, nil:
+                break
             }
             canvasHadEvents = true
             sink.seat(self.id, touch: .up(id: id, time: time))
         case .motion(let time, let id, let x, let y):
-            if decorationTouchIDs.contains(id) { return }
-            if frameTouchIDs.contains(id) {
+            switch touchesElsewhere[id] {
+            case .decoration:
+                return
+            case .frame:
                 frameSurfaceHadEvents = true
                 sink.seat(self.id, frameTouch: .motion(id: id, time: time, location: Point(x: x, y: y)))
                 return
-            }
-            if foreignTouchIDs.contains(id) {
+            case .foreign:
                 sink.seat(self.id, droppedForeign: "touch", event: "motion", id: id, time: time)
                 return
+            case .canvas, nil:
+                break
             }
             canvasHadEvents = true
             sink.seat(self.id, touch: .motion(id: id, time: time, location: Point(x: x, y: y)))
@@ -213,28 +205,25 @@ final class SeatInput {
             // A cancel that takes only touches on libdecor's frame (Mutter answering the move a
             // finger on the title bar asked for) is nothing the views ever saw.
             // The same for our own frame, whose touches are cancelled on the frame's side.
-            let canvasTouchesDown = downSerials.keys.contains { !frameTouchIDs.contains($0) }
-            let frameOnly = !(decorationTouchIDs.isEmpty && frameTouchIDs.isEmpty) && !canvasTouchesDown
-            if !frameTouchIDs.isEmpty { sink.seat(self.id, frameTouch: .cancel) }
-            foreignTouchIDs.removeAll()
-            decorationTouchIDs.removeAll()
-            frameTouchIDs.removeAll()
+            let targets = Set(touchesElsewhere.values)
+            let canvasTouchesDown = downSerials.keys.contains { touchesElsewhere[$0] != .frame }
+            let frameOnly = (targets.contains(.decoration) || targets.contains(.frame)) && !canvasTouchesDown
+            if targets.contains(.frame) { sink.seat(self.id, frameTouch: .cancel) }
+            touchesElsewhere.removeAll()
             downSerials.removeAll()
             frameSurfaceHadEvents = false
             canvasHadEvents = false
             if frameOnly { return }
             sink.seat(self.id, touch: .cancel)
         case .shape(let id, let major, let minor):
-            if decorationTouchIDs.contains(id) || frameTouchIDs.contains(id) { return }
-            if foreignTouchIDs.contains(id) {
-                sink.seat(self.id, droppedForeign: "touch", event: "shape", id: id, time: nil)
+            if let elsewhere = touchesElsewhere[id] {
+                if elsewhere == .foreign { sink.seat(self.id, droppedForeign: "touch", event: "shape", id: id, time: nil) }
                 return
             }
             sink.seat(self.id, touch: .shape(id: id, major: major, minor: minor))
         case .orientation(let id, let orientation):
-            if decorationTouchIDs.contains(id) || frameTouchIDs.contains(id) { return }
-            if foreignTouchIDs.contains(id) {
-                sink.seat(self.id, droppedForeign: "touch", event: "orientation", id: id, time: nil)
+            if let elsewhere = touchesElsewhere[id] {
+                if elsewhere == .foreign { sink.seat(self.id, droppedForeign: "touch", event: "orientation", id: id, time: nil) }
                 return
             }
             sink.seat(self.id, touch: .orientation(id: id, degrees: orientation))

@@ -130,6 +130,17 @@ tc_count_color() {
   python3 "$(dirname "${BASH_SOURCE[0]}")/png-count-color.py" "$1" "$2"
 }
 
+# tc_check_stroke PNG INK NAME X,Y X,Y …: at least 98 % of the one-pixel steps along the
+# polyline have a pixel of ink colour INK (rrggbb) within 2 px in drawing PNG.
+tc_check_stroke() {
+  local png=$1 ink=$2 name=$3 hits steps
+  shift 3
+  read -r hits steps < <(python3 "$(dirname "${BASH_SOURCE[0]}")/png-stroke-check.py" "$png" "$ink" 2 "$@")
+  [ -n "${hits:-}" ] && [ $((hits * 100)) -ge $((steps * 98)) ] \
+    || tc_fail "stroke $name: only ${hits:-0} of ${steps:-?} pixels along the path are inked"
+  echo "  stroke $name: $hits of $steps pixels along the path inked"
+}
+
 # Who runs a compositor that refuses to run as root (Sway, cage): as root, nobody through
 # setpriv (hand it the runtime dir); otherwise the current user. Sets uid, gid and as_user, the
 # command prefix that switches (empty when none is needed).

@@ -179,16 +179,8 @@ tc_ok "both touches began, moved and ended where the fingers were (within 1 px)"
 tc_stop "$app_pid" TERM
 [ "$tc_status" -eq 0 ] || tc_fail "SIGTERM gave exit status $tc_status"
 [ -s "$work/drawing.png" ] || tc_fail "no drawing was saved on SIGTERM"
-check_stroke() {
-  local name=$1 hits steps
-  shift
-  read -r hits steps < <(python3 "$here/png-stroke-check.py" "$work/drawing.png" "$ink" 2 "$@")
-  [ $((hits * 100)) -ge $((steps * 98)) ] \
-    || tc_fail "stroke $name: only $hits of $steps pixels along the path are inked"
-  echo "  stroke $name: $hits of $steps pixels along the path inked"
-}
-check_stroke A "${path_a[@]}"
-check_stroke B "${path_b[@]}"
+tc_check_stroke "$work/drawing.png" "$ink" A "${path_a[@]}"
+tc_check_stroke "$work/drawing.png" "$ink" B "${path_b[@]}"
 # Nothing else: as much ink as two 4 px wide strokes of these lengths (1157 px together) leave
 # in exactly the ink colour, about 3.2 px per pixel of length (the edges are antialiased); one
 # stroke more or less is far outside ±20 %.
@@ -211,30 +203,25 @@ tc_spawn move_pid env WAYLAND_DISPLAY="$socket" WAYLAND_DEBUG=1 "$bin" --scene i
 wait_mapped "$work/move.err" "$win_w" "$win_h"
 tc_alive "$move_pid" touchcanvas
 
-# Mutter places the window itself: a tap tells where (global = origin + surface).
-probe_x=400 probe_y=400
-fingers "down 2 $probe_x $probe_y" "up 2" "sleep 0.3" "mark probed"
-tc_wait_line "$work/helper.out" '^done mark probed$' 10
-tc_wait_line "$work/move.out" '"phase":"ended"' 5
-read -r origin_x origin_y < <(python3 -c '
-import json, sys
-for line in open(sys.argv[1]):
-    e = json.loads(line) if line.startswith("{") else {}
-    if e.get("phase") == "began":
-        print(round(int(sys.argv[2]) - e["x"]), round(int(sys.argv[3]) - e["y"])); break
-' "$work/move.out" "$probe_x" "$probe_y")
-[ -n "${origin_x:-}" ] || tc_fail "the probe tap was not delivered"
-tc_ok "the ${win_w}x${win_h} window is at $origin_x,$origin_y"
-g() { echo "$((origin_x + $1)) $((origin_y + $2))"; }   # surface → global
-
-# Where the window's origin is now: the began position of the tap just made at global $1,$2.
+# Where the window's origin is now: the began position of the tap just made at global $1,$2,
+# as the app in log $3 (default move.out) saw it.
 origin_from_tap() {
   python3 -c '
 import json, sys
 began = [json.loads(l) for l in open(sys.argv[1]) if l.startswith("{") and "\"began\"" in l]
 print(round(int(sys.argv[2]) - began[-1]["x"]), round(int(sys.argv[3]) - began[-1]["y"]))
-' "$work/move.out" "$1" "$2"
+' "${3:-$work/move.out}" "$1" "$2"
 }
+
+# Mutter places the window itself: a tap tells where (global = origin + surface).
+probe_x=400 probe_y=400
+fingers "down 2 $probe_x $probe_y" "up 2" "sleep 0.3" "mark probed"
+tc_wait_line "$work/helper.out" '^done mark probed$' 10
+tc_wait_line "$work/move.out" '"phase":"ended"' 5
+read -r origin_x origin_y < <(origin_from_tap "$probe_x" "$probe_y")
+[ -n "${origin_x:-}" ] || tc_fail "the probe tap was not delivered"
+tc_ok "the ${win_w}x${win_h} window is at $origin_x,$origin_y"
+g() { echo "$((origin_x + $1)) $((origin_y + $2))"; }   # surface → global
 
 # Probe taps on the canvas are waited for by counting ended touches: the frame's touches are
 # TouchKit touches too, and take numbers of their own.
@@ -425,13 +412,7 @@ wait_mapped "$work/close.err" "$win_w" "$win_h"
 fingers "down 2 640 400" "up 2" "sleep 0.3" "mark probed-close"
 tc_wait_line "$work/helper.out" '^done mark probed-close$' 10
 tc_wait_line "$work/close.out" '"phase":"ended"' 5
-read -r origin7_x origin7_y < <(python3 -c '
-import json, sys
-for line in open(sys.argv[1]):
-    e = json.loads(line) if line.startswith("{") else {}
-    if e.get("phase") == "began":
-        print(round(640 - e["x"]), round(400 - e["y"])); break
-' "$work/close.out")
+read -r origin7_x origin7_y < <(origin_from_tap 640 400 "$work/close.out")
 fingers "pointer $((origin7_x + win_w - 20)) $((origin7_y - 20))" "sleep 0.2" "press" "sleep 0.05" "release" \
   "sleep 0.5" "mark mouse-closed"
 tc_wait_line "$work/helper.out" '^done mark mouse-closed$' 10

@@ -120,16 +120,8 @@ tc_wait_line "$err" '^\[ *[0-9.]+\] xdg_toplevel@[0-9]+\.close\(\)' 5
 tc_wait_exit "$app_pid" 5 || tc_fail "the fullscreen app was still running 5 s after xdg_toplevel.close"
 [ "$tc_status" -eq 0 ] || tc_fail "the fullscreen app ended with status $tc_status after xdg_toplevel.close"
 [ -s "$work/drawing-full.png" ] || tc_fail "the fullscreen app saved no drawing on close"
-check_stroke() {
-  local name=$1 hits steps
-  shift
-  read -r hits steps < <(python3 "$here/png-stroke-check.py" "$work/drawing-full.png" "$ink" 2 "$@")
-  [ $((hits * 100)) -ge $((steps * 98)) ] \
-    || tc_fail "stroke $name: only $hits of $steps pixels along the path are inked"
-  echo "  stroke $name: $hits of $steps pixels along the path inked"
-}
-check_stroke A "${path_a[@]}"
-check_stroke B "${path_b[@]}"
+tc_check_stroke "$work/drawing-full.png" "$ink" A "${path_a[@]}"
+tc_check_stroke "$work/drawing-full.png" "$ink" B "${path_b[@]}"
 tc_ok "fullscreen: closed with status 0, both strokes in the saved drawing"
 
 # --- Part three: the app's own frame, by touch -----------------------------------------------
