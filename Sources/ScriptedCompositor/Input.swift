@@ -67,6 +67,7 @@ extension ScriptedCompositor {
         if let old = seat.pointerFocus, old !== surface { pointerLeave(seat: name) }
         seat.pointerFocus = surface
         let serial = display.nextSerial
+        seat.pointerEnterSerial = serial
         let local = surfaceLocal(x: x, y: y, on: surface)
         for pointer in seat.pointers(of: surface.client) {
             pointer.sendEnter(serial: serial, surface: surface.resource, surfaceX: local.x, surfaceY: local.y)
@@ -96,6 +97,7 @@ extension ScriptedCompositor {
     public func pointerLeave(seat name: String = "seat0") {
         guard let seat = seat(named: name), let surface = seat.pointerFocus else { return }
         seat.pointerFocus = nil
+        seat.pointerEnterSerial = nil
         guard surface.resource.isAlive else { return }
         let serial = display.nextSerial
         for pointer in seat.pointers(of: surface.client) { pointer.sendLeave(serial: serial, surface: surface.resource) }

@@ -133,6 +133,7 @@ extension ScriptedCompositor {
         if seat.pointerFocus != nil { pointerLeave(seat: name) }
         seat.pointerFocus = surface
         let serial = display.nextSerial
+        seat.pointerEnterSerial = serial
         for pointer in seat.pointers(of: surface.client) {
             pointer.sendEnter(serial: serial, surface: surface.resource, surfaceX: x, surfaceY: y)
         }

@@ -113,6 +113,8 @@ public final class ScriptedCompositor {
     public internal(set) var maximizeRequests: [Bool] = []
     /// Every `xdg_toplevel.resize`, oldest first; only recorded.
     public internal(set) var resizeRequests: [ResizeRequest] = []
+    /// Every `wl_pointer.set_cursor`, oldest first.
+    public internal(set) var cursorRequests: [CursorRequest] = []
     /// How many times the client asked to be minimised.
     public internal(set) var minimizeRequests = 0
     /// The longest single wait in the event loop, so `waitUntil` conditions that depend on things

@@ -112,6 +112,19 @@ public struct ResizeRequest: Sendable, Equatable {
     public let edge: UInt32
 }
 
+/// A `wl_pointer.set_cursor`: the surface that shows the pointer (nil hides it) and the hotspot,
+/// the point of the image that is the pointer's position, in that surface's logical coordinates.
+public struct CursorRequest: Sendable, Equatable {
+    public let seat: String
+    public let serial: UInt32
+    /// The serial was that of the seat's latest `wl_pointer.enter`, so a compositor obeys it;
+    /// one with any other serial is ignored by real compositors.
+    public let obeyed: Bool
+    public let surfaceID: UInt32?
+    public let hotspotX: Int32
+    public let hotspotY: Int32
+}
+
 /// What the client told the compositor about its toplevel.
 public struct ToplevelInfo: Sendable {
     public let title: String?

@@ -15,6 +15,8 @@ final class SeatState {
     /// The serial each touch id's last `down` carried (what a move request must quote).
     var touchDownSerials: [Int32: UInt32] = [:]
     var pointerFocus: SurfaceState?
+    /// The serial of the last `wl_pointer.enter`: the one `set_cursor` must quote to be obeyed.
+    var pointerEnterSerial: UInt32?
     var keyboardFocus: SurfaceState?
     var removed = false
 
@@ -57,9 +59,12 @@ extension ScriptedCompositor {
                 guard let pointer = id.create() else { return }
                 seat.pointers.append(pointer)
                 pointer.onDestroy = { [weak seat, unowned pointer] in seat?.pointers.removeAll { $0 === pointer } }
-                pointer.onRequest = { [weak self, unowned pointer] request in
-                    guard let self, case .setCursor(_, let surface?, _, _) = request else { return }
-                    setCursor(surface, pointer: pointer)
+                pointer.onRequest = { [weak self, weak seat, unowned pointer] request in
+                    guard let self, let seat, case .setCursor(let serial, let surface, let hotspotX, let hotspotY) = request else { return }
+                    cursorRequests.append(CursorRequest(
+                        seat: seat.name, serial: serial, obeyed: serial == seat.pointerEnterSerial,
+                        surfaceID: surface?.id, hotspotX: hotspotX, hotspotY: hotspotY))
+                    if let surface { setCursor(surface, pointer: pointer) }
                 }
             case .getKeyboard(let id):
                 guard let keyboard = id.create() else { return }
