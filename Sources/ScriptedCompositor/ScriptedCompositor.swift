@@ -113,6 +113,10 @@ public final class ScriptedCompositor {
     public internal(set) var maximizeRequests: [Bool] = []
     /// Every `xdg_toplevel.resize`, oldest first; only recorded.
     public internal(set) var resizeRequests: [ResizeRequest] = []
+    /// Keep the buffers a subsurface's commits replace instead of releasing them, as a
+    /// compositor still reading them would, until ``releaseHeldBuffers()``.
+    public var holdsSubsurfaceBuffers = false
+    var heldBuffers: [WlBuffer] = []
     /// Every `wl_pointer.set_cursor`, oldest first.
     public internal(set) var cursorRequests: [CursorRequest] = []
     /// How many times the client asked to be minimised.

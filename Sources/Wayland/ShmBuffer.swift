@@ -22,9 +22,15 @@ public final class ShmBuffer {
     public internal(set) var age = 0
     public let wlBuffer: WlBuffer
     private let byteCount: Int
+    /// Called when the compositor hands the buffer back (set by the swapchain).
+    var onRelease: (() -> Void)?
+
+    /// The longest side a buffer may have: more than any output has, and what GL renderers in
+    /// compositors can take as one texture.
+    public static let maximumSide = 16384
 
     init(shm: WlShm, width: Int, height: Int, format: WlShm.Format) throws(ShmError) {
-        guard width > 0, height > 0, width <= 16384, height <= 16384 else {
+        guard width > 0, height > 0, width <= Self.maximumSide, height <= Self.maximumSide else {
             throw ShmError(description: "refusing a \(width)×\(height) buffer")
         }
         let stride = width * 4
@@ -59,7 +65,9 @@ public final class ShmBuffer {
         self.wlBuffer = buffer
         buffer.onEvent = { [weak self] event in
             switch event {
-            case .release: self?.isBusy = false
+            case .release:
+                self?.isBusy = false
+                self?.onRelease?()
             }
         }
     }
@@ -77,6 +85,9 @@ public final class ShmSwapchain {
     private let format: WlShm.Format
     private let maxBuffers: Int
     public private(set) var buffers: [ShmBuffer] = []
+    /// Called when the compositor releases any of the buffers: for a surface that redraws only
+    /// on demand (no frame callbacks), the cue that a render which found none free can run.
+    public var onRelease: (() -> Void)?
 
     public init(shm: WlShm, format: WlShm.Format = .xrgb8888, maxBuffers: Int = 3) {
         self.shm = shm
@@ -92,6 +103,7 @@ public final class ShmSwapchain {
         if let youngest = free.min(by: { ageRank($0) < ageRank($1) }) { return youngest }
         guard buffers.count < maxBuffers else { return nil }
         let buffer = try ShmBuffer(shm: shm, width: width, height: height, format: format)
+        buffer.onRelease = { [weak self] in self?.onRelease?() }
         buffers.append(buffer)
         return buffer
     }

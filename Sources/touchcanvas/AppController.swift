@@ -56,9 +56,9 @@ final class AppController: SeatInputSink {
     private var viewporter: WpViewporter?
     /// The app's own frame, when it draws one.
     private var clientFrame: ClientFrame?
-    /// The cursor names last shown over the frame, so a motion that stays on one part of the
-    /// frame sets no cursor.
-    private var frameCursorNames: [String] = []
+    /// The cursor names last shown over the frame by each seat's pointer, so a motion that stays
+    /// on one part of the frame sets no cursor (an enter always does).
+    private var frameCursorNames: [SeatID: [String]] = [:]
 
     private let uiWindow: Window
     private var rootView: View
@@ -203,11 +203,20 @@ final class AppController: SeatInputSink {
         else { throw AppError("the compositor refused to create a window") }
         window.onConfigure = { [unowned self] in windowConfigured() }
         window.onDecorationMode = { [unowned self] mode in
-            guard mode == .clientSide, clientFrame == nil else { return }
-            // Asked for server-side and told to draw our own: the frame comes with the next configure.
-            window.drawsOwnFrame = true
-            makeClientFrame()
-            if clientFrame == nil { printError("the compositor chose client-side decorations, and the app's frame could not be made") }
+            switch mode {
+            case .clientSide where clientFrame == nil:
+                // Asked for server-side and told to draw our own: it shows with the next configure.
+                makeClientFrame()
+                if clientFrame == nil { printError("the compositor chose client-side decorations, and the app's frame could not be made") }
+            case .serverSide where clientFrame != nil:
+                // xdg-decoration lets the compositor change its mind at any time: its frame
+                // replaces ours (the subsurface goes with it), from the next configure's size.
+                clientFrame = nil
+                window.drawsOwnFrame = false
+                frameCursorNames = [:]
+            default:
+                break
+            }
         }
         window.onClose = { [unowned self] in loop.stop(status: 0) }
         window.onFrameDone = { [unowned self] _ in
@@ -215,7 +224,10 @@ final class AppController: SeatInputSink {
             renderIfNeeded()
         }
         self.window = window
-        if window.drawsOwnFrame { makeClientFrame() }
+        if window.drawsOwnFrame {
+            makeClientFrame()
+            if clientFrame == nil { printError("the app's window frame could not be made: the window has none") }
+        }
         cursor = PointerCursor(compositor: compositor, shm: shm)
         // Seats and outputs seen before the window existed.
         for global in registry.globals.values.sorted(by: { $0.name < $1.name }) { globalAdded(global) }
@@ -263,14 +275,25 @@ final class AppController: SeatInputSink {
         return false
     }
 
+    /// Makes the app's own frame; the window's configure sizes and geometry count it only when
+    /// it was made.
     private func makeClientFrame() {
-        guard clientFrame == nil, let window, let compositor, let shm, let subcompositor,
+        guard clientFrame == nil, let window else { return }
+        guard let compositor, let shm, let subcompositor,
               let frame = ClientFrame(compositor: compositor, subcompositor: subcompositor, parent: window.surface,
                                       shm: shm, viewporter: viewporter, title: title(for: scene))
-        else { return }
+        else {
+            window.drawsOwnFrame = false
+            return
+        }
+        window.drawsOwnFrame = true
         frame.input.tapCountInterval = input.tapCountInterval
         frame.input.tapCountDistance = input.tapCountDistance
         frame.view.onRequest = { [unowned self] request in frameRequested(request) }
+        frame.onBufferFreed = { [unowned self] in
+            scheduleRender()
+            renderIfNeeded()
+        }
         clientFrame = frame
         updateClientFrame()
     }
@@ -334,13 +357,15 @@ final class AppController: SeatInputSink {
                 InputSurface.classify(s, canvas: window?.surface, frame: clientFrame?.surface,
                                       libdecorFrame: window?.hasClientSideFrame == true)
             })
+            let seatID = input.id
             input.onPointerEnter = { [unowned self] pointer, serial in
-                frameCursorNames = []
+                frameCursorNames[seatID] = nil
                 cursor?.apply(to: pointer, serial: serial, scale: Int32(window?.bufferScale.ceiling ?? 1))
             }
-            input.onFramePointer = { [unowned self] pointer, serial, location in
-                guard let names = clientFrame?.view.cursorNames(at: location), names != frameCursorNames else { return }
-                frameCursorNames = names
+            input.onFramePointer = { [unowned self] pointer, serial, location, entered in
+                guard let names = clientFrame?.view.cursorNames(at: location),
+                      entered || names != frameCursorNames[seatID] else { return }
+                frameCursorNames[seatID] = names
                 cursor?.apply(to: pointer, serial: serial, scale: Int32(window?.bufferScale.ceiling ?? 1), names: names)
             }
             input.onDecorationTouchDown = { [unowned self] serial, time, location in
@@ -375,6 +400,7 @@ final class AppController: SeatInputSink {
             recorder?.seatRemoved(seat.id)
             input.seatRemoved(seat.id)
             clientFrame?.input.seatRemoved(seat.id)
+            frameCursorNames[seat.id] = nil
             seat.remove()
             scheduleRender()
         }
@@ -631,10 +657,9 @@ final class AppController: SeatInputSink {
         let scale = window.bufferScale
         let next: (shm: ShmBuffer, pixels: PixelBuffer)?
         do {
-            // A huge configure at a high scale must not exceed what a buffer can be.
-            let limit = scale.largestLogicalLength(fitting: 16384)
-            next = try canvasBuffers.next(width: scale.bufferLength(min(window.width, limit)),
-                                          height: scale.bufferLength(min(window.height, limit)))
+            // The window's size is already limited to what a buffer can be at this scale.
+            next = try canvasBuffers.next(width: scale.bufferLength(window.width),
+                                          height: scale.bufferLength(window.height))
         } catch {
             printError(error.description)
             loop.stop(status: 1)

@@ -24,6 +24,11 @@ final class ClientFrame {
     private(set) var isShown = false
     private var position: (x: Int32, y: Int32)?
     private var drawnScale: BufferScale?
+    /// A render found every buffer held by the compositor: what it would have drawn waits.
+    private var waitsForBuffer = false
+    /// Called when a held buffer comes back while a change waits: render again. The frame has no
+    /// frame callbacks of its own, so without this it would wait for the next input.
+    var onBufferFreed: (() -> Void)?
 
     init?(compositor: WlCompositor, subcompositor: WlSubcompositor, parent: WlSurface, shm: WlShm,
           viewporter: WpViewporter?, title: String) {
@@ -39,6 +44,11 @@ final class ClientFrame {
         uiWindow.backgroundColor = .clear
         uiWindow.addSubview(view)
         input = TouchInputMachine(window: uiWindow)
+        buffers.swapchain.onRelease = { [weak self] in
+            guard let self, waitsForBuffer else { return }
+            waitsForBuffer = false
+            onBufferFreed?()
+        }
     }
 
     isolated deinit {
@@ -79,7 +89,10 @@ final class ClientFrame {
         let size = view.layout.surfaceSize
         let width = Int(size.width), height = Int(size.height)
         guard let (shm, pixels) = try buffers.next(width: scale.bufferLength(width), height: scale.bufferLength(height))
-        else { return false }
+        else {
+            waitsForBuffer = true
+            return false
+        }
         let damage = renderer.render(uiWindow, into: pixels, scale: scale.factor, bufferAge: drawnScale == scale ? shm.age : 0)
         guard !damage.isEmpty else { return false }
         surface.setBufferScale(scale: Int32(scale.declaredBufferScale))

@@ -60,8 +60,8 @@ final class SeatInput {
     /// answers itself: a drag moves the window, a double tap maximises.
     var onDecorationTouchDown: ((UInt32, UInt32, Point) -> Void)?
     /// Called when the pointer enters or moves over the app's own frame (the enter's serial,
-    /// the location on the frame), to show the cursor for that spot.
-    var onFramePointer: ((WlPointer, UInt32, Point) -> Void)?
+    /// the location on the frame, whether it just entered), to show the cursor for that spot.
+    var onFramePointer: ((WlPointer, UInt32, Point, Bool) -> Void)?
     private var pointerEnterSerial: UInt32 = 0
 
     /// Wanted versions. wl_seat 7: `name` (2), `release` requests (5), keymap via MAP_PRIVATE (7).
@@ -247,7 +247,7 @@ final class SeatInput {
                 sink.seat(id, pointer: .enter(location: location))
             case .frame:
                 pointerTarget = .frame
-                onFramePointer?(pointer, serial, location)
+                onFramePointer?(pointer, serial, location, true)
                 sink.seat(id, framePointer: .enter(location: location))
             case .decoration, .foreign:
                 // Over libdecor's frame the pointer is libdecor's: its buttons move and resize.
@@ -269,7 +269,7 @@ final class SeatInput {
             case .canvas:
                 sink.seat(id, pointer: .motion(time: time, location: location))
             case .frame:
-                onFramePointer?(pointer, pointerEnterSerial, location)
+                onFramePointer?(pointer, pointerEnterSerial, location, false)
                 sink.seat(id, framePointer: .motion(time: time, location: location))
             default:
                 return

@@ -29,9 +29,19 @@ final class WaylandWindow {
     /// adds its frame around it).
     static let minimumSize = (width: 320, height: 240)
 
-    /// Logical size, applied at the last acked configure.
-    private(set) var width: Int
-    private(set) var height: Int
+    /// Logical size of the content (the canvas), as the last acked configure said, but never
+    /// more than a buffer of `ShmBuffer.maximumSide` pixels can show at the current scale with our
+    /// frame round it: a huge configure is drawn clipped, never refused (which would end the app).
+    var width: Int { min(configuredWidth, contentLimit.width) }
+    var height: Int { min(configuredHeight, contentLimit.height) }
+    private var configuredWidth: Int
+    private var configuredHeight: Int
+    private var contentLimit: (width: Int, height: Int) {
+        let limit = bufferScale.largestLogicalLength(fitting: ShmBuffer.maximumSide)
+        guard drawsOwnFrame else { return (limit, limit) }
+        let margins = 2 * Int(FrameLayout.floatingMargin)
+        return (limit - margins, limit - margins - Int(FrameLayout.titleBarHeight))
+    }
     /// The last acked configure said fullscreen.
     private(set) var isFullscreen = false
     /// The last configure said maximised (for the frame's maximise button and double tap).
@@ -103,8 +113,8 @@ final class WaylandWindow {
             fractionalScale = nil
         }
         self.defaultSize = size
-        self.width = size.width
-        self.height = size.height
+        self.configuredWidth = size.width
+        self.configuredHeight = size.height
         self.floatingSize = size
         self.outputScale = outputScale
 
@@ -229,9 +239,9 @@ final class WaylandWindow {
     private func apply(width w: Int, height h: Int, constrained: Bool, fullscreen: Bool, notify: Bool = true) {
         let w = w > 0 ? w : floatingSize.width
         let h = h > 0 ? h : floatingSize.height
-        width = max(1, min(w, Self.maximumLogicalSize))
-        height = max(1, min(h, Self.maximumLogicalSize))
-        if !constrained { floatingSize = (width, height) }
+        configuredWidth = max(1, min(w, Self.maximumLogicalSize))
+        configuredHeight = max(1, min(h, Self.maximumLogicalSize))
+        if !constrained { floatingSize = (configuredWidth, configuredHeight) }
         isFullscreen = fullscreen
         isConfigured = true
         if notify { onConfigure?() }
@@ -296,9 +306,10 @@ final class WaylandWindow {
     }
 
     /// With our frame, the window is the canvas plus the title bar above it (the resize margin
-    /// lies outside); double-buffered, so set before the commit it belongs to.
+    /// lies outside); double-buffered, so set before the commit it belongs to. Once set it
+    /// cannot be unset, so a window whose frame went away sets it to the bare canvas.
     private func updateWindowGeometry() {
-        guard drawsOwnFrame, case .xdg(let xdgSurface, _, _) = role else { return }
+        guard drawsOwnFrame || windowGeometry != nil, case .xdg(let xdgSurface, _, _) = role else { return }
         let bar = Int32(titleBarHeight)
         let geometry = (x: Int32(0), y: -bar, width: Int32(width), height: Int32(height) + bar)
         if let windowGeometry, windowGeometry == geometry { return }
@@ -316,7 +327,8 @@ final class WaylandWindow {
         }
     }
 
-    /// Larger than any screen; the buffer is further limited to 16384 pixels a side at render.
+    /// Larger than any screen: what a configure may ask for at most. The content is further
+    /// limited to what a buffer can hold at the current scale (`width`, `height`).
     static let maximumLogicalSize = 16384
 
     /// Maximised, fullscreen and tiled sizes are the compositor's, not ours to keep.

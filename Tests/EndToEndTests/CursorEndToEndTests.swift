@@ -97,10 +97,16 @@ struct CursorEndToEndTests {
         c.pointerFrame()
         expect(try cursor(h, count: 3), is: try themeImage("bottom_right_corner", size: 32), scale: 1)
 
+        // Leaving and coming back to the same spot: the cursor is set again, as after any enter.
+        c.pointerLeave()
+        #expect(c.pointerEnter(on: frame, x: 12 + 400 + 6, y: 12 + 300 + 6))
+        c.pointerFrame()
+        expect(try cursor(h, count: 4), is: try themeImage("bottom_right_corner", size: 32), scale: 1)
+
         // Back on the canvas: the crosshair again.
         c.pointerEnter(x: 200, y: 150)
         c.pointerFrame()
-        expect(try cursor(h, count: 4), is: try themeImage("crosshair", size: 32), scale: 1)
+        expect(try cursor(h, count: 5), is: try themeImage("crosshair", size: 32), scale: 1)
         #expect(c.protocolErrors.isEmpty, "\(c.protocolErrors)")
     }
 }

@@ -215,4 +215,69 @@ struct OwnFrameEndToEndTests {
         let scaled = try #require(h.compositor.otherSurfaces.first { $0.role == .subsurface })
         #expect(scaled.bufferScale == 2 && scaled.bufferSize == BufferSize(width: 848, height: 648), "\(frame) → \(scaled)")
     }
+
+    /// A configure larger than a buffer can be at this scale (16384 pixels a side), frame
+    /// included: the window is drawn at the largest size that fits, and the app goes on.
+    @Test(arguments: [(Int32(1), Int32(20000)), (2, 9000)])
+    func aHugeConfigureIsDrawnAtTheLargestSizeABufferHolds(scale: Int32, width: Int32) throws {
+        let h = try harness(outputScale: scale)
+        let frame = try frame(h)
+        let c = h.compositor
+        c.configure(width: width, height: 400)
+        let content = 16384 / Int(scale) - 24  // the frame's margins must fit too
+        #expect(c.waitUntil(timeout: 10) { c.toplevel?.bufferSize.map { $0 == (content * Int(scale), 360 * Int(scale)) } == true },
+                "\(String(describing: c.toplevel?.bufferSize)); stderr: \(h.app.standardError)")
+        #expect(c.waitUntil(timeout: 5) {
+            c.otherSurfaces.first { $0.objectID == frame.objectID }?.bufferSize
+                == BufferSize(width: 16384, height: (360 + 64) * Int(scale))
+        }, "\(c.otherSurfaces)")
+        #expect(c.toplevel?.windowGeometry.map { $0 == (0, -40, Int32(content), 400) } == true,
+                "\(String(describing: c.toplevel?.windowGeometry))")
+        // Still drawing: a finger on the canvas begins a touch.
+        c.touchDown(id: 1, x: 100, y: 140)
+        c.touchFrame()
+        #expect(c.waitUntil(timeout: 5) { !h.entries(phase: "began").isEmpty })
+        #expect(h.app.isRunning, "stderr: \(h.app.standardError)")
+        #expect(c.protocolErrors.isEmpty, "\(c.protocolErrors)")
+    }
+
+    /// A compositor slow to hand the frame's buffers back: the change that found none free is
+    /// drawn when one comes back, not at the next input.
+    @Test func aFrameChangeWaitingForABufferIsDrawnWhenOneComesBack() throws {
+        let h = try harness()
+        let frame = try frame(h)
+        let c = h.compositor
+        c.holdsSubsurfaceBuffers = true
+        func frameWidth() -> Int? { c.otherSurfaces.first { $0.objectID == frame.objectID }?.bufferSize?.width }
+        for width in [410, 420, 430, 440] {
+            c.configure(width: Int32(width), height: 300)
+            #expect(c.waitUntil(timeout: 5) { c.toplevel?.bufferSize.map { $0.width == width } == true })
+        }
+        h.settle(0.3)
+        #expect(frameWidth() != 440 + 24, "the frame's buffers were not all held: \(c.otherSurfaces)")
+        c.releaseHeldBuffers()
+        #expect(c.waitUntil(timeout: 5) { frameWidth() == 440 + 24 }, "\(c.otherSurfaces)")
+    }
+
+    /// xdg-decoration lets the compositor take decorations back at any time: then our frame goes,
+    /// and the window is the canvas alone again.
+    @Test func theCompositorTakingDecorationsBackRemovesTheAppsFrame() throws {
+        let h = try AppHarness(arguments: ["--scene", "spots", "--log", "phases"])
+        let c = h.compositor
+        c.changeDecorationMode(1)
+        _ = try frame(h)
+        #expect(c.waitUntil(timeout: 5) { c.toplevel?.windowGeometry.map { $0 == (0, -40, 400, 300) } == true })
+        c.changeDecorationMode(2)
+        #expect(c.waitUntil(timeout: 5) { !c.otherSurfaces.contains { $0.role == .subsurface } }, "\(c.otherSurfaces)")
+        #expect(c.waitUntil(timeout: 5) {
+            c.toplevel?.windowGeometry.map { $0 == (0, 0, 400, 300) } == true
+                && c.toplevel?.bufferSize.map { $0 == (400, 300) } == true
+        }, "\(String(describing: c.toplevel?.windowGeometry)) \(String(describing: c.toplevel?.bufferSize))")
+        #expect(c.toplevel?.minSize.height == 240)
+        // A finger at window y 100 is at canvas y 100 again.
+        c.touchDown(id: 1, x: 100, y: 100)
+        c.touchFrame()
+        #expect(c.waitUntil(timeout: 5) { h.entries(phase: "began").first?["y"] as? Double == 100 })
+        #expect(c.protocolErrors.isEmpty, "\(c.protocolErrors)")
+    }
 }

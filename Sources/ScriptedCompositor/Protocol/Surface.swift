@@ -200,7 +200,9 @@ extension ScriptedCompositor {
         // another one replaces it; the buffer now shown is kept.
         var attachedBuffer = false
         if case .some(let newBuffer) = pending.attach {
-            if let old = surface.buffer, old !== newBuffer, old.isAlive { old.sendRelease() }
+            if let old = surface.buffer, old !== newBuffer, old.isAlive {
+                if holdsSubsurfaceBuffers, surface.role == .subsurface { heldBuffers.append(old) } else { old.sendRelease() }
+            }
             surface.show(newBuffer, info: attachedInfo)
             attachedBuffer = newBuffer != nil
         }
@@ -270,6 +272,13 @@ extension ScriptedCompositor {
     }
 
     var nextFrameCallbackDue: UInt64? { frameCallbacks.lazy.map(\.due).min() }
+
+    /// Releases every buffer ``holdsSubsurfaceBuffers`` kept back, oldest first.
+    public func releaseHeldBuffers() {
+        for buffer in heldBuffers where buffer.isAlive { buffer.sendRelease() }
+        heldBuffers.removeAll()
+        display.flush()
+    }
 }
 
 struct PendingFrameCallback {
