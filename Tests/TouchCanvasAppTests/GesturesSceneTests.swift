@@ -56,6 +56,35 @@ import TouchKit
         #expect(view.arrow.direction == nil, "a circle is not also a swipe")
     }
 
+    /// The trail view covers the window: each move must repaint its new segment, not the window,
+    /// and what the frames add up to must be what a full repaint draws.
+    @Test func theTrailRepaintsOnlyWhatChanged() throws {
+        let (h, view) = try scene()
+        let points = (0...40).map { i -> Point in
+            let a = Double(i) / 40 * 2 * .pi
+            return Point(x: 120 + 60 * cos(a), y: 120 + 60 * sin(a))
+        }
+        h.render()
+        h.down(0, points[0])
+        h.render()
+        for point in points.dropFirst() {
+            h.move(0, point)
+            let damage = h.render()
+            #expect(damage.boundingBox.width <= 20 && damage.boundingBox.height <= 20, "one segment: \(damage)")
+        }
+        #expect(differences(h.buffer, try h.fullRender()).isEmpty)
+        h.up(0)
+        h.render()
+        #expect(view.circleMark.circle != nil)
+        #expect(differences(h.buffer, try h.fullRender()).isEmpty, "the trail gone, the circle shown")
+        // A new trail elsewhere takes the old circle away, and only around it.
+        h.down(1, Point(x: 400, y: 300))
+        let damage = h.render()
+        #expect(Double(damage.area) / Double(h.bufferArea) < 0.12, "the circle's box and the finger's spot: \(damage)")
+        #expect(view.circleMark.circle == nil)
+        #expect(differences(h.buffer, try h.fullRender()).isEmpty)
+    }
+
     @Test func swipeShowsItsDirection() throws {
         let (h, view) = try scene()
         h.stroke([Point(x: 100, y: 380), Point(x: 70, y: 381), Point(x: 40, y: 380)])

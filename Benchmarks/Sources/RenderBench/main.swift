@@ -12,6 +12,7 @@ import TouchKit
 //                                              set up one frame scenario and run N frames in
 //                                              `measuredFrames` (for valgrind --tool=callgrind
 //                                              --collect-atstart=no --toggle-collect='*measuredFrames*')
+//   RenderBench --trail-only [--quick]         only the gestures trail comparison
 //   RenderBench --rebuild-only SCALE N         N full rebuilds of the 100 000-segment 4K layer in
 //                                              `measuredRebuilds`, for callgrind or perf the same way
 
@@ -123,6 +124,8 @@ func runAll(quick: Bool) throws {
     }
     print(spotTable.text + "\n")
 
+    try runTrail(quick: quick)
+
     // MARK: Ink throughput and rebuild
     log("measuring ink throughput and rebuild…")
     let repeats = quick ? 3 : 7
@@ -162,6 +165,32 @@ func runAll(quick: Bool) throws {
           + "full render): median \(Format.ms(setups.median, 0)) ms, longest \(Format.ms(setups.maximum, 0)) ms.")
 }
 
+/// The gestures scene's trail: the view reporting each new segment against the whole window
+/// repainted, as it was before it did.
+@MainActor
+func runTrail(quick: Bool) throws {
+    log("measuring the gestures trail…")
+    let trailConfigurations = [false, true].map { whole in
+        var c = FingerFrames.Configuration(scene: .gestures, width: 1920, height: 1080, scale: 1, history: 0, fingers: 1)
+        c.repaintsWholeWindow = whole
+        return c
+    }
+    let trailResults = InterleavedFrames(scenarios: try trailConfigurations.map { try FingerFrames($0) },
+                                         rounds: quick ? 10 : 40, framesPerRound: 25).run()
+    print("### One finger's trail in the gestures scene, 1920×1080\n")
+    var trailTable = MarkdownTable(["repaint", "frame median (ms)", "frame p99 (ms)", "damaged fraction per frame (mean)",
+                                    "median / median of the segment repaint"])
+    for result in trailResults {
+        let c = result.configuration
+        let base = trailResults.first { !$0.configuration.repaintsWholeWindow }
+        trailTable.add([c.repaintsWholeWindow ? "whole window (before)" : "new segment (the view reports it)",
+                        Format.ms(result.frameNanoseconds.median, 3), Format.ms(result.frameNanoseconds.p99, 3),
+                        Format.fraction(result.damagedFraction.mean),
+                        Format.fixed(base.map { result.frameNanoseconds.median / $0.frameNanoseconds.median } ?? .nan, 1)])
+    }
+    print(trailTable.text + "\n")
+}
+
 func measureThrowing(_ body: () throws -> Void) throws -> Double {
     let start = monotonicNanoseconds()
     try body()
@@ -171,6 +200,8 @@ func measureThrowing(_ body: () throws -> Void) throws -> Double {
 try MainActor.assumeIsolated {
     if arguments.first == "--frames-only" {
         try runFramesOnly(Array(arguments.dropFirst()))
+    } else if arguments.first == "--trail-only" {
+        try runTrail(quick: arguments.contains("--quick"))
     } else if arguments.first == "--rebuild-only" {
         runRebuildOnly(Array(arguments.dropFirst()))
     } else {

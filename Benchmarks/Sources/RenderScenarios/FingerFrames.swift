@@ -29,6 +29,9 @@ public final class FingerFrames {
         public var fingers: Int
         /// Logical pixels each finger moves per frame (4 px at 200 Hz: 800 px/s, a brisk stroke).
         public var step = 4.0
+        /// Mark the root view for display before every frame: what a window-sized view that
+        /// cannot say what changed costs (the comparison for views that report their changes).
+        public var repaintsWholeWindow = false
 
         public init(scene: Scene, width: Double, height: Double, scale: Double, history: Int, fingers: Int) {
             self.scene = scene
@@ -45,6 +48,7 @@ public final class FingerFrames {
         public var description: String {
             "\(scene.rawValue), \(bufferWidth)×\(bufferHeight) (scale \(scale == scale.rounded() ? String(Int(scale)) : String(scale))), "
                 + "\(fingers) finger\(fingers == 1 ? "" : "s"), \(history) strokes"
+                + (repaintsWholeWindow ? ", whole window repainted" : "")
         }
     }
 
@@ -116,6 +120,7 @@ public final class FingerFrames {
         window.advanceAnimations()
         machine.deliverHeldMoves()
         window.advanceAnimations()
+        if configuration.repaintsWholeWindow { root.setNeedsDisplay() }
         let index = next
         lastDamage = renderer.render(window, into: buffers[index], scale: configuration.scale, bufferAge: ages[index])
         if !lastDamage.isEmpty {

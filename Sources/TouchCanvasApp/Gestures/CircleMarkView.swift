@@ -3,12 +3,20 @@ import TouchKit
 
 /// The finger's path while it draws, and the last detected circle as seed 004's Figure 3
 /// shows it: a dot at the centre and the ellipse of the path's bounds.
+///
+/// The view covers the window, so it reports what changed (the new segment, the old trail or
+/// circle going) instead of having the whole window repainted for every move.
 public final class CircleMarkView: View, CairoDrawing {
     public static let trailColor = Color(rgb: 0xB0B0B8)
     public static let circleColor = Color(rgb: 0xC2185B)
+    static let trailStyle = InkStyle(color: trailColor, width: 3)
+    static let circleLineWidth = 4.0
 
     public private(set) var trail: [Point] = []
     public private(set) var circle: CircleDetector.Circle?
+    /// What changed since the renderer last asked: apart, so the old circle going and a new
+    /// trail starting across the window repaint two small areas, not the box round both.
+    private var invalid: [Rect] = []
 
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
@@ -16,26 +24,64 @@ public final class CircleMarkView: View, CairoDrawing {
     }
 
     func startTrail(at point: Point) {
+        invalidateTrail()
+        invalidateCircle()
         trail = [point]
         circle = nil
-        setNeedsDisplay()
+        invalidate(Self.trailStyle.bounds(from: point, to: point))
     }
 
     func extendTrail(_ point: Point) {
+        guard let last = trail.last else { return startTrail(at: point) }
         trail.append(point)
-        setNeedsDisplay()
+        invalidate(Self.trailStyle.bounds(from: last, to: point))
     }
 
     func endTrail(showing circle: CircleDetector.Circle?) {
+        invalidateTrail()
+        invalidateCircle()
         trail = []
         self.circle = circle
+        invalidateCircle()
+    }
+
+    private func invalidateTrail() {
+        for (a, b) in zip(trail, trail.dropFirst()) { invalidate(Self.trailStyle.bounds(from: a, to: b)) }
+        if trail.count == 1, let only = trail.first { invalidate(Self.trailStyle.bounds(from: only, to: only)) }
+    }
+
+    private func invalidateCircle() {
+        guard let circle else { return }
+        let half = Self.circleLineWidth / 2
+        invalidate(circle.bounds.insetBy(dx: -half, dy: -half))
+        invalidate(Self.centreDot(circle))
+    }
+
+    private func invalidate(_ rect: Rect) {
+        guard !rect.isEmpty else { return }
+        if invalid.count >= Self.maximumInvalidRects {
+            // Many moves and no frame drawn (a hidden window): one box is enough.
+            invalid = [invalid.reduce(rect) { $0.union($1) }]
+        } else {
+            invalid.append(rect)
+        }
         setNeedsDisplay()
+    }
+
+    private static let maximumInvalidRects = 64
+
+    public func takeInvalidatedRects(_ report: (Rect) -> Void) -> Bool {
+        defer { invalid.removeAll(keepingCapacity: true) }
+        // Nothing recorded but asked to draw (the first frame): all of it.
+        guard !invalid.isEmpty else { return false }
+        for rect in invalid { report(rect) }
+        return true
     }
 
     public func draw(in context: GraphicsContext, rect: Rect) {
         if !trail.isEmpty {
             context.setColor(Self.trailColor)
-            context.setLineWidth(3)
+            context.setLineWidth(Self.trailStyle.width)
             context.setLineCap(.round)
             context.setLineJoin(.round)
             context.addLines(trail)
@@ -43,10 +89,14 @@ public final class CircleMarkView: View, CairoDrawing {
         }
         guard let circle else { return }
         context.setColor(Self.circleColor)
-        context.setLineWidth(4)
+        context.setLineWidth(Self.circleLineWidth)
         context.addEllipse(in: circle.bounds)
         context.stroke()
-        context.addEllipse(in: Rect(x: circle.center.x - 6, y: circle.center.y - 6, width: 12, height: 12))
+        context.addEllipse(in: Self.centreDot(circle))
         context.fill()
+    }
+
+    private static func centreDot(_ circle: CircleDetector.Circle) -> Rect {
+        Rect(x: circle.center.x - 6, y: circle.center.y - 6, width: 12, height: 12)
     }
 }
