@@ -1,3 +1,4 @@
+import TouchCanvasApp
 import TouchKit
 
 /// What one event line says happened. See ``Recording`` for the text of each case.
@@ -15,6 +16,8 @@ public enum RecordedEvent: Sendable, Hashable {
     /// The app rendered: `deliverHeldMoves()`, with the prediction interval (milliseconds) the
     /// app had set when known.
     case displayFrame(predictionMilliseconds: Double?)
+    /// Something the user asked of the app with a key (format version 2).
+    case command(RecordedCommand)
 
     public enum Capability: String, Sendable, Hashable {
         case touch, pointer
@@ -26,10 +29,21 @@ public enum RecordedEvent: Sendable, Hashable {
         case let .touch(seat, _), let .pointer(seat, _), let .capabilityLost(seat, _),
              let .seatRemoved(seat), let .seatName(seat, _):
             seat
-        case .configure, .scale, .flush, .displayFrame:
+        case .configure, .scale, .flush, .displayFrame, .command:
             nil
         }
     }
+}
+
+/// What a key asked that changes the drawing, so that a replay shows what the user saw: not
+/// saving, the HUD or the debug overlay, which draw nothing a replay would keep.
+public enum RecordedCommand: Sendable, Hashable {
+    /// `c`: the scene cleared.
+    case clear
+    /// `u` or Ctrl+Z: the last stroke undone.
+    case undo
+    /// `1`–`6`: another scene (touches in flight are cancelled first).
+    case scene(Scene)
 }
 
 /// A `wl_touch` event without its compositor timestamp (the line's time stands for it).

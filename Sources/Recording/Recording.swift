@@ -8,7 +8,7 @@ import TouchKit
 /// let pixels = try Replayer(recording: recording, scene: .trace).run()
 /// ```
 ///
-/// # The file format, version 1
+/// # The file format, version 2
 ///
 /// A UTF-8 text file, one item per line, every line ended by `\n` (a `\r` before it is
 /// ignored). Blank lines and lines whose first non-blank character is `#` are comments. Fields
@@ -17,10 +17,12 @@ import TouchKit
 /// **Header.** The first line is the magic and the format version:
 ///
 /// ```
-/// touchcanvas-recording 1
+/// touchcanvas-recording 2
 /// ```
 ///
-/// A later version is refused ("version 2 is newer than this touchcanvas understands (1)").
+/// Version 2 added the `clear`, `undo` and `scene` events; version 1 files (which have none) are
+/// read too. A later version is refused ("version 3 is newer than this touchcanvas understands
+/// (2)").
 /// Header lines follow, in any order, before the first event:
 ///
 /// | line | meaning |
@@ -66,6 +68,9 @@ import TouchKit
 /// | `scale N` | `-` | the new buffer scale (1…8) |
 /// | `flush` | `-` | the socket drained with input still waiting for a frame; the app delivered it |
 /// | `display-frame` or `display-frame MS` | `-` | the app rendered here: held moves were delivered, with `MS` the prediction interval in milliseconds (0…50) when given |
+/// | `clear` | `-` | the user cleared the scene (key `c`) |
+/// | `undo` | `-` | the user undid the last stroke (`u`, Ctrl+Z) |
+/// | `scene NAME` | `-` | the user switched to scene `NAME` (keys `1`–`6`): touches in flight were cancelled and the new scene started empty |
 ///
 /// Compositor timestamps are not stored: replay stamps each event with its `TIME` rounded down
 /// to the millisecond (the compositor's stamps are milliseconds on the same monotonic clock).
@@ -76,7 +81,7 @@ import TouchKit
 /// Example:
 ///
 /// ```
-/// touchcanvas-recording 1
+/// touchcanvas-recording 2
 /// size 800 600
 /// scale 1
 /// seat 7 seat0
@@ -92,7 +97,7 @@ import TouchKit
 /// ```
 public struct Recording: Sendable, Hashable {
     /// The format version this build writes and the newest it reads.
-    public static let currentVersion = 1
+    public static let currentVersion = 2
     /// The first word of every recording.
     public static let magic = "touchcanvas-recording"
 

@@ -178,10 +178,7 @@ private struct LineParser {
         case "scene":
             guard scene == nil else { throw error("the header has two 'scene' lines") }
             try expect(tokens, count: 2, "scene NAME")
-            guard let named = Scene(rawValue: String(tokens[1])) else {
-                throw error("unknown scene '\(tokens[1])' (expected one of \(Scene.allCases.map(\.rawValue).joined(separator: ", ")))")
-            }
-            scene = named
+            scene = try sceneName(tokens[1])
         default:
             throw error("unknown header line '\(Self.clipped(keyword))'")
         }
@@ -228,6 +225,21 @@ private struct LineParser {
         case "flush":
             try expect(arguments, count: 0, "flush")
             return .flush
+        case "clear", "undo", "scene":
+            guard let version, version >= 2 else {
+                throw error("'\(kind)' is an event of format version 2; this file says version \(version ?? 1)")
+            }
+            switch kind {
+            case "clear":
+                try expect(arguments, count: 0, "clear")
+                return .command(.clear)
+            case "undo":
+                try expect(arguments, count: 0, "undo")
+                return .command(.undo)
+            default:
+                try expect(arguments, count: 1, "scene NAME")
+                return .command(.scene(try sceneName(arguments[0])))
+            }
         case "display-frame":
             guard arguments.count <= 1 else { throw error("expected 'display-frame' or 'display-frame MS'") }
             return .displayFrame(predictionMilliseconds: try arguments.first.map { (token) throws(RecordingError) in
@@ -307,6 +319,13 @@ private struct LineParser {
     }
 
     // MARK: Fields
+
+    private func sceneName(_ token: Substring) throws(RecordingError) -> Scene {
+        guard let named = Scene(rawValue: String(token)) else {
+            throw error("unknown scene '\(Self.clipped(token))' (expected one of \(Scene.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        return named
+    }
 
     private func expect(_ tokens: [Substring], count: Int, _ form: String) throws(RecordingError) {
         guard tokens.count == count else { throw error("expected '\(form)'") }

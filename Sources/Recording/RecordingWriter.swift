@@ -98,6 +98,7 @@ public final class RecordingWriter {
     public func scale(_ scale: Int) { record(.scale(scale)) }
     /// The app called `flushPendingInput()`.
     public func flushedPendingInput() { record(.flush) }
+    public func command(_ command: RecordedCommand) { record(.command(command)) }
 
     /// The app is about to render: call right before `deliverHeldMoves()`, with the prediction
     /// interval (seconds) it set.
@@ -158,7 +159,7 @@ public final class RecordingWriter {
     private static func endsBatch(_ event: RecordedEvent) -> Bool {
         switch event {
         case .touch(_, .frame), .touch(_, .cancel), .pointer(_, .frame), .capabilityLost, .seatRemoved,
-             .flush, .displayFrame:
+             .flush, .displayFrame, .command:
             true
         default:
             false
@@ -194,6 +195,9 @@ public final class RecordingWriter {
             "configure \(clamp(width, RecordingFormat.sides)) \(clamp(height, RecordingFormat.sides))"
         case let .scale(scale): "scale \(clamp(scale, RecordingFormat.scales))"
         case .flush: "flush"
+        case .command(.clear): "clear"
+        case .command(.undo): "undo"
+        case let .command(.scene(scene)): "scene \(scene.rawValue)"
         case let .displayFrame(milliseconds):
             if let milliseconds, milliseconds.isFinite {
                 "display-frame \(RecordingFormat.number(min(max(milliseconds, RecordingFormat.predictionMilliseconds.lowerBound), RecordingFormat.predictionMilliseconds.upperBound)))"

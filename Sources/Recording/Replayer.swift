@@ -23,7 +23,9 @@ import TouchKit
 /// a frame (as the app does when the socket drains), then draws a last display frame.
 ///
 /// The buffer is `xrgb8888` at the recording's scale, its sides clamped as the app clamps them
-/// (at most 16384 buffer pixels); `configure` and `scale` lines resize it.
+/// (at most 16384 buffer pixels); `configure` and `scale` lines resize it. `clear`, `undo` and
+/// `scene` lines do what the key did in the app; a `scene` line switches even when replay was
+/// told which scene to start in.
 @MainActor
 public final class Replayer {
     public let recording: Recording
@@ -53,7 +55,8 @@ public final class Replayer {
         let frame = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
         let window = Window(frame: frame, clock: { clock.now })
         window.backgroundColor = .white
-        let root = Scene.makeRootView(for: scene, frame: frame, singleTouch: singleTouch)
+        var root = Scene.makeRootView(for: scene, frame: frame, singleTouch: singleTouch)
+        var currentScene = scene
         window.addSubview(root)
         let machine = TouchInputMachine(window: window)
         machine.holdsMovesUntilDisplayFrame = true
@@ -123,6 +126,18 @@ public final class Replayer {
                 machine.flushPendingInput()
             case let .displayFrame(prediction):
                 try displayFrame(prediction: prediction)
+            case .command(.clear):
+                (root as? Clearable)?.clear()
+            case .command(.undo):
+                (root as? Undoable)?.undo()
+            case let .command(.scene(newScene)):
+                // As the app switches: touches in flight cancelled, then a fresh scene.
+                guard newScene != currentScene else { break }
+                machine.surfaceLost()
+                root.removeFromSuperview()
+                root = Scene.makeRootView(for: newScene, frame: window.bounds, singleTouch: singleTouch)
+                window.insertSubview(root, at: 0)
+                currentScene = newScene
             }
         }
         machine.flushPendingInput()

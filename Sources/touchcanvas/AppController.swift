@@ -627,6 +627,7 @@ final class AppController: SeatInputSink {
             case let .seatRemoved(seat): input.seatRemoved(seat)
             case let .seatName(seat, name): seatNamed(seat, name: name)
             case .flush where input.hasPendingInput: input.flushPendingInput()
+            case let .command(command): perform(command)
             default: break
             }
         }
@@ -754,14 +755,13 @@ final class AppController: SeatInputSink {
         case 0xff1b, 0x71, 0x51:  // Escape, q, Q
             quit()
         case 0x63, 0x43:  // c, C
-            (rootView as? Clearable)?.clear()
-            scheduleRender()
+            perform(.clear)
         case 0x73, 0x53:  // s, S
             saveNumbered()
         case 0x75, 0x55:  // u, U
-            undo()
+            perform(.undo)
         case 0x7a where key.control, 0x5a where key.control:  // Ctrl+Z
-            undo()
+            perform(.undo)
         case 0x64, 0x44:  // d, D
             (rootView as? DebugOverlayToggling)?.toggleDebugOverlay()
             scheduleRender()
@@ -770,7 +770,7 @@ final class AppController: SeatInputSink {
         case 0xffc8:  // F11
             window?.toggleFullscreen()
         case 0x31...0x36:  // 1–6: the scenes in the order the help lists them
-            switchScene(to: Self.sceneKeys[Int(key.keysym - 0x31)])
+            perform(.scene(Self.sceneKeys[Int(key.keysym - 0x31)]))
         default:
             break
         }
@@ -831,8 +831,18 @@ final class AppController: SeatInputSink {
         return (seat, serial)
     }
 
-    private func undo() {
-        (rootView as? Undoable)?.undo()
+    /// What a key asks that changes the drawing; recorded, so a replay shows it too.
+    private func perform(_ command: RecordedCommand) {
+        switch command {
+        case .clear:
+            (rootView as? Clearable)?.clear()
+        case .undo:
+            (rootView as? Undoable)?.undo()
+        case let .scene(newScene):
+            guard newScene != scene else { return }
+            switchScene(to: newScene)
+        }
+        recorder?.command(command)
         scheduleRender()
     }
 
@@ -841,7 +851,6 @@ final class AppController: SeatInputSink {
     /// A new scene starts clean: touches in flight are cancelled first, so the old scene's views
     /// see every touch they began end.
     private func switchScene(to newScene: Scene) {
-        guard newScene != scene else { return }
         input.surfaceLost()
         scene = newScene
         rootView.removeFromSuperview()

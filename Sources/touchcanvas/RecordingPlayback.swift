@@ -6,8 +6,9 @@ import TouchKit
 /// has no input at all (a headless Weston, a kiosk showing a demo) with the compositor's real
 /// scale and buffers, which `replay` (no compositor) cannot show.
 ///
-/// Only input is played: the window keeps its own size, scale and display frames, so a
-/// recording's `configure`, `scale` and `display-frame` lines are skipped.
+/// Input and what the user's keys did (clear, undo, scene) are played: the window keeps its own
+/// size, scale and display frames, so a recording's `configure`, `scale` and `display-frame`
+/// lines are skipped.
 struct RecordingPlayback {
     private let events: [TimedEvent]
     private var next = 0
@@ -19,7 +20,7 @@ struct RecordingPlayback {
     init(recording: Recording) {
         events = recording.events.filter { timed in
             switch timed.event {
-            case .touch, .pointer, .capabilityLost, .seatRemoved, .seatName, .flush: return true
+            case .touch, .pointer, .capabilityLost, .seatRemoved, .seatName, .flush, .command: return true
             default: return false
             }
         }

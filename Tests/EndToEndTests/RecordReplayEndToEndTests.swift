@@ -91,6 +91,59 @@ final class RecordReplayEndToEndTests {
         #expect(replayImage.pixel(x: 150, y: 82) != PixelColor(red: 0xFF, green: 0xFF, blue: 0xFF))
     }
 
+    /// A finger drawing along row `y` from x 40 to 360.
+    func stroke(_ h: AppHarness, id: Int32, y: Double) {
+        let c = h.compositor
+        c.touchDown(id: id, x: 40, y: y)
+        c.touchFrame()
+        for step in 1...16 {
+            c.touchMotion(id: id, x: 40 + Double(step) * 20, y: y)
+            c.touchFrame()
+            c.pump(for: 0.008)
+        }
+        c.touchUp(id: id)
+        c.touchFrame()
+        h.settle(0.1)
+    }
+
+    /// What the keys did to the drawing is in the file, and the replay shows it as the window did.
+    @Test func undoClearAndSceneKeysAreRecordedAndReplayed() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let recording = path("keys.tcrec"), shown = path("shown.png"), replayed = path("replayed.png")
+        let h = try AppHarness(arguments: ["--scene", "trace", "--record", recording, "--save-on-exit", shown])
+        let c = h.compositor
+        stroke(h, id: 0, y: 40)
+        stroke(h, id: 1, y: 80)
+        c.tapKey(22)  // u: the stroke at 80 goes
+        stroke(h, id: 2, y: 120)
+        c.tapKey(46)  // c: everything goes
+        stroke(h, id: 3, y: 160)
+        c.tapKey(4)   // 3: the draw scene, empty
+        stroke(h, id: 4, y: 200)
+        h.settle(0.2)
+        c.tapKey(16)  // q
+        #expect(h.app.waitForExit(timeout: 10, pumping: c) == 0)
+
+        let lines = try String(contentsOfFile: recording, encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(lines.first == "touchcanvas-recording 2")
+        let commands = lines.filter { $0.hasSuffix(" - undo") || $0.hasSuffix(" - clear") || $0.contains(" - scene ") }
+        #expect(commands.map { $0.split(separator: " ").dropFirst(2).joined(separator: " ") } == ["undo", "clear", "scene draw"],
+                "\(commands)")
+
+        let result = try replay([recording, "--png", replayed])
+        #expect(result.status == 0, "\(result.stderr)")
+        let saw = try PNGReader.read(shown), replay = try PNGReader.read(replayed)
+        #expect(saw.width == replay.width && saw.height == replay.height)
+        var differing = 0
+        for y in 0..<min(saw.height, replay.height) {
+            for x in 0..<min(saw.width, replay.width) where saw.pixel(x: x, y: y) != replay.pixel(x: x, y: y) { differing += 1 }
+        }
+        #expect(differing == 0, "\(differing) pixels differ between the window and the replay")
+        let white = PixelColor(red: 0xFF, green: 0xFF, blue: 0xFF)
+        #expect([40, 80, 120, 160].allSatisfy { replay.pixel(x: 200, y: $0) == white }, "undone, cleared, or left behind in trace")
+        #expect(replay.pixel(x: 200, y: 200) != white, "the stroke drawn in the draw scene")
+    }
+
     @Test func theRecordingNamesTheSessionAndItsEvents() throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         let recording = path("session.tcrec")
@@ -99,7 +152,7 @@ final class RecordReplayEndToEndTests {
         #expect(h.app.terminate() == 0)
         let text = try String(contentsOfFile: recording, encoding: .utf8)
         let lines = text.split(separator: "\n").map(String.init)
-        #expect(lines.first == "touchcanvas-recording 1")
+        #expect(lines.first == "touchcanvas-recording 2")
         #expect(lines.contains("scene trace"))
         #expect(lines.contains { $0.hasPrefix("size ") })
         // The seat is known before the first event, so it is in the header.

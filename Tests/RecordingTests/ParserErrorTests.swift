@@ -4,11 +4,12 @@ import Testing
 /// Malformed files are refused with the file, the line and one readable reason.
 @Suite struct ParserErrorTests {
     static let header = "touchcanvas-recording 1\nsize 800 600\nscale 1\n"
+    static let header2 = "touchcanvas-recording 2\nsize 800 600\nscale 1\n"
 
     static let cases: [(text: String, line: Int, message: String)] = [
-        ("", 1, "the file is empty: not a touchcanvas recording (the first line must be 'touchcanvas-recording 1')"),
-        ("hello\n", 1, "not a touchcanvas recording (the first line must be 'touchcanvas-recording 1')"),
-        ("touchcanvas-recording 2\nsize 1 1\n", 1, "version 2 is newer than this touchcanvas understands (1)"),
+        ("", 1, "the file is empty: not a touchcanvas recording (the first line must be 'touchcanvas-recording 2')"),
+        ("hello\n", 1, "not a touchcanvas recording (the first line must be 'touchcanvas-recording 2')"),
+        ("touchcanvas-recording 3\nsize 1 1\n", 1, "version 3 is newer than this touchcanvas understands (2)"),
         ("touchcanvas-recording 0\n", 1, "'0' is not a recording version"),
         ("touchcanvas-recording 1", 1, "the file ends in the middle of this line (no newline): the recording was cut short"),
         ("touchcanvas-recording 1\n", 1, "the header has no 'size W H' line"),
@@ -46,6 +47,12 @@ import Testing
         (header + "0 1 frame extra\n", 4, "expected 'frame'"),
         (header + "0 1\n", 4, "expected 'TIME SEAT EVENT …'"),
         (header + "0 1 frame\n0 1 up 0", 5, "the file ends in the middle of this line (no newline): the recording was cut short"),
+        // The key events came with version 2.
+        (header + "0 - clear\n", 4, "'clear' is an event of format version 2; this file says version 1"),
+        (header2 + "0 1 clear\n", 4, "'clear' is a window event: its seat must be '-'"),
+        (header2 + "0 - undo 3\n", 4, "expected 'undo'"),
+        (header2 + "0 - scene\n", 4, "expected 'scene NAME'"),
+        (header2 + "0 - scene sketch\n", 4, "unknown scene 'sketch' (expected one of spots, canvas, draw, trace, gestures, inspect)"),
     ]
 
     @Test(arguments: cases.indices)

@@ -29,6 +29,45 @@ import TouchKit
         (0..<100).first { pixels.pixel(x: 100 + $0, y: 100) != Self.spotGrey } ?? 100
     }
 
+    /// A straight stroke along row `y` from x 20 to 180 by finger `id`, then lifted and drawn.
+    func strokeLines(y: Int, id: Int, at time: Int) -> String {
+        (0...8).map { i in
+            let kind = i == 0 ? "down \(id) 20 \(y)" : "motion \(id) \(20 + i * 20) \(y)"
+            return "\(time + i) 1 \(kind)\n\(time + i) 1 frame\n"
+        }.joined() + "\(time + 9) 1 up \(id)\n\(time + 9) 1 frame\n\(time + 10) - display-frame\n"
+    }
+
+    func commandRecording(_ body: String) throws -> PixelBuffer {
+        let recording = try RecordingParser.parse("touchcanvas-recording 2\nsize 200 200\nscale 1\nscene trace\n" + body)
+        return try Replayer(recording: recording).run()
+    }
+
+    func inked(_ pixels: PixelBuffer, y: Int) -> Bool { pixels.pixel(x: 100, y: y) == Self.purple }
+
+    @Test func undoAndClearLinesDoWhatTheKeysDid() throws {
+        let undone = try commandRecording(strokeLines(y: 50, id: 0, at: 0) + strokeLines(y: 150, id: 1, at: 20) + "40 - undo\n")
+        #expect(inked(undone, y: 50) && !inked(undone, y: 150), "the last stroke undone")
+        let cleared = try commandRecording(strokeLines(y: 50, id: 0, at: 0) + "15 - clear\n" + strokeLines(y: 150, id: 1, at: 20))
+        #expect(!inked(cleared, y: 50) && inked(cleared, y: 150), "cleared, then drawn again")
+        let plain = try commandRecording(strokeLines(y: 50, id: 0, at: 0) + strokeLines(y: 150, id: 1, at: 20))
+        #expect(inked(plain, y: 50) && inked(plain, y: 150), "without the lines both strokes stay")
+    }
+
+    @Test func aSceneLineStartsTheNewSceneAndCancelsTouchesInFlight() throws {
+        var delivered: [String] = []
+        let recording = try RecordingParser.parse("touchcanvas-recording 2\nsize 200 200\nscale 1\nscene trace\n"
+            + strokeLines(y: 50, id: 0, at: 0)
+            + "20 1 down 1 30 150\n20 1 frame\n21 - scene draw\n22 1 motion 1 60 150\n22 1 frame\n23 - display-frame\n")
+        let replayer = Replayer(recording: recording)
+        replayer.onDeliver = { event in
+            for touch in event.allTouches where touch.identifier == 1 { delivered.append("\(touch.phase)") }
+        }
+        let pixels = try replayer.run()
+        #expect(!inked(pixels, y: 50), "the draw scene starts empty")
+        #expect(delivered.last == "cancelled", "the finger down at the switch: \(delivered)")
+        #expect(pixels.pixel(x: 45, y: 150) == PixelColor(rgb: 0xFFFFFF), "its later motion draws nothing in the new scene")
+    }
+
     @Test func spotGrowthFollowsTheRecordingsClockNotTheWallClock() throws {
         let early = try Replayer(recording: spotRecording(frameTime: 50), scene: .spots).run()
         let late = try Replayer(recording: spotRecording(frameTime: 400), scene: .spots).run()

@@ -31,7 +31,28 @@ import TouchKit
         .flush,
         .displayFrame(predictionMilliseconds: nil),
         .displayFrame(predictionMilliseconds: 16.25),
+        .command(.clear),
+        .command(.undo),
+        .command(.scene(.gestures)),
     ]
+
+    /// docs/recording-format.md is the doc comment of `Recording`, for readers of the source tree.
+    @Test func formatDocumentMatchesTheDocComment() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let source = try String(contentsOf: root.appendingPathComponent("Sources/Recording/Recording.swift"), encoding: .utf8)
+        let comment = source.split(separator: "\n", omittingEmptySubsequences: false)
+            .prefix { !$0.hasPrefix("public struct Recording") }
+            .filter { $0.hasPrefix("///") }
+            .map { $0.hasPrefix("/// ") ? $0.dropFirst(4) : $0.dropFirst(3) }
+            .drop { !$0.hasPrefix("A UTF-8 text file") }
+            .joined(separator: "\n")
+        let document = try String(contentsOf: root.appendingPathComponent("docs/recording-format.md"), encoding: .utf8)
+        let body = try #require(document.range(of: "A UTF-8 text file").map { document[$0.lowerBound...] })
+        #expect(!comment.isEmpty)
+        #expect(body == comment + "\n", "docs/recording-format.md differs from the doc comment of Recording")
+        #expect(document.hasPrefix("# TouchCanvas recording format, version \(Recording.currentVersion)\n"))
+    }
 
     @Test func everyEventReadsBackExactly() throws {
         var seconds = 100.0
