@@ -72,7 +72,9 @@ The cursor theme and size for the crosshair shown over the canvas (scaled for Hi
 .I $XDG_PICTURES_DIR
 Where the
 .B s
-key saves PNG and SVG pictures (else ~/Pictures when it exists, else the working folder).
+key saves PNG and SVG pictures; else the pictures folder named in
+.I ${XDG_CONFIG_HOME:-~/.config}/user-dirs.dirs ,
+else ~/Pictures when it exists, else the working folder.
 .SH EXIT STATUS
 0 on a normal quit (q, Esc, the close button, SIGINT or SIGTERM);
 1 when the app cannot start or loses its compositor;

@@ -1,13 +1,49 @@
-import Glibc
+import Foundation
 
 /// Where `s` saves, and names that never replace an earlier drawing.
 enum SaveLocation {
-    /// `$XDG_PICTURES_DIR` when set, else `~/Pictures` when it exists, else the working folder:
-    /// where a desktop user looks for pictures first.
+    /// The pictures folder as the desktop names it: `$XDG_PICTURES_DIR` when set, else the one
+    /// in `user-dirs.dirs` (where desktops keep it, e.g. `~/Bilder` on a German one), else
+    /// `~/Pictures`, else the working folder. Only folders that exist count.
     static func defaultDirectory() -> String {
         if let pictures = environment("XDG_PICTURES_DIR"), isDirectory(pictures) { return pictures }
-        if let home = environment("HOME"), isDirectory(home + "/Pictures") { return home + "/Pictures" }
+        let home = environment("HOME")
+        if let home {
+            let config = environment("XDG_CONFIG_HOME") ?? home + "/.config"
+            if let text = try? String(contentsOfFile: config + "/user-dirs.dirs", encoding: .utf8),
+               let pictures = picturesDirectory(inUserDirs: text, home: home), isDirectory(pictures) {
+                return pictures
+            }
+            if isDirectory(home + "/Pictures") { return home + "/Pictures" }
+        }
         return "."
+    }
+
+    /// `XDG_PICTURES_DIR` from the text of `user-dirs.dirs`, whose lines read
+    /// `XDG_PICTURES_DIR="$HOME/Pictures"` or `XDG_PICTURES_DIR="/absolute/path"` (shell
+    /// quoting, `\` escapes). `$HOME` alone means the folder is switched off: nil.
+    static func picturesDirectory(inUserDirs text: String, home: String) -> String? {
+        var found: String?
+        for line in text.split(whereSeparator: \.isNewline) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard trimmed.hasPrefix("XDG_PICTURES_DIR=") else { continue }
+            var value = Substring(trimmed.dropFirst("XDG_PICTURES_DIR=".count))
+            guard value.count >= 2, value.first == "\"", value.last == "\"" else { continue }
+            value = value.dropFirst().dropLast()
+            var path = ""
+            var escaped = false
+            for character in value {
+                if escaped || character != "\\" { path.append(character); escaped = false } else { escaped = true }
+            }
+            if path == "$HOME" || path == "$HOME/" {
+                found = nil
+            } else if path.hasPrefix("$HOME/") {
+                found = home + path.dropFirst("$HOME".count)
+            } else if path.hasPrefix("/") {
+                found = path
+            }
+        }
+        return found
     }
 
     /// `touchcanvas-N.png` with the smallest N for which neither the PNG nor its SVG exists.

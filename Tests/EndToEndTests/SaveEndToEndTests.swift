@@ -75,6 +75,30 @@ struct SaveEndToEndTests {
         try expectSame(directory.appendingPathComponent("touchcanvas-3.png").path, as: try #require(h.frame))
     }
 
+    /// Desktops keep the pictures folder in user-dirs.dirs, not in the environment: a German
+    /// desktop's `~/Bilder` is where `s` saves.
+    @Test func sKeySavesInThePicturesFolderOfUserDirs() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let home = directory.appendingPathComponent("home")
+        let config = home.appendingPathComponent("conf")
+        let bilder = home.appendingPathComponent("Bilder mit \"Anführung\"")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: bilder, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: home.appendingPathComponent("Pictures"), withIntermediateDirectories: true)
+        try """
+            # written by xdg-user-dirs-update
+            XDG_DESKTOP_DIR="$HOME/Schreibtisch"
+            XDG_PICTURES_DIR="$HOME/Bilder mit \\"Anführung\\""
+
+            """.write(to: config.appendingPathComponent("user-dirs.dirs"), atomically: true, encoding: .utf8)
+        let h = try AppHarness(extraEnvironment: ["HOME": home.path, "XDG_CONFIG_HOME": config.path])
+        h.compositor.tapKey(31)  // KEY_S
+        let saved = bilder.appendingPathComponent("touchcanvas-1.png").path
+        _ = h.compositor.waitUntil(timeout: 5) { FileManager.default.fileExists(atPath: saved) }
+        #expect(FileManager.default.fileExists(atPath: saved), "stderr: \(h.app.standardError)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: home.appendingPathComponent("Pictures").path).isEmpty)
+    }
+
     @Test func unwritableFolderIsOneClearLineAndNoFile() throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         let png = directory.appendingPathComponent("missing/folder/out.png").path
