@@ -58,10 +58,13 @@ public final class Replayer {
         var root = Scene.makeRootView(for: scene, frame: frame, singleTouch: singleTouch)
         var currentScene = scene
         window.addSubview(root)
+        let hoverRings = HoverRingView(frame: frame)
+        window.addSubview(hoverRings)
         let machine = TouchInputMachine(window: window)
         machine.holdsMovesUntilDisplayFrame = true
         machine.onDeliver = onDeliver
         machine.onAnomaly = onAnomaly
+        machine.onPointerHover = { seat, location in hoverRings.setHover(location, seat: seat) }
         for seat in recording.seats { machine.setSeatName(seat.name, for: seat.id) }
 
         let renderer = ViewRenderer()
@@ -117,6 +120,7 @@ public final class Replayer {
                 if window.frame != frame {
                     window.frame = frame
                     root.frame = frame
+                    hoverRings.frame = frame
                 }
                 window.setNeedsDisplay()
             case let .scale(newScale):

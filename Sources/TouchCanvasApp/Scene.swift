@@ -1,8 +1,11 @@
 import TouchKit
 
-/// The scenes `touchcanvas --scene` and the 1–6 keys switch between, in key order.
+/// The scenes `touchcanvas --scene` and the 1–6 keys switch between.
 public enum Scene: String, CaseIterable, Sendable {
     case spots, canvas, draw, trace, gestures, inspect
+
+    /// The scenes of keys 1–6, in that order (the default scene first), as the help lists them.
+    public static let keyOrder: [Scene] = [.canvas, .spots, .draw, .trace, .gestures, .inspect]
 
     /// The root view for a scene, filling `frame`, on the contract's white background.
     ///

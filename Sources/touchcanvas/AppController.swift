@@ -80,6 +80,8 @@ final class AppController: SeatInputSink {
     /// The inspector HUD (`h`, and always in the inspect scene) and the numbers behind it.
     let inspector = InputInspector()
     private lazy var hud = InspectorHUDView(inspector: inspector)
+    /// The pointer's hover ring, over the scene and under the HUD.
+    private let hoverRings = HoverRingView()
     private var hudNeedsRefresh = false
     /// The `check` command's listener, when running it.
     var observer: InputObserver?
@@ -103,6 +105,8 @@ final class AppController: SeatInputSink {
         scene = options.scene
         rootView = Scene.makeRootView(for: options.scene, frame: frame, singleTouch: options.singleTouch)
         uiWindow.addSubview(rootView)
+        hoverRings.frame = frame
+        uiWindow.addSubview(hoverRings)
         input = TouchInputMachine(window: uiWindow)
         connectWindowMoving()
         // touchesMoved at most once per display frame, with every sample as coalesced touches.
@@ -149,6 +153,10 @@ final class AppController: SeatInputSink {
             if logsPhases { PhaseLog.emit(event) }
             inspector.noteDelivery(event)
             observer?.delivered(event)
+        }
+        input.onPointerHover = { [unowned self] seat, location in
+            hoverRings.setHover(location, seat: seat)
+            scheduleRender()
         }
         input.onAnomaly = { [unowned self] anomaly in
             if logsAnomalies { PhaseLog.emit(PhaseLog.line(for: anomaly)) }
@@ -593,6 +601,7 @@ final class AppController: SeatInputSink {
         if uiWindow.frame != frame {
             uiWindow.frame = frame
             rootView.frame = frame
+            hoverRings.frame = frame
             recorder?.configure(width: window.width, height: window.height)
         }
         if Int(window.scale) != recordedScale {
@@ -770,7 +779,7 @@ final class AppController: SeatInputSink {
         case 0xffc8:  // F11
             window?.toggleFullscreen()
         case 0x31...0x36:  // 1–6: the scenes in the order the help lists them
-            perform(.scene(Self.sceneKeys[Int(key.keysym - 0x31)]))
+            perform(.scene(Scene.keyOrder[Int(key.keysym - 0x31)]))
         default:
             break
         }
@@ -845,8 +854,6 @@ final class AppController: SeatInputSink {
         recorder?.command(command)
         scheduleRender()
     }
-
-    static let sceneKeys: [Scene] = [.canvas, .spots, .draw, .trace, .gestures, .inspect]
 
     /// A new scene starts clean: touches in flight are cancelled first, so the old scene's views
     /// see every touch they began end.

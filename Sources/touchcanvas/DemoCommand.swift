@@ -3,6 +3,7 @@ import Canvas
 import Foundation
 import Recording
 import ScriptedCompositor
+import TouchCanvasApp
 
 /// `touchcanvas demo`: the app under the embedded scripted compositor, playing a built-in
 /// four-finger sequence, so anyone can see it work without a Wayland session or a touch screen.
@@ -13,10 +14,10 @@ struct Demo: ParsableCommand {
     @Option(help: "Where to save the picture of the window.")
     var png: String = "touchcanvas-demo.png"
 
-    @Option(help: "The scene to play the sequence in.")
-    var scene: String = "canvas"
+    @Option(help: "The scene to play the sequence in (default: canvas, or the scene a recording was made in).")
+    var scene: Scene?
 
-    @Option(help: ArgumentHelp("Play the touches of this recording (e.g. Recordings/ten-fingers.tcrec) instead of the built-in sequence, at its own pace.", valueName: "file.tcrec"))
+    @Option(help: ArgumentHelp("Play the touches of this recording (e.g. Recordings/ten-fingers.tcrec), and the keys behind its clear, undo and scene lines, instead of the built-in sequence, at its own pace.", valueName: "file.tcrec"))
     var recording: String?
 
     func run() throws {
@@ -29,9 +30,9 @@ struct Demo: ParsableCommand {
                     printError(error.description)
                     throw ExitCode(2)
                 }
-                try DemoPlayer(scene: scene).play(parsed, savingTo: png)
+                try DemoPlayer(scene: scene ?? parsed.scene ?? .canvas).play(parsed, savingTo: png)
             } else {
-                try DemoPlayer(scene: scene).play(savingTo: png)
+                try DemoPlayer(scene: scene ?? .canvas).play(savingTo: png)
             }
         } catch let exit as ExitCode {
             throw exit
@@ -50,7 +51,7 @@ struct DemoError: Error, CustomStringConvertible {
 /// as a touch screen would report them; the picture is taken with the fingers still down, so it
 /// shows the spots over the strokes they drew.
 struct DemoPlayer {
-    let scene: String
+    let scene: Scene
     static let size = (width: 800, height: 500)
 
     static func fingerPath(_ finger: Int, at t: Double) -> (x: Double, y: Double) {
@@ -64,26 +65,34 @@ struct DemoPlayer {
     private func launch(size: (width: Int, height: Int)) throws -> (ScriptedCompositor, ClientProcess) {
         let compositor = try ScriptedCompositor()
         let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
-        let app = try ClientProcess(executable: executable, arguments: ["--scene", scene],
+        let app = try ClientProcess(executable: executable, arguments: ["--scene", scene.rawValue],
                                     environment: compositor.environmentForClient)
-        _ = compositor.waitUntil(timeout: 10) { compositor.toplevel != nil }
+        // An app that ended at once (it said why on stderr) is not waited for.
+        _ = compositor.waitUntil(timeout: 10) { compositor.toplevel != nil || !app.isRunning }
         compositor.configure(width: Int32(size.width), height: Int32(size.height))
-        guard compositor.waitForMappedToplevel(timeout: 20) else {
+        guard app.isRunning, compositor.waitForMappedToplevel(timeout: 20) else {
             _ = app.terminate()
             throw DemoError(description: "the app did not open its window: \(app.standardError)")
         }
         return (compositor, app)
     }
 
-    /// Sends a recording's touches through the compositor at the times they were recorded (all
-    /// seats as the compositor's one seat; the app's own display frames replace the recorded
-    /// ones), then saves the window once everything has settled.
+    /// Sends a recording's touches, and the keys behind its clear, undo and scene lines, through
+    /// the compositor at the times they were recorded (all seats as the compositor's one seat;
+    /// the app's own display frames replace the recorded ones), then saves the window once
+    /// everything has settled.
     func play(_ recording: Recording, savingTo path: String) throws {
         let (compositor, app) = try launch(size: (recording.width, recording.height))
         defer { _ = app.terminate() }
         let start = DispatchTime.now().uptimeNanoseconds
         for timed in recording.events {
-            guard case let .touch(_, touch) = timed.event else { continue }
+            let key = Self.key(for: timed.event)
+            guard case let .touch(_, touch) = timed.event else {
+                if let key {
+                    compositor.tapKey(key)
+                }
+                continue
+            }
             let due = start + UInt64(max(0, timed.time) * 1_000_000)
             let now = DispatchTime.now().uptimeNanoseconds
             if due > now { compositor.pump(for: Double(due - now) / 1e9) }
@@ -130,6 +139,18 @@ struct DemoPlayer {
         compositor.tapKey(16)  // q
         _ = app.waitForExit(timeout: 5)
         printError("saved \(path)")
+    }
+
+    /// The evdev key the app answers with a recorded command: c, u, or 1–6 in the app's order.
+    static func key(for event: RecordedEvent) -> UInt32? {
+        guard case let .command(command) = event else { return nil }
+        switch command {
+        case .clear: return 46
+        case .undo: return 22
+        case let .scene(scene):
+            // KEY_1 is 2; the app's scene keys follow the order of its help.
+            return Scene.keyOrder.firstIndex(of: scene).map { UInt32(2 + $0) }
+        }
     }
 
     static func save(_ frame: Frame, to path: String) throws {

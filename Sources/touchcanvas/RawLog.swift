@@ -17,6 +17,7 @@ enum RawLog {
             case .int(let n): s += String(n)
             case .number(let d): s += PhaseLog.jsonNumber(d)
             case .string(let text): s += PhaseLog.jsonString(text)
+            case .null: s += "null"
             }
         }
         return s + "}"

@@ -26,13 +26,11 @@ struct Replay: ParsableCommand {
     @Flag(help: "Give the scene's drawing view only the first touch (isMultipleTouchEnabled off).")
     var singleTouch = false
 
-    @Option(help: "What to print on stdout: none, or phases (each delivered touch and each anomaly, as the app logs them).")
-    var log: AppOptions.LogMode = .none
+    /// A recording holds what TouchKit was given, not the wire: there is no raw log to offer.
+    enum Log: String, CaseIterable, ExpressibleByArgument { case none, phases }
 
-    func validate() throws {
-        // A recording holds what TouchKit was given, not the wire: there is nothing raw to show.
-        if log == .raw { throw ValidationError("replay can log phases only: a recording does not keep the raw wire events") }
-    }
+    @Option(help: "What to print on stdout: none, or phases (each delivered touch and each anomaly, as the app logs them).")
+    var log: Log = .none
 
     func run() throws {
         let recording: Recording

@@ -74,18 +74,15 @@ extension SeatInput {
         axis == .verticalScroll ? "vertical_scroll" : axis == .horizontalScroll ? "horizontal_scroll" : "\(axis.rawValue)"
     }
 
+    /// "ours" (the canvas), "frame" (the app's own frame), "decoration" (libdecor's frame),
+    /// "foreign" (another of our surfaces), or JSON null (a surface we cannot name), so
+    /// `jq 'select(.surface == null)'` finds those.
     private func surfaceValue(_ surface: WlSurface?) -> WireEvent.Value {
-        .string(Self.wireName(surface, classify(surface)))
-    }
-
-    /// "ours" (the canvas), "frame" (the app's own frame), "decoration" (libdecor's frame), "foreign" (another of our surfaces)
-    /// or "null" (a surface we cannot name).
-    private static func wireName(_ surface: WlSurface?, _ kind: InputSurface) -> String {
-        switch kind {
-        case .canvas: return "ours"
-        case .frame: return "frame"
-        case .decoration: return "decoration"
-        case .foreign: return surface == nil ? "null" : "foreign"
+        switch classify(surface) {
+        case .canvas: .string("ours")
+        case .frame: .string("frame")
+        case .decoration: .string("decoration")
+        case .foreign: surface == nil ? .null : .string("foreign")
         }
     }
 }

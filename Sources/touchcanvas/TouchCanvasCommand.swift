@@ -51,8 +51,9 @@ struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Open the multitouch canvas (the default when no subcommand is given).",
         discussion: """
-            Keys: Esc or q quit, F11 fullscreen on/off, c clear, s save a PNG (and SVG) to the pictures folder, \
-            1–6 switch scenes (canvas, spots, draw, trace, gestures, inspect), h the inspector HUD. \
+            Keys: Esc or q quit, F11 fullscreen on/off, c clear, u or Ctrl+Z undo the last stroke, \
+            s save a PNG (and SVG) to the pictures folder, 1–6 switch scenes (canvas, spots, draw, \
+            trace, gestures, inspect), h the inspector HUD, d the debug overlay. \
             With --log phases every delivered touch is printed as one JSON line on stdout, with \
             --log raw every wl_seat, wl_touch and wl_pointer event; compositor anomalies appear in both.
             """)

@@ -6,6 +6,8 @@ struct WireEvent {
         case int(Int64)
         case number(Double)
         case string(String)
+        /// JSON `null`: a surface argument the compositor left empty.
+        case null
     }
 
     /// `wl_touch`, `wl_pointer` or `wl_seat`.

@@ -65,3 +65,42 @@ struct RecordingDemoEndToEndTests {
         #expect(runs == 10)
     }
 }
+
+/// What a person gets wrong on the command line is said at once.
+@Suite(.timeLimit(.minutes(1)))
+struct DemoOptionEndToEndTests {
+    @Test func anUnknownSceneIsAUsageErrorAtOnce() throws {
+        var environment = ProcessInfo.processInfo.environment
+        environment["WAYLAND_DISPLAY"] = nil
+        let demo = try ClientProcess(executable: AppHarness.executablePath, arguments: ["demo", "--scene", "bogus"],
+                                     environment: environment)
+        // It used to wait 30 s for a window that the child, refusing the option, never opened.
+        #expect(demo.waitForExit(timeout: 5) == 64)
+        #expect(demo.standardError.contains("'bogus' is invalid for '--scene"), "\(demo.standardError)")
+    }
+
+    /// A recording's key lines are played as keys: here a stroke, `clear`, another stroke.
+    @Test func aRecordingsClearLineIsPlayedAsTheKey() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tc-demo-keys-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func stroke(y: Int, id: Int, at time: Int) -> String {
+            (0...10).map { i in "\(time + i * 10) 1 \(i == 0 ? "down" : "motion") \(id) \(100 + i * 40) \(y)\n\(time + i * 10) 1 frame\n" }
+                .joined() + "\(time + 110) 1 up \(id)\n\(time + 110) 1 frame\n"
+        }
+        let recording = dir.appendingPathComponent("keys.tcrec").path
+        let text = "touchcanvas-recording 2\nsize 600 400\nscale 1\nscene trace\n"
+            + stroke(y: 100, id: 0, at: 0) + "300 - clear\n" + stroke(y: 250, id: 1, at: 400)
+        try text.write(toFile: recording, atomically: true, encoding: .utf8)
+        let png = dir.appendingPathComponent("demo.png").path
+        var environment = ProcessInfo.processInfo.environment
+        environment["WAYLAND_DISPLAY"] = nil
+        let demo = try ClientProcess(executable: AppHarness.executablePath,
+                                     arguments: ["demo", "--recording", recording, "--png", png], environment: environment)
+        #expect(demo.waitForExit(timeout: 40) == 0, "\(demo.standardError)")
+        let image = try PNGReader.read(png)
+        let ink = PixelColor(red: 0x34, green: 0x32, blue: 0x9C)
+        #expect(image.pixel(x: 300, y: 250) == ink, "the stroke after the clear")
+        #expect(image.pixel(x: 300, y: 100) == PixelColor(rgb: 0xFFFFFF), "the stroke before it, cleared")
+    }
+}

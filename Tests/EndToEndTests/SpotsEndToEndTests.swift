@@ -155,6 +155,40 @@ struct SpotsEndToEndTests {
         #expect(h.phases(ofTouch: 1) == ["began", "moved", "ended"])
     }
 
+    /// The pointer hovering shows a grey ring (DESIGN.md: "hover shows a ring"); a press
+    /// replaces it with the press's spot, the release brings it back, leaving takes it away.
+    @Test func hoverShowsARingThatAPressReplaces() throws {
+        let h = try AppHarness()
+        let c = h.compositor
+        func ring(_ frame: Frame?) -> Bool {
+            guard let frame else { return false }
+            // The ring's line, 11 to 13 px out (antialiased grey), white inside it and outside it.
+            func lined(_ x: Double, _ y: Double) -> Bool {
+                let p = frame.logicalPixel(x, y)
+                return p.r < 0xC0 && p.r == p.g && p.g == p.b
+            }
+            return lined(161, 120) && lined(162, 120) && lined(150, 108) && lined(138, 120)
+                && frame.isWhite(at: 150, 120) && frame.isWhite(at: 165, 120)
+        }
+        c.pointerEnter(x: 150, y: 120)
+        c.pointerFrame()
+        h.settle(0.1)
+        #expect(ring(h.frame), "no ring where the pointer hovers")
+        c.pointerButton(pressed: true)
+        c.pointerFrame()
+        h.settle()
+        #expect(try #require(h.frame).hasFullSpot(at: 150, 120), "the press is a spot, the ring gone under it")
+        c.pointerButton(pressed: false)
+        c.pointerFrame()
+        h.settle()
+        #expect(ring(h.frame), "the ring is back after the release")
+        c.pointerLeave()
+        c.pointerFrame()
+        h.settle(0.1)
+        #expect(try #require(h.frame).isWhite(at: 162, 120), "leaving takes the ring away")
+        #expect(h.entries(phase: "began").count == 1, "hovering is no touch")
+    }
+
     @Test func qQuitsWithStatusZero() throws {
         let h = try AppHarness()
         h.compositor.tapKey(16)  // evdev KEY_Q

@@ -23,6 +23,31 @@ import TouchKit
         #expect(touch?.timestamp == 0.04)
     }
 
+    /// Hover is told apart from touches: where the pointer is while no button is held, and
+    /// nothing while one is (the press is a touch then).
+    @Test func hoverIsToldWhileNoButtonIsHeld() {
+        let h = Harness()
+        var hovers: [String] = []
+        h.machine.onPointerHover = { seat, location in
+            hovers.append(location.map { "\(seat.raw):\($0.x),\($0.y)" } ?? "\(seat.raw):none")
+        }
+        h.pointer(.enter(location: Point(x: 5, y: 6)), .frame,
+                  .motion(time: 10, location: Point(x: 7, y: 8)), .frame, .frame)
+        h.pointer(.button(time: 20, button: left, pressed: true), .frame,
+                  .motion(time: 30, location: Point(x: 20, y: 8)), .frame)
+        h.pointer(.button(time: 40, button: left, pressed: false), .frame)
+        h.pointer(.leave, .frame)
+        let seat = Harness.seat0.raw
+        #expect(hovers == ["\(seat):5.0,6.0", "\(seat):7.0,8.0", "\(seat):none", "\(seat):20.0,8.0", "\(seat):none"],
+                "a frame alone or a motion while pressed changes nothing")
+        h.pointer(.enter(location: Point(x: 1, y: 2)), .frame)
+        h.machine.pointerCapabilityLost(seat: Harness.seat0)
+        h.pointer(.enter(location: Point(x: 3, y: 4)), .frame)
+        h.machine.seatRemoved(Harness.seat0)
+        #expect(hovers.suffix(4) == ["\(seat):1.0,2.0", "\(seat):none", "\(seat):3.0,4.0", "\(seat):none"],
+                "losing the pointer or the seat ends the hover")
+    }
+
     @Test func onlyTheLastReleaseEnds() {
         let h = Harness()
         h.pointer(.enter(location: .zero), .button(time: 0, button: left, pressed: true), .frame,

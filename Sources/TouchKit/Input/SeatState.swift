@@ -20,6 +20,8 @@ final class SeatState {
     /// The pointer touch while a button is held.
     var pointerTouch: Touch?
     var pointerFrame = PendingFrame()
+    /// The hover location last told through `onPointerHover`.
+    var reportedHover: Point?
 
     /// Devices ("touch", "pointer") whose latest event was for a surface not ours: further
     /// such events are the same `foreign-surface` occurrence until one for our surface comes.

@@ -16,6 +16,7 @@ extension TouchInputMachine {
         guard let state = seats[seat] else { return }
         cancelPointer(of: state)
         state.pointerLocation = nil
+        updateHover(state)
     }
 
     /// Cancels the seat's touches and pointer press and forgets the seat; touches the compositor
@@ -25,6 +26,8 @@ extension TouchInputMachine {
         reportLostWithoutCancel(state, event: "seat-removed")
         cancelTouches(of: state)
         cancelPointer(of: state)
+        state.pointerLocation = nil
+        updateHover(state)
         seats[seat] = nil
         taps.forget(seat: seat)
     }
@@ -35,6 +38,7 @@ extension TouchInputMachine {
             cancelTouches(of: state)
             cancelPointer(of: state)
             state.pointerLocation = nil
+            updateHover(state)
         }
     }
 

@@ -7,6 +7,7 @@ extension TouchInputMachine {
     /// the pointer `frame` like touch events; a leave while pressed cancels at once.
     public func handle(_ input: RawPointerInput, seat: SeatID) {
         let state = self.state(for: seat)
+        defer { updateHover(state) }
         if case .frame = input {} else { state.foreignDevices.remove("pointer") }
         switch input {
         case let .enter(location):

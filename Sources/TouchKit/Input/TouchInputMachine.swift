@@ -66,6 +66,11 @@ public final class TouchInputMachine {
     /// Called once per occurrence of something the compositor should not have sent (see
     /// ``TouchAnomaly``), after the machine has recovered; the app logs it and shows it in the HUD.
     public var onAnomaly: ((TouchAnomaly) -> Void)?
+    /// Called when where a seat's pointer hovers changes: its location on the surface while no
+    /// button is held, `nil` when it presses (the press is a touch then), leaves or goes away.
+    /// Hovering is no touch (UIKit tells it to hover gesture recognisers, not `touchesBegan`);
+    /// the app draws a ring there so a person sees where a press would land.
+    public var onPointerHover: ((SeatID, Point?) -> Void)?
 
     /// How soon after a tap's end the next touch must begin to raise `tapCount`.
     public var tapCountInterval: TimeInterval {
@@ -143,6 +148,14 @@ public final class TouchInputMachine {
     /// The pointer's last position on the surface, for the hover ring; `nil` when it is outside.
     public func pointerLocation(for seat: SeatID) -> Point? {
         seats[seat]?.pointerLocation
+    }
+
+    /// Tells ``onPointerHover`` when the seat's hover location differs from what it last said.
+    func updateHover(_ state: SeatState) {
+        let hover = state.pointerTouch == nil ? state.pointerLocation : nil
+        guard hover != state.reportedHover else { return }
+        state.reportedHover = hover
+        onPointerHover?(state.id, hover)
     }
 
     /// Records `wl_seat.name` for `seat`, which may arrive after its first input; touches already
