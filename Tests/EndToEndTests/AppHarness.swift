@@ -149,6 +149,11 @@ enum Colors {
     }
 }
 
+/// A failed `#expect` about a frame names its size and scale instead of listing every byte of it.
+extension Frame: CustomTestStringConvertible {
+    public var testDescription: String { "\(width)×\(height) frame at scale \(scale)" }
+}
+
 extension Frame {
     /// The pixel at a logical position (scaled to buffer pixels).
     func logicalPixel(_ x: Double, _ y: Double) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
