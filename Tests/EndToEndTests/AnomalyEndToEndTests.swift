@@ -17,12 +17,19 @@ struct AnomalyEndToEndTests {
         h.logLines.filter { ($0["anomaly"] as? String) == kind }
     }
 
+    /// After the settle that gives a second report the time to come, waits for the first (a
+    /// loaded machine may take longer than the settle), so `count == 1` means once, not not yet.
+    func waitForAnomaly(_ h: AppHarness, _ kind: String, count: Int = 1) {
+        h.waitForLog { lines in lines.filter { ($0["anomaly"] as? String) == kind }.count >= count }
+    }
+
     @Test(arguments: logs) func noFrameAfterUp(_ log: String) throws {
         let h = try harness(log)
         h.compositor.touchDown(id: 0, x: 100, y: 100)
         h.compositor.touchFrame()
         h.compositor.touchUp(id: 0)  // and no frame, as GNOME does after the last finger
         h.settle(0.2)
+        waitForAnomaly(h, "no-frame-after-up")
         let found = anomalies(h, "no-frame-after-up")
         #expect(found.count == 1)
         #expect(found.first?["event"] as? String == "up")
@@ -36,6 +43,7 @@ struct AnomalyEndToEndTests {
         h.compositor.touchFrame()
         h.compositor.touchMotion(id: 0, x: 120, y: 100)  // no frame closes it
         h.settle(0.2)
+        waitForAnomaly(h, "events-without-frame")
         let found = anomalies(h, "events-without-frame")
         #expect(found.count == 1)
         #expect(found.first?["event"] as? String == "motion")
@@ -48,6 +56,8 @@ struct AnomalyEndToEndTests {
         #expect(h.compositor.repeatedTouchDown(id: 3, x: 200, y: 150))
         h.compositor.touchFrame()
         h.settle(0.2)
+        waitForAnomaly(h, "duplicate-down")
+        if log == "phases" { h.waitForLog { $0.entries(phase: "began").count >= 2 } }
         let found = anomalies(h, "duplicate-down")
         #expect(found.count == 1)
         #expect(found.first?["id"] as? String == "3")
@@ -62,6 +72,7 @@ struct AnomalyEndToEndTests {
         let h = try harness(log)
         #expect(h.compositor.strayTouchCancel())
         h.settle(0.2)
+        waitForAnomaly(h, "cancel-without-touches")
         #expect(anomalies(h, "cancel-without-touches").count == 1)
     }
 
@@ -70,6 +81,7 @@ struct AnomalyEndToEndTests {
         h.compositor.touchDown(id: 5, x: 100, y: 100)
         h.compositor.touchFrame()
         h.settle(1.8)  // the check runs every second
+        waitForAnomaly(h, "possibly-stuck")
         let found = anomalies(h, "possibly-stuck")
         #expect(found.count == 1, "reported once, not every second")
         #expect(found.first?["id"] as? String == "5")
@@ -84,6 +96,8 @@ struct AnomalyEndToEndTests {
         h.settle(0.1)
         h.compositor.setCapabilities([.pointer, .keyboard])
         h.settle(0.2)
+        waitForAnomaly(h, "lost-without-cancel")
+        if log == "phases" { h.waitForLog { $0.entries(phase: "cancelled").count >= 2 } }
         let found = anomalies(h, "lost-without-cancel")
         #expect(found.count == 1)
         #expect(found.first?["event"] as? String == "capability-lost")
@@ -98,6 +112,8 @@ struct AnomalyEndToEndTests {
         h.settle(0.1)
         h.compositor.removeSeat("seat0")
         h.settle(0.2)
+        waitForAnomaly(h, "lost-without-cancel")
+        if log == "phases" { h.waitForLog { $0.entries(phase: "cancelled").count >= 1 } }
         let found = anomalies(h, "lost-without-cancel")
         #expect(found.count == 1)
         #expect(found.first?["event"] as? String == "seat-removed")
@@ -113,6 +129,7 @@ struct AnomalyEndToEndTests {
         #expect(h.compositor.strayTouchUp(id: 8))
         h.compositor.touchFrame()
         h.settle(0.2)
+        waitForAnomaly(h, "unknown-touch-id", count: 2)
         let found = anomalies(h, "unknown-touch-id")
         #expect(found.count == 2)
         #expect(found.compactMap { $0["event"] as? String } == ["motion", "up"])
@@ -131,6 +148,7 @@ struct AnomalyEndToEndTests {
         h.compositor.touchMotion(id: 4, x: 5, y: 5)
         h.compositor.touchFrame()
         h.settle(0.2)
+        waitForAnomaly(h, "foreign-surface")
         let found = anomalies(h, "foreign-surface")
         #expect(found.count == 1, "once per run of foreign events")
         #expect(found.first?["event"] as? String == "down")
@@ -159,7 +177,7 @@ struct AnomalyEndToEndTests {
         h.compositor.touchFrame()
         h.compositor.touchUp(id: 0)
         h.compositor.touchFrame()
-        h.settle(0.2)
+        h.waitForLog { $0.filter { ($0["interface"] as? String) == "wl_touch" }.count >= 6 }
         let lines = h.logLines
         let touch = lines.filter { ($0["interface"] as? String) == "wl_touch" }
         #expect(touch.compactMap { $0["event"] as? String } == ["down", "frame", "motion", "frame", "up", "frame"])

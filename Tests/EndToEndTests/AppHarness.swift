@@ -6,6 +6,13 @@ import Testing
 ///
 /// Every wait pumps the compositor (it runs on the test's thread) and has a deadline, so a
 /// broken app fails the test instead of hanging it; the child is always stopped by its PID.
+///
+/// Waiting: for what the app will get round to (a spot shown, a stroke drawn, a phase logged, a
+/// scale applied) wait on that, with `frame(where:)` or `waitForLog`, then assert as usual: a fixed
+/// `settle` is a guess that a loaded machine can make wrong. For what must *not* happen (nothing
+/// drawn, no anomaly, no further commit) a wait would return at once, before the app had the
+/// chance to do it, so those keep a `settle`, or assert right after waiting for a later sign
+/// that the app got that far.
 final class AppHarness {
     let compositor: ScriptedCompositor
     let app: ClientProcess
@@ -39,32 +46,92 @@ final class AppHarness {
 
     deinit { _ = app.terminate() }
 
-    /// Pumps for `seconds` so animations and frame callbacks run their course.
+    /// Pumps for `seconds` so animations and frame callbacks run their course. To wait for
+    /// something that will happen, prefer `frame(where:)` or `waitForLog`.
     func settle(_ seconds: Double = 0.35) {
         compositor.pump(for: seconds)
         app.drainOutput()
     }
 
+    /// The last committed frame.
     var frame: Frame? { compositor.lastFrame }
 
-    /// Parsed `--log phases` lines so far.
-    var logLines: [[String: Any]] {
+    /// Pumps until the last committed frame meets `condition`, or `seconds` pass.
+    ///
+    /// Returns the first such frame; at the deadline, the last frame there is (nil if none), so
+    /// the `#expect`s that follow fail on the picture the app did show. Put in `condition` what
+    /// will come true and assert it again after (`#expect` says what was wrong, the wait does not).
+    /// `condition` runs once per new commit, so it may look at many pixels.
+    ///
+    /// ```swift
+    /// let moved = try #require(h.frame { $0.hasFullSpot(at: 250, 160) })
+    /// #expect(moved.hasFullSpot(at: 250, 160))
+    /// ```
+    func frame(within seconds: Double = 5, where condition: (Frame) -> Bool) -> Frame? {
+        var checkedCommit: Int?
+        _ = compositor.waitUntil(timeout: seconds) {
+            // The last frame only changes at a commit: look at each one once.
+            guard compositor.commitCount != checkedCommit, let frame = compositor.lastFrame else { return false }
+            checkedCommit = compositor.commitCount
+            return condition(frame)
+        }
         app.drainOutput()
-        return app.lines.compactMap { line in
-            guard let data = line.data(using: .utf8) else { return nil }
-            return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+        return compositor.lastFrame
+    }
+
+    /// Pumps until the parsed log so far (as `logLines`) meets `condition`, or `seconds` pass;
+    /// returns whether it did. Assert after it as usual.
+    ///
+    /// ```swift
+    /// h.waitForLog { $0.phases(ofTouch: 1).last == "ended" }
+    /// #expect(h.phases(ofTouch: 1) == ["began", "moved", "ended"])
+    /// ```
+    @discardableResult
+    func waitForLog(within seconds: Double = 5, _ condition: ([[String: Any]]) -> Bool) -> Bool {
+        var checkedCount: Int?
+        return compositor.waitUntil(timeout: seconds) {
+            let lines = logLines
+            guard lines.count != checkedCount else { return false }
+            checkedCount = lines.count
+            return condition(lines)
         }
     }
 
+    private var parsedLog: [[String: Any]] = []
+    private var linesParsed = 0
+
+    /// Parsed `--log` lines so far (lines that are not JSON objects are left out).
+    var logLines: [[String: Any]] {
+        let lines = app.lines  // drains
+        // Lines only ever get appended: parse each once.
+        while linesParsed < lines.count {
+            if let data = lines[linesParsed].data(using: .utf8),
+               let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] {
+                parsedLog.append(object)
+            }
+            linesParsed += 1
+        }
+        return parsedLog
+    }
+
+    func phases(ofTouch number: Int) -> [String] { logLines.phases(ofTouch: number) }
+
+    func entries(phase: String) -> [[String: Any]] { logLines.entries(phase: phase) }
+
+    func anomalies() -> [String] { logLines.anomalies() }
+}
+
+/// Queries on parsed log lines, for `AppHarness` and for `waitForLog` conditions.
+extension Array where Element == [String: Any] {
     func phases(ofTouch number: Int) -> [String] {
-        logLines.filter { ($0["touch"] as? Int) == number }.compactMap { $0["phase"] as? String }
+        filter { ($0["touch"] as? Int) == number }.compactMap { $0["phase"] as? String }
     }
 
     func entries(phase: String) -> [[String: Any]] {
-        logLines.filter { ($0["phase"] as? String) == phase }
+        filter { ($0["phase"] as? String) == phase }
     }
 
-    func anomalies() -> [String] { logLines.compactMap { $0["anomaly"] as? String } }
+    func anomalies() -> [String] { compactMap { $0["anomaly"] as? String } }
 }
 
 struct HarnessError: Error, CustomStringConvertible {
@@ -80,6 +147,11 @@ enum Colors {
     static func matches(_ p: (r: UInt8, g: UInt8, b: UInt8, a: UInt8), _ c: (UInt8, UInt8, UInt8), tolerance: Int = 3) -> Bool {
         abs(Int(p.r) - Int(c.0)) <= tolerance && abs(Int(p.g) - Int(c.1)) <= tolerance && abs(Int(p.b) - Int(c.2)) <= tolerance
     }
+}
+
+/// A failed `#expect` about a frame names its size and scale instead of listing every byte of it.
+extension Frame: CustomTestStringConvertible {
+    public var testDescription: String { "\(width)×\(height) frame at scale \(scale)" }
 }
 
 extension Frame {

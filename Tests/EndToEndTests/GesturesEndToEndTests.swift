@@ -34,17 +34,18 @@ struct GesturesEndToEndTests {
             h.compositor.touchFrame()
             h.settle(0.02)
         }
-        h.settle(0.3)
-        let dragged = try #require(h.frame)
+        let dragged = try #require(h.frame {
+            isPlacard($0, 40, 100) && isPlacard($0, 150, 70) && $0.isWhite(at: 320, 220)
+        })
         // Moved by the finger's (-150, -100): its centre is now (150, 100).
         #expect(isPlacard(dragged, 40, 100) && isPlacard(dragged, 150, 70))
         #expect(dragged.isWhite(at: 320, 220), "nothing left where it was")
         h.compositor.touchUp(id: 0)
         h.compositor.touchFrame()
-        h.settle(1.0)
-        let home = try #require(h.frame)
+        let home = try #require(h.frame { isPlacard($0, 190, 200) && isPlacard($0, 410, 200) && $0.isWhite(at: 40, 100) })
         #expect(isPlacard(home, 190, 200) && isPlacard(home, 410, 200))
         #expect(home.isWhite(at: 40, 100))
+        h.waitForLog { $0.phases(ofTouch: 1).last == "ended" }
         #expect(h.phases(ofTouch: 1) == ["began"] + Array(repeating: "moved", count: 10) + ["ended"])
     }
 
@@ -61,8 +62,8 @@ struct GesturesEndToEndTests {
             h.compositor.touchFrame()
             h.settle(0.05)
         }
-        h.settle(0.3)
-        let after = try #require(h.frame)
+        // The placard staying put is asserted on the frame that shows the new greeting.
+        let after = try #require(h.frame { abs(whiteCount($0) - whiteBefore) > 40 })
         let whiteAfter = whiteCount(after)
         #expect(abs(whiteAfter - whiteBefore) > 40, "Bienvenue has other letters than Welcome: \(whiteBefore) vs \(whiteAfter)")
         #expect(isPlacard(after, 180, 170), "the placard itself stays where it is")
@@ -87,8 +88,10 @@ struct GesturesEndToEndTests {
         }
         h.compositor.touchUp(id: 0)
         h.compositor.touchFrame()
-        h.settle(0.12)
-        let frame = try #require(h.frame)
+        // The arrow fades: take the first frame that shows it (no left wing asserted on it below).
+        let frame = try #require(h.frame {
+            greenness($0, x: 310...330, y: 38...48) > 10 && greenness($0, x: 250...350, y: 56...60) > 30
+        })
         // The arrowhead's wings lie right of the centre for a right arrow, left for a left one.
         let right = greenness(frame, x: 310...330, y: 38...48)
         let left = greenness(frame, x: 270...290, y: 38...48)
@@ -128,8 +131,7 @@ struct GesturesEndToEndTests {
         h.compositor.touchUp(id: 0)
         h.compositor.touchUp(id: 1)
         h.compositor.touchFrame()
-        h.settle(0.2)
-        let after = try #require(h.frame)
+        let after = try #require(h.frame { isSquare($0, center.x + 36, center.y) && !isSquare($0, center.x + 24, center.y + 24) })
         // A quarter-of-a-right-angle turn later the square is a diamond: its corner points
         // right of the centre, and the old corner region is empty.
         #expect(isSquare(after, center.x + 36, center.y))

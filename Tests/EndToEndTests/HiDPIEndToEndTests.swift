@@ -10,25 +10,31 @@ import Testing
         let h = try AppHarness(fractionalScale: scale)
         h.compositor.touchDown(id: 0, x: 150, y: 100)
         h.compositor.touchFrame()
-        h.settle()
-        let frame = try #require(h.frame)
+        let spotOffsets: [(Double, Double)] = [(0.0, 0.0), (45, 0), (-45, 0), (0, 45), (0, -45)]
+        let whiteOffsets: [(Double, Double)] = [(56.0, 0.0), (-56, 0), (0, 56), (0, -56)]
+        func pixel(_ frame: Frame, _ x: Double, _ y: Double) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+            frame.pixel(x: Int((x * scale).rounded(.down)), y: Int((y * scale).rounded(.down)))
+        }
+        let frame = try #require(h.frame { f in
+            f.width == Int((400 * scale).rounded()) && f.height == Int((300 * scale).rounded())
+                && spotOffsets.allSatisfy { Colors.matches(pixel(f, 150 + $0.0, 100 + $0.1), Colors.spot) }
+                && whiteOffsets.allSatisfy { Colors.matches(pixel(f, 150 + $0.0, 100 + $0.1), Colors.white) }
+        })
         let info = try #require(h.compositor.toplevel)
         // Buffer at the fractional size (rounded half up), declared at scale 1, shown at 400×300.
         #expect(frame.width == Int((400 * scale).rounded()) && frame.height == Int((300 * scale).rounded()))
         #expect(info.bufferScale == 1)
         #expect(info.viewportDestination?.width == 400 && info.viewportDestination?.height == 300)
         // The log stays in logical coordinates.
+        h.waitForLog { !$0.entries(phase: "began").isEmpty }
         let began = try #require(h.entries(phase: "began").first)
         #expect(began["x"] as? Double == 150 && began["y"] as? Double == 100)
         // The spot (100 logical px across) is centred on the touch in device pixels.
-        func at(_ x: Double, _ y: Double) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
-            frame.pixel(x: Int((x * scale).rounded(.down)), y: Int((y * scale).rounded(.down)))
+        for (dx, dy) in spotOffsets {
+            #expect(Colors.matches(pixel(frame, 150 + dx, 100 + dy), Colors.spot), "spot at offset \(dx), \(dy)")
         }
-        for (dx, dy) in [(0.0, 0.0), (45, 0), (-45, 0), (0, 45), (0, -45)] {
-            #expect(Colors.matches(at(150 + dx, 100 + dy), Colors.spot), "spot at offset \(dx), \(dy)")
-        }
-        for (dx, dy) in [(56.0, 0.0), (-56, 0), (0, 56), (0, -56)] {
-            #expect(Colors.matches(at(150 + dx, 100 + dy), Colors.white), "white at offset \(dx), \(dy)")
+        for (dx, dy) in whiteOffsets {
+            #expect(Colors.matches(pixel(frame, 150 + dx, 100 + dy), Colors.white), "white at offset \(dx), \(dy)")
         }
     }
 
@@ -73,9 +79,9 @@ import Testing
         h.settle()
         #expect(try #require(h.frame).width == 500)
         h.compositor.setFractionalScale(1.5)
-        _ = h.compositor.waitUntil(timeout: 5) { h.frame?.width == 600 }
-        h.settle()
-        let frame = try #require(h.frame)
+        let frame = try #require(h.frame {
+            $0.width == 600 && $0.height == 450 && $0.pixel(x: 300, y: 150).r < 40 && $0.pixel(x: 300, y: 200).r > 215
+        })
         #expect(frame.width == 600 && frame.height == 450)
         #expect(frame.pixel(x: 300, y: 150).r < 40, "the stroke at 1.5×")
         #expect(frame.pixel(x: 300, y: 200).r > 215, "white below it")

@@ -32,12 +32,14 @@ struct InkEndToEndTests {
     @Test func traceStrokeIsLighterInProgressAndDarkWhenDone() throws {
         let h = try AppHarness(arguments: ["--scene", "trace"])
         drag(h, id: 0, y: 150, from: 40, to: 360, lift: false)
-        let during = try #require(h.frame)
+        let during = try #require(h.frame { Colors.matches($0.logicalPixel(200, 150), Self.inProgress, tolerance: 6) })
         #expect(Colors.matches(during.logicalPixel(200, 150), Self.inProgress, tolerance: 6))
         h.compositor.touchUp(id: 0)
         h.compositor.touchFrame()
-        h.settle(0.1)
-        let after = try #require(h.frame)
+        let after = try #require(h.frame { f in
+            stride(from: 60.0, through: 340, by: 40).allSatisfy { Colors.matches(f.logicalPixel($0, 150), Self.completed, tolerance: 3) }
+                && f.isWhite(at: 200, 154) && f.isWhite(at: 200, 146) && f.isWhite(at: 200, 100)
+        })
         for x in stride(from: 60.0, through: 340, by: 40) {
             #expect(Colors.matches(after.logicalPixel(x, 150), Self.completed, tolerance: 3))
         }
@@ -51,8 +53,10 @@ struct InkEndToEndTests {
         drag(h, id: 0, y: 100, from: 40, to: 360)            // completed, stays
         drag(h, id: 1, y: 200, from: 40, to: 360, lift: false)
         h.compositor.touchCancel()
-        h.settle(0.15)
-        let frame = try #require(h.frame)
+        let frame = try #require(h.frame { f in
+            Colors.matches(f.logicalPixel(200, 100), Self.completed)
+                && stride(from: 60.0, through: 340, by: 40).allSatisfy { f.isWhite(at: $0, 200) }
+        })
         #expect(Colors.matches(frame.logicalPixel(200, 100), Self.completed))
         for x in stride(from: 60.0, through: 340, by: 40) { #expect(frame.isWhite(at: x, 200)) }
     }
@@ -63,14 +67,15 @@ struct InkEndToEndTests {
         drag(h, id: 0, y: 160, from: 40, to: 360)
         drag(h, id: 0, y: 240, from: 40, to: 360)
         h.compositor.tapKey(22)  // KEY_U
-        h.settle(0.15)
-        var frame = try #require(h.frame)
+        var frame = try #require(h.frame {
+            Colors.matches($0.logicalPixel(200, 80), Self.completed) && Colors.matches($0.logicalPixel(200, 160), Self.completed)
+                && $0.isWhite(at: 200, 240)
+        })
         #expect(Colors.matches(frame.logicalPixel(200, 80), Self.completed))
         #expect(Colors.matches(frame.logicalPixel(200, 160), Self.completed))
         #expect(frame.isWhite(at: 200, 240))
         h.compositor.tapKey(22)
-        h.settle(0.15)
-        frame = try #require(h.frame)
+        frame = try #require(h.frame { Colors.matches($0.logicalPixel(200, 80), Self.completed) && $0.isWhite(at: 200, 160) })
         #expect(Colors.matches(frame.logicalPixel(200, 80), Self.completed))
         #expect(frame.isWhite(at: 200, 160))
     }
@@ -78,7 +83,11 @@ struct InkEndToEndTests {
     @Test func canvasSceneShowsSpotsOverStrokes() throws {
         let h = try AppHarness(arguments: ["--scene", "canvas"])
         drag(h, id: 0, y: 150, from: 40, to: 250, lift: false)
-        let frame = try #require(h.frame)
+        let frame = try #require(h.frame {
+            $0.isSpot(at: 250, 150) && $0.isSpot(at: 250, 105) && $0.isSpot(at: 210, 150)
+                && $0.isWhite(at: 250, 94) && $0.isWhite(at: 250, 206)
+                && Colors.matches($0.logicalPixel(120, 150), Self.inProgress, tolerance: 6)
+        })
         // The finger's spot sits on top of its own stroke; the stroke shows behind it elsewhere.
         #expect(frame.isSpot(at: 250, 150) && frame.isSpot(at: 250, 105) && frame.isSpot(at: 210, 150))
         #expect(frame.isWhite(at: 250, 94) && frame.isWhite(at: 250, 206))
@@ -88,7 +97,10 @@ struct InkEndToEndTests {
     @Test func drawSceneStrokeIsBlackAndClearButtonClearsIt() throws {
         let h = try AppHarness(arguments: ["--scene", "draw"])
         drag(h, id: 0, y: 200, from: 40, to: 260)
-        var frame = try #require(h.frame)
+        var frame = try #require(h.frame { f in
+            stride(from: 60.0, through: 240, by: 45).allSatisfy { Colors.matches(f.logicalPixel($0, 200), (0, 0, 0), tolerance: 40) }
+                && f.isWhite(at: 150, 205)
+        })
         for x in stride(from: 60.0, through: 240, by: 45) {
             #expect(Colors.matches(frame.logicalPixel(x, 200), (0, 0, 0), tolerance: 40))
         }
@@ -98,8 +110,7 @@ struct InkEndToEndTests {
         h.compositor.touchFrame()
         h.compositor.touchUp(id: 5)
         h.compositor.touchFrame()
-        h.settle(0.15)
-        frame = try #require(h.frame)
+        frame = try #require(h.frame { f in stride(from: 60.0, through: 240, by: 45).allSatisfy { f.isWhite(at: $0, 200) } })
         for x in stride(from: 60.0, through: 240, by: 45) { #expect(frame.isWhite(at: x, 200)) }
     }
 
@@ -111,14 +122,16 @@ struct InkEndToEndTests {
         drag(h, id: 0, y: 100, from: 40, to: 360)
         drag(h, id: 0, y: 200, from: 40, to: 360)
         h.compositor.tapKey(31)  // KEY_S
-        h.settle(0.2)
+        // Written atomically, the PNG first, so the SVG's being there means both are complete.
+        _ = h.compositor.waitUntil(timeout: 5) {
+            FileManager.default.fileExists(atPath: directory.appendingPathComponent("touchcanvas-1.svg").path)
+        }
         let svg = try String(contentsOfFile: directory.appendingPathComponent("touchcanvas-1.svg").path, encoding: .utf8)
         #expect(svg.components(separatedBy: "<path").count - 1 == 2)
         #expect(svg.lowercased().contains("#34329c"))
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("touchcanvas-1.png").path))
         h.compositor.tapKey(46)  // KEY_C
-        h.settle(0.15)
-        let frame = try #require(h.frame)
+        let frame = try #require(h.frame { $0.isWhite(at: 200, 100) && $0.isWhite(at: 200, 200) })
         #expect(frame.isWhite(at: 200, 100) && frame.isWhite(at: 200, 200))
     }
 
@@ -139,8 +152,9 @@ struct InkEndToEndTests {
         h.compositor.touchUp(id: 0)
         h.compositor.touchUp(id: 1)
         h.compositor.touchFrame()
-        h.settle(0.15)
-        let frame = try #require(h.frame)
+        // The second finger moved in the same frames as the first: had it drawn, it would show
+        // by the time the first stroke is completed.
+        let frame = try #require(h.frame { Colors.matches($0.logicalPixel(200, 100), Self.completed) })
         #expect(Colors.matches(frame.logicalPixel(200, 100), Self.completed))
         #expect(frame.isWhite(at: 200, 200))
     }
@@ -149,15 +163,19 @@ struct InkEndToEndTests {
         let h = try AppHarness(arguments: ["--scene", "trace"])
         drag(h, id: 0, y: 150, from: 40, to: 360)
         h.compositor.setOutputScale(2)
-        h.settle(0.2)
-        var frame = try #require(h.frame)
+        var frame = try #require(h.frame {
+            $0.scale == 2 && Colors.matches($0.logicalPixel(200, 150), Self.completed)
+                && $0.isWhite(at: 200, 154) && $0.isWhite(at: 200, 146)
+        })
         #expect(frame.scale == 2)
         // Rebuilt from the stroke data at the new scale: dark on the line, white 4 px off it.
         #expect(Colors.matches(frame.logicalPixel(200, 150), Self.completed))
         #expect(frame.isWhite(at: 200, 154) && frame.isWhite(at: 200, 146))
         h.compositor.configure(width: 600, height: 400)
-        h.settle(0.2)
-        frame = try #require(h.frame)
+        frame = try #require(h.frame {
+            $0.width == 1200 && $0.height == 800 && Colors.matches($0.logicalPixel(200, 150), Self.completed)
+                && $0.isWhite(at: 500, 300)
+        })
         #expect(frame.width == 1200 && frame.height == 800)
         #expect(Colors.matches(frame.logicalPixel(200, 150), Self.completed))
         #expect(frame.isWhite(at: 500, 300))

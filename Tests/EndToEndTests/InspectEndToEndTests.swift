@@ -53,14 +53,17 @@ struct InspectEndToEndTests {
             c.touchFrame()
             c.pump(for: 0.01)
         }
-        h.settle(0.3)
-        let during = try #require(h.frame)
+        h.settle(0.3)  // the strokes drawn before the cancel, as the kept picture shows
+        let during = try #require(h.frame { inkedPixels($0, x: 10...300, y: 10...60) > 200 })
         keep(during, "inspect-during-\(scale)")
         // The HUD panel in the top-left holds text.
         #expect(inkedPixels(during, x: 10...300, y: 10...60) > 200)
         c.touchCancel()
-        h.settle(0.15)
-        let after = try #require(h.frame)
+        // The ring and the flash fade: take the first frame that shows them.
+        let after = try #require(h.frame {
+            redPixels($0, around: 300, 300, radius: 30) > 40 && redPixels($0, around: 450, 400, radius: 30) > 40
+                && $0.isWhite(at: 300, 285) && $0.isWhite(at: 465, 400) && redPixels($0, around: 250, 300, radius: 3) > 0
+        })
         keep(after, "inspect-cancelled-\(scale)")
         // A hollow red ring at each last location (28 px radius): white inside, off the stroke.
         #expect(redPixels(after, around: 300, 300, radius: 30) > 40)
@@ -68,9 +71,12 @@ struct InspectEndToEndTests {
         #expect(after.isWhite(at: 300, 285) && after.isWhite(at: 465, 400))
         // The cancelled stroke flashes red along its path.
         #expect(redPixels(after, around: 250, 300, radius: 3) > 0)
+        h.waitForLog { $0.entries(phase: "cancelled").count >= 2 }
         #expect(h.entries(phase: "cancelled").count == 2)
-        h.settle(1.3)
-        let faded = try #require(h.frame)
+        // Shown above, so gone means faded.
+        let faded = try #require(h.frame {
+            redPixels($0, around: 300, 300, radius: 30) == 0 && redPixels($0, around: 250, 300, radius: 3) == 0
+        })
         keep(faded, "inspect-faded-\(scale)")
         #expect(redPixels(faded, around: 300, 300, radius: 30) == 0)
         #expect(redPixels(faded, around: 250, 300, radius: 3) == 0)
@@ -82,13 +88,11 @@ struct InspectEndToEndTests {
         let before = try #require(h.frame)
         #expect(inkedPixels(before, x: 10...300, y: 10...60) == 0)
         h.compositor.tapKey(35)  // h
-        h.settle(0.2)
-        let shown = try #require(h.frame)
+        let shown = try #require(h.frame { inkedPixels($0, x: 10...300, y: 10...60) > 200 })
         keep(shown, "hud-spots")
         #expect(inkedPixels(shown, x: 10...300, y: 10...60) > 200)
         h.compositor.tapKey(35)
-        h.settle(0.2)
-        let hidden = try #require(h.frame)
+        let hidden = try #require(h.frame { inkedPixels($0, x: 10...300, y: 10...60) == 0 })
         #expect(inkedPixels(hidden, x: 10...300, y: 10...60) == 0)
     }
 

@@ -55,7 +55,7 @@ struct OwnFrameEndToEndTests {
         // Window coordinates: the canvas starts under the 40 px title bar.
         h.compositor.touchDown(id: 1, x: 100, y: 140)
         h.compositor.touchFrame()
-        h.settle(0.2)
+        h.waitForLog { !$0.entries(phase: "began").isEmpty }
         let began = try #require(h.entries(phase: "began").first)
         #expect(began["x"] as? Double == 100 && began["y"] as? Double == 100)
     }
@@ -72,7 +72,8 @@ struct OwnFrameEndToEndTests {
         h.compositor.touchFrame()
         #expect(h.compositor.waitUntil(timeout: 5) { !h.compositor.moveRequests.isEmpty })
         #expect(h.compositor.moveRequests.map(\.touchID) == [7], "the move quotes that finger's down")
-        h.settle(0.2)
+        h.settle(0.2)  // time for a wrong began or anomaly to show
+        _ = h.compositor.waitUntil(timeout: 5) { h.app.standardError.contains("frame: move requested for touch 1 (touch id 7") }
         #expect(h.entries(phase: "began").isEmpty, "the frame's touch reached the canvas")
         #expect(h.anomalies().isEmpty, "the move's cancel is the frame's, not a cancel of nothing: \(h.anomalies())")
         #expect(h.app.standardError.contains("frame: move requested for touch 1 (touch id 7"))

@@ -40,7 +40,8 @@ struct SaveEndToEndTests {
         h.compositor.touchDown(id: 0, x: 100, y: 100)
         h.compositor.touchDown(id: 1, x: 260, y: 180)
         h.compositor.touchFrame()
-        h.settle()
+        _ = h.frame { $0.hasFullSpot(at: 100, 100) }
+        h.settle()  // the growth's last frames: `shown` must be the last commit
         let shown = try #require(h.frame)
         #expect(shown.hasFullSpot(at: 100, 100))
         switch ending {
@@ -67,7 +68,8 @@ struct SaveEndToEndTests {
         h.compositor.tapKey(31)  // KEY_S
         h.settle(0.2)
         h.compositor.tapKey(31)
-        h.settle(0.2)
+        // Written atomically, one after the other.
+        _ = h.compositor.waitUntil(timeout: 5) { files().contains("touchcanvas-3.png") }
         #expect(files().contains("touchcanvas-2.png"))
         #expect(files().contains("touchcanvas-3.png"))
         #expect(try String(contentsOfFile: earlier, encoding: .utf8) == "earlier")

@@ -11,21 +11,20 @@ import Testing
         h.compositor.touchDown(id: 0, x: 300, y: 200, seat: "seat1")
         h.compositor.touchFrame(seat: "seat0")
         h.compositor.touchFrame(seat: "seat1")
-        h.settle()
-        var frame = try #require(h.frame)
+        var frame = try #require(h.frame { $0.hasFullSpot(at: 100, 100) && $0.hasFullSpot(at: 300, 200) })
         #expect(frame.hasFullSpot(at: 100, 100) && frame.hasFullSpot(at: 300, 200))
 
         h.compositor.touchMotion(id: 0, x: 120, y: 110, seat: "seat0")
         h.compositor.touchFrame(seat: "seat0")
         h.compositor.touchCancel(seat: "seat1")
-        h.settle()
-        frame = try #require(h.frame)
+        frame = try #require(h.frame { $0.hasFullSpot(at: 120, 110) && $0.isBlank(near: 300, 200) })
         #expect(frame.hasFullSpot(at: 120, 110), "seat0's finger moved and lives on")
         #expect(frame.isBlank(near: 300, 200), "seat1's finger was cancelled")
 
         h.compositor.touchUp(id: 0, seat: "seat0")
         h.compositor.touchFrame(seat: "seat0")
-        h.settle()
+        h.settle()  // time for a wrong phase or an anomaly to show
+        h.waitForLog { $0.contains { ($0["seat"] as? String) == "seat0" && ($0["phase"] as? String) == "ended" } }
         let lines = h.logLines.filter { $0["phase"] != nil }
         let bySeat = Dictionary(grouping: lines) { $0["seat"] as? String ?? "?" }
         // seat0's finger is reported stationary while seat1's frame is delivered: one event holds
@@ -53,8 +52,9 @@ import Testing
         _ = h.compositor.waitUntil(timeout: 5) { h.frame?.scale == 2 }
         h.compositor.touchMotion(id: 0, x: 250, y: 150)
         h.compositor.touchFrame()
-        h.settle()
-        var frame = try #require(h.frame)
+        var frame = try #require(h.frame {
+            $0.scale == 2 && $0.width == 800 && $0.logicalPixel(100, 150).r < 40 && $0.logicalPixel(200, 150).r < 40
+        })
         #expect(frame.scale == 2 && frame.width == 800)
         #expect(frame.logicalPixel(100, 150).r < 40 && frame.logicalPixel(200, 150).r < 40)
         // Unplugged mid-stroke: back to 1, the finger goes on drawing.
@@ -64,11 +64,14 @@ import Testing
         h.compositor.touchFrame()
         h.compositor.touchUp(id: 0)
         h.compositor.touchFrame()
-        h.settle()
-        frame = try #require(h.frame)
+        frame = try #require(h.frame { f in
+            f.scale == 1 && f.width == 400 && [60.0, 100, 200, 300, 340].allSatisfy { f.logicalPixel($0, 150).r < 40 }
+                && f.logicalPixel(200, 170).r > 215
+        })
         #expect(frame.scale == 1 && frame.width == 400)
         for x in [60.0, 100, 200, 300, 340] { #expect(frame.logicalPixel(x, 150).r < 40, "stroke at x \(x)") }
         #expect(frame.logicalPixel(200, 170).r > 215)
+        h.waitForLog { $0.phases(ofTouch: 1).last == "ended" }
         #expect(h.phases(ofTouch: 1) == ["began", "moved", "moved", "moved", "ended"])
         #expect(h.compositor.protocolErrors.isEmpty)
     }

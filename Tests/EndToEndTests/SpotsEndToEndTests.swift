@@ -9,22 +9,20 @@ struct SpotsEndToEndTests {
         let h = try AppHarness()
         h.compositor.touchDown(id: 0, x: 120.5, y: 140.25)
         h.compositor.touchFrame()
-        h.settle()
-        let grown = try #require(h.frame)
+        let grown = try #require(h.frame { $0.hasFullSpot(at: 120.5, 140.25) })
         #expect(grown.hasFullSpot(at: 120.5, 140.25))
 
         h.compositor.touchMotion(id: 0, x: 250, y: 160)
         h.compositor.touchFrame()
-        h.settle(0.1)
-        let moved = try #require(h.frame)
+        let moved = try #require(h.frame { $0.hasFullSpot(at: 250, 160) && $0.isBlank(near: 120.5, 140.25 - 45) })
         #expect(moved.hasFullSpot(at: 250, 160))
         #expect(moved.isBlank(near: 120.5, 140.25 - 45))
 
         h.compositor.touchUp(id: 0)
         h.compositor.touchFrame()
-        h.settle(0.1)
-        let gone = try #require(h.frame)
+        let gone = try #require(h.frame { $0.isBlank(near: 250, 160) })
         #expect(gone.isBlank(near: 250, 160))
+        h.waitForLog { $0.phases(ofTouch: 1).last == "ended" }
         #expect(h.phases(ofTouch: 1) == ["began", "moved", "ended"])
         let began = try #require(h.entries(phase: "began").first)
         #expect(began["x"] as? Double == 120.5)
@@ -41,8 +39,7 @@ struct SpotsEndToEndTests {
         // The first frame after the down shows the spot at its starting size, far below 100 px.
         let first = try #require(h.compositor.waitForNextCommit(timeout: 5)?.frame)
         #expect(first.isWhite(at: 200 + 45, 150))
-        h.settle()
-        #expect(try #require(h.frame).hasFullSpot(at: 200, 150))
+        #expect(try #require(h.frame { $0.hasFullSpot(at: 200, 150) }).hasFullSpot(at: 200, 150))
     }
 
     @Test func tenFingersAtOnce() throws {
@@ -54,15 +51,15 @@ struct SpotsEndToEndTests {
         }
         for (i, p) in points.enumerated() { h.compositor.touchDown(id: Int32(i), x: p.x, y: p.y) }
         h.compositor.touchFrame()
-        h.settle()
-        let frame = try #require(h.frame)
+        let frame = try #require(h.frame { f in points.allSatisfy { f.isSpot(at: $0.x, $0.y) && f.isSpot(at: $0.x + 45, $0.y) } })
         for p in points { #expect(frame.isSpot(at: p.x, p.y) && frame.isSpot(at: p.x + 45, p.y)) }
+        h.waitForLog { $0.entries(phase: "began").count >= 10 }
         #expect(h.entries(phase: "began").count == 10)
         for i in 0..<10 { h.compositor.touchUp(id: Int32(i)) }
         h.compositor.touchFrame()
-        h.settle(0.1)
-        let after = try #require(h.frame)
+        let after = try #require(h.frame { f in points.allSatisfy { f.isWhite(at: $0.x, $0.y) } })
         for p in points { #expect(after.isWhite(at: p.x, p.y)) }
+        h.waitForLog { $0.entries(phase: "ended").count >= 10 }
         #expect(h.entries(phase: "ended").count == 10)
     }
 
@@ -70,12 +67,11 @@ struct SpotsEndToEndTests {
         let h = try AppHarness()
         for (i, x) in [80.0, 200, 320].enumerated() { h.compositor.touchDown(id: Int32(i), x: x, y: 150) }
         h.compositor.touchFrame()
-        h.settle()
-        #expect(try #require(h.frame).isSpot(at: 200, 150))
+        #expect(try #require(h.frame { $0.isSpot(at: 200, 150) }).isSpot(at: 200, 150))
         h.compositor.touchCancel()
-        h.settle(0.1)
-        let frame = try #require(h.frame)
+        let frame = try #require(h.frame { f in [80.0, 200, 320].allSatisfy { f.isWhite(at: $0, 150) } })
         for x in [80.0, 200, 320] { #expect(frame.isWhite(at: x, 150)) }
+        h.waitForLog { $0.entries(phase: "cancelled").count >= 3 }
         #expect(h.entries(phase: "cancelled").count == 3)
         #expect(h.entries(phase: "ended").isEmpty)
     }
@@ -89,10 +85,11 @@ struct SpotsEndToEndTests {
         h.settle(0.1)
         h.compositor.touchDown(id: 7, x: 300, y: 200)
         h.compositor.touchFrame()
-        h.settle()
-        let frame = try #require(h.frame)
+        // The old spot must not come back: asserted once the new one has grown (0.2 s).
+        let frame = try #require(h.frame { $0.hasFullSpot(at: 300, 200) })
         #expect(frame.hasFullSpot(at: 300, 200))
         #expect(frame.isWhite(at: 100, 100))
+        h.waitForLog { !$0.phases(ofTouch: 2).isEmpty }
         #expect(h.phases(ofTouch: 1) == ["began", "ended"])
         #expect(h.phases(ofTouch: 2) == ["began"])
         #expect(h.logLines.filter { ($0["id"] as? Int) == 7 }.count == 3)
@@ -103,7 +100,9 @@ struct SpotsEndToEndTests {
         h.compositor.touchDown(id: 1, x: 150, y: 150)
         h.compositor.touchUp(id: 1)
         h.compositor.touchFrame()
+        // White before and after: the settle gives a wrongly kept spot time to show.
         h.settle(0.2)
+        h.waitForLog { $0.phases(ofTouch: 1).last == "ended" }
         #expect(h.phases(ofTouch: 1) == ["began", "ended"])
         #expect(try #require(h.frame).isWhite(at: 150, 150))
     }
@@ -112,12 +111,11 @@ struct SpotsEndToEndTests {
         let h = try AppHarness()
         h.compositor.touchDown(id: 2, x: 150, y: 150)
         h.compositor.touchFrame()
-        h.settle()
-        #expect(try #require(h.frame).isSpot(at: 150, 150))
+        #expect(try #require(h.frame { $0.isSpot(at: 150, 150) }).isSpot(at: 150, 150))
         h.compositor.touchUp(id: 2)  // as GNOME does: no frame follows
-        h.settle(0.2)
+        h.waitForLog { $0.phases(ofTouch: 1).last == "ended" && $0.anomalies().contains("no-frame-after-up") }
         #expect(h.phases(ofTouch: 1) == ["began", "ended"])
-        #expect(try #require(h.frame).isWhite(at: 150, 150))
+        #expect(try #require(h.frame { $0.isWhite(at: 150, 150) }).isWhite(at: 150, 150))
         #expect(h.anomalies().contains("no-frame-after-up"))
     }
 
@@ -126,11 +124,12 @@ struct SpotsEndToEndTests {
         h.compositor.touchDown(id: 0, x: 100, y: 100)
         h.compositor.touchDown(id: 1, x: 250, y: 200)
         h.compositor.touchFrame()
-        h.settle()
+        // The spots are shown first, or their being gone would prove nothing.
+        _ = h.frame { $0.isSpot(at: 100, 100) && $0.isSpot(at: 250, 200) }
         h.compositor.setCapabilities([.pointer, .keyboard])
-        h.settle(0.2)
-        let frame = try #require(h.frame)
+        let frame = try #require(h.frame { $0.isWhite(at: 100, 100) && $0.isWhite(at: 250, 200) })
         #expect(frame.isWhite(at: 100, 100) && frame.isWhite(at: 250, 200))
+        h.waitForLog { $0.entries(phase: "cancelled").count >= 2 }
         #expect(h.entries(phase: "cancelled").count == 2)
     }
 
@@ -140,16 +139,14 @@ struct SpotsEndToEndTests {
         h.compositor.pointerFrame()
         h.compositor.pointerButton(pressed: true)
         h.compositor.pointerFrame()
-        h.settle()
-        #expect(try #require(h.frame).hasFullSpot(at: 100, 120))
+        #expect(try #require(h.frame { $0.hasFullSpot(at: 100, 120) }).hasFullSpot(at: 100, 120))
         h.compositor.pointerMotion(x: 220, y: 180)
         h.compositor.pointerFrame()
-        h.settle(0.1)
-        #expect(try #require(h.frame).hasFullSpot(at: 220, 180))
+        #expect(try #require(h.frame { $0.hasFullSpot(at: 220, 180) }).hasFullSpot(at: 220, 180))
         h.compositor.pointerButton(pressed: false)
         h.compositor.pointerFrame()
-        h.settle(0.1)
-        #expect(try #require(h.frame).isWhite(at: 220, 180))
+        #expect(try #require(h.frame { $0.isWhite(at: 220, 180) }).isWhite(at: 220, 180))
+        h.waitForLog { $0.phases(ofTouch: 1).last == "ended" }
         let lines = h.logLines
         #expect(lines.compactMap { $0["type"] as? String }.allSatisfy { $0 == "pointer" })
         #expect(h.phases(ofTouch: 1) == ["began", "moved", "ended"])
@@ -215,8 +212,11 @@ struct SpotsEndToEndTests {
         let h = try AppHarness(outputScale: 2)
         h.compositor.touchDown(id: 0, x: 150, y: 100)
         h.compositor.touchFrame()
-        h.settle()
-        let frame = try #require(h.frame)
+        let frame = try #require(h.frame { f in
+            f.scale == 2 && f.width == 800 && f.height == 600
+                && [(300, 200), (300 + 95, 200), (300 - 95, 200)].allSatisfy { Colors.matches(f.pixel(x: $0.0, y: $0.1), Colors.spot) }
+                && [(300 + 106, 200), (300, 200 - 106)].allSatisfy { Colors.matches(f.pixel(x: $0.0, y: $0.1), Colors.white) }
+        })
         #expect(frame.scale == 2)
         #expect(frame.width == 800 && frame.height == 600)
         // Centre at buffer (300, 200); radius 100 buffer pixels.
@@ -231,6 +231,8 @@ struct SpotsEndToEndTests {
         let h = try AppHarness()
         h.compositor.touchDown(id: 0, x: 100, y: 100)
         h.compositor.touchFrame()
+        // Grown, then a little longer for the growth's last frames, before counting.
+        _ = h.frame { $0.hasFullSpot(at: 100, 100) }
         h.settle()
         let before = h.compositor.commitCount
         // 50 motion frames sent at once: the app may not commit once per event.
@@ -238,11 +240,13 @@ struct SpotsEndToEndTests {
             h.compositor.touchMotion(id: 0, x: 100 + Double(step), y: 100)
             h.compositor.touchFrame()
         }
+        // The settle is the window in which too many commits would show; then the last motion drawn.
         h.settle(0.3)
+        let moved = try #require(h.frame { $0.hasFullSpot(at: 150, 100) })
         let commits = h.compositor.commitCount - before
         #expect(commits >= 1)
         #expect(commits < 25)
-        #expect(try #require(h.frame).hasFullSpot(at: 150, 100))
+        #expect(moved.hasFullSpot(at: 150, 100))
     }
 
     @Test func idleAppCommitsNothing() throws {

@@ -130,7 +130,7 @@ struct LibdecorEndToEndTests {
         h.compositor.touchFrame()
         h.compositor.touchUp(id: 8)
         h.compositor.touchFrame()
-        h.settle(0.2)
+        h.waitForLog { $0.phases(ofTouch: 1).last == "ended" }
         #expect(h.phases(ofTouch: 1) == ["began", "ended"], "the first touch the views saw is the canvas's")
     }
 
@@ -166,7 +166,8 @@ struct LibdecorEndToEndTests {
         let titleBar = try #require(Self.decorationSurfaces(h).first)
         #expect(h.compositor.touchDownOnOtherSurface(titleBar, id: 3, x: 20, y: 10))
         h.compositor.touchFrame()
-        h.settle(0.2)
+        h.settle(0.2)  // time for an anomaly to show
+        h.waitForLog { $0.contains { ($0["event"] as? String) == "down" } }
         let downs = h.logLines.filter { ($0["event"] as? String) == "down" }
         #expect(downs.compactMap { $0["surface"] as? String } == ["decoration"])
         #expect(h.anomalies().isEmpty)

@@ -38,7 +38,9 @@ struct WindowMoveEndToEndTests {
         c.touchFrame()
         c.touchUp(id: 5)
         c.touchFrame()
-        h.settle(0.3)
+        h.settle(0.3)  // time for wrong ink to show
+        h.waitForLog { $0.phases(ofTouch: 1).last == "ended" }
+        _ = c.waitUntil(timeout: 5) { h.app.standardError.contains("window move requested for touch 1") }
         #expect(h.phases(ofTouch: 1).first == "began" && h.phases(ofTouch: 1).last == "ended")
         let frame = try #require(h.frame)
         #expect(pixels(frame, near: [(400, 300)], matching: Self.ink) == 0)
@@ -56,7 +58,8 @@ struct WindowMoveEndToEndTests {
         c.touchFrame()
         c.touchUp(id: 0)
         c.touchFrame()
-        h.settle(0.3)
+        h.settle(0.3)  // time for a wrong move request to show
+        h.waitForLog { $0.entries(phase: "ended").count >= 1 }
         #expect(c.moveRequests.isEmpty)
         #expect(h.entries(phase: "ended").count == 1)
     }
@@ -74,22 +77,24 @@ struct WindowMoveEndToEndTests {
             c.touchFrame()
             c.pump(for: 0.01)
         }
-        h.settle(0.1)
-        let drawing = try #require(h.frame)
+        let drawing = try #require(h.frame { pixels($0, near: [(220, 320)], matching: (0x99, 0x98, 0xCD)) > 0 })
         // In progress the stroke is the ink at half alpha on white; 220 is clear of the finger's spot.
         #expect(pixels(drawing, near: [(220, 320)], matching: (0x99, 0x98, 0xCD)) > 0, "the stroke is being drawn")
         c.touchDown(id: 1, x: Self.handle.x, y: Self.handle.y)
         c.touchFrame()
         #expect(c.waitUntil(timeout: 5) { !c.moveRequests.isEmpty })
         #expect(c.moveRequests.first?.touchID == 1)
-        h.settle(0.3)
+        h.waitForLog { $0.phases(ofTouch: 1).last == "cancelled" && $0.phases(ofTouch: 2).last == "cancelled" }
         #expect(h.phases(ofTouch: 1).first == "began" && h.phases(ofTouch: 1).last == "cancelled")
         #expect(h.phases(ofTouch: 2) == ["began", "cancelled"])
         #expect(h.entries(phase: "ended").isEmpty)
-        // The cancelled stroke flashes red, then nothing is left of it.
+        // The cancelled stroke flashes red, then nothing is left of it. The flash is not checked
+        // above, so the settle gives it time to come before waiting for it to be gone.
         h.settle(1.3)
-        let after = try #require(h.frame)
         let points = path.map { ($0.0, $0.1) }
+        let after = try #require(h.frame {
+            pixels($0, near: points, matching: Self.ink) == 0 && pixels($0, near: points, matching: Self.red) == 0
+        })
         #expect(pixels(after, near: points, matching: Self.ink) == 0)
         #expect(pixels(after, near: points, matching: Self.red) == 0)
         #expect(c.moveRequests.count == 1)

@@ -5,9 +5,13 @@ import Testing
 @Suite(.timeLimit(.minutes(1)))
 struct ClientProcessTests {
     @Test func capturesLinesStandardErrorAndExitStatus() throws {
+        let compositor = try ScriptedCompositor()  // for its waitUntil, which drains every child's output
         let child = try ClientProcess(executable: "/bin/sh",
                                       arguments: ["-c", "echo one; printf 'two\\nthree'; echo oops >&2; exit 3"])
         #expect(child.waitForExit(timeout: 5) == 3)
+        // The unterminated last line comes at end of file, which can trail the exit: a process
+        // that a parallel test is spawning holds a copy of our pipe until it execs.
+        _ = compositor.waitUntil(timeout: 5) { child.lines.count >= 3 }
         #expect(child.lines == ["one", "two", "three"])
         #expect(child.standardError == "oops\n")
     }

@@ -96,7 +96,10 @@ public final class ClientProcess {
     /// Drains output from every live child of this process; the compositor's pump calls it.
     static func drainAllOutput() { OutputCapture.drainAll() }
 
-    /// Complete stdout lines so far (a final line without newline appears once the child exits).
+    /// Complete stdout lines so far. A final line without newline appears at end of file, once
+    /// every copy of the pipe is closed: usually when the child exits, but a process being spawned
+    /// meanwhile (by another thread) holds a copy until it execs, so wait for it rather than
+    /// expect it right after `waitForExit`.
     public var lines: [String] {
         capture.drain()
         return capture.lines
