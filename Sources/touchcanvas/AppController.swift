@@ -502,9 +502,23 @@ final class AppController: SeatInputSink {
     /// as SVG beside it; one line on stderr either way.
     @discardableResult
     private func save(to path: String) -> Bool {
-        guard let pixels = lastPresented else {
+        guard let presented = lastPresented else {
             printError("nothing to save yet: the window has not been drawn")
             return false
+        }
+        // The window's picture, less the hover ring: it marks the pointer, not the drawing.
+        var pixels = presented
+        if !hoverRings.rings.isEmpty, let window {
+            do {
+                pixels = try PixelBuffer(width: presented.width, height: presented.height, format: presented.format)
+            } catch {
+                printError("cannot save \(path): \(error)")
+                return false
+            }
+            if let error = renderer.snapshot(uiWindow, into: pixels, scale: window.bufferScale.factor, excluding: [hoverRings]) {
+                printError("cannot save \(path): drawing the picture failed: \(error)")
+                return false
+            }
         }
         do {
             try PNGWriter().write(pixels, to: path)

@@ -26,6 +26,33 @@ import TouchKit
         #expect(buffer.pixel(x: 253, y: 100) == .white)
     }
 
+    /// A snapshot between frames draws everything but the excluded views, and leaves the
+    /// renderer's own bookkeeping alone: the change pending before it is still drawn after it.
+    @Test func aSnapshotLeavesOutExcludedViewsAndTheNextFrameAlone() throws {
+        let (window, canvas) = scene()
+        let overlay = StrokeView(frame: Rect(x: 0, y: 0, width: 400, height: 300))
+        window.addSubview(overlay)
+        canvas.add(Point(x: 50, y: 100))
+        canvas.add(Point(x: 250, y: 100))
+        overlay.add(Point(x: 50, y: 200))
+        overlay.add(Point(x: 250, y: 200))
+        let renderer = ViewRenderer()
+        let buffer = try PixelBuffer(width: 400, height: 300)
+        _ = renderer.render(window, into: buffer, scale: 1, bufferAge: 0)
+
+        canvas.add(Point(x: 250, y: 150))  // pending when the snapshot is taken
+        let picture = try PixelBuffer(width: 400, height: 300)
+        #expect(renderer.snapshot(window, into: picture, scale: 1, excluding: [overlay]) == nil)
+        #expect(picture.pixel(x: 150, y: 100) == StrokeView.inkPixel)
+        #expect(picture.pixel(x: 250, y: 125) == StrokeView.inkPixel, "the pending change, as it is now")
+        #expect(picture.pixel(x: 150, y: 200) == .white, "the excluded view")
+
+        let damage = renderer.render(window, into: buffer, scale: 1, bufferAge: 1)
+        #expect(damage == DamageRegion(PixelRect(x: 247, y: 97, width: 6, height: 56)), "the pending segment only: \(damage)")
+        #expect(buffer.pixel(x: 250, y: 125) == StrokeView.inkPixel)
+        #expect(buffer.pixel(x: 150, y: 200) == StrokeView.inkPixel, "the overlay is still on screen")
+    }
+
     @Test func addingASegmentDamagesOnlyItsBounds() throws {
         let (window, canvas) = scene()
         canvas.add(Point(x: 50, y: 100))

@@ -101,6 +101,43 @@ struct SaveEndToEndTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: home.appendingPathComponent("Pictures").path).isEmpty)
     }
 
+    /// The hover ring marks the pointer on screen; the saved drawing is the window without it.
+    @Test func theSavedPictureLeavesOutTheHoverRing() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let png = directory.appendingPathComponent("hovered.png").path
+        let h = try AppHarness(arguments: ["--scene", "trace", "--save-on-exit", png])
+        let c = h.compositor
+        c.touchDown(id: 0, x: 40, y: 120)
+        c.touchFrame()
+        for step in 1...10 {
+            c.touchMotion(id: 0, x: 40 + Double(step) * 30, y: 120)
+            c.touchFrame()
+            c.pump(for: 0.008)
+        }
+        c.touchUp(id: 0)
+        c.touchFrame()
+        c.pointerEnter(x: 200, y: 200)
+        c.pointerFrame()
+        // On screen: the stroke and the ring (its line 11 to 13 px right of the pointer).
+        let shown = try #require(h.frame { $0.logicalPixel(212, 200).r < 0xC0 && !$0.isWhite(at: 200, 120) })
+        #expect(shown.logicalPixel(212, 200).r < 0xC0, "no ring on screen")
+        c.tapKey(16)  // q
+        #expect(h.app.waitForExit(timeout: 10, pumping: c) == 0)
+        let image = try PNGReader.read(png)
+        let white = PixelColor(red: 0xFF, green: 0xFF, blue: 0xFF)
+        #expect(image.pixel(x: 212, y: 200) == white, "the ring is in the saved drawing")
+        // Everything else is the window as shown, the stroke included.
+        var mismatches = 0
+        for y in 0..<shown.height {
+            for x in 0..<shown.width where abs(x - 200) > 14 || abs(y - 200) > 14 {
+                let p = shown.pixel(x: x, y: y)
+                if image.pixel(x: x, y: y) != PixelColor(red: p.r, green: p.g, blue: p.b) { mismatches += 1 }
+            }
+        }
+        #expect(mismatches == 0)
+        #expect(image.pixel(x: 200, y: 120) != white, "the stroke is saved")
+    }
+
     @Test func unwritableFolderIsOneClearLineAndNoFile() throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         let png = directory.appendingPathComponent("missing/folder/out.png").path

@@ -88,3 +88,39 @@ extension CairoContext {
         setSource(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha * alpha)
     }
 }
+
+extension ViewRenderer {
+    /// Paints all of `window` as it looks now into `buffer`, leaving out the `excluded` views
+    /// and their subviews, and returns cairo's error if the context broke.
+    ///
+    /// Nothing ``render(_:into:scale:bufferAge:)`` relies on is touched: the views' pending
+    /// changes stay pending and the damage history is unchanged, so the next frame is drawn as
+    /// if the snapshot had not been taken. For saving a picture of the drawing without what
+    /// only belongs on screen, such as the pointer's hover ring.
+    public func snapshot(_ window: Window, into buffer: PixelBuffer, scale: Double,
+                         excluding excluded: [View] = []) -> CairoError? {
+        let scale = scale.isFinite && scale > 0 ? scale : 1
+        let savedRepaint = repaint
+        let savedScale = collectingScale
+        defer {
+            drawList.removeAll(keepingCapacity: true)
+            repaint = savedRepaint
+            collectingScale = savedScale
+        }
+        collectingScale = scale
+        collectDrawList(of: window)
+        if !excluded.isEmpty {
+            drawList.removeAll { item in
+                var view: View? = item.view
+                while let current = view {
+                    if excluded.contains(where: { $0 === current }) { return true }
+                    view = current.superview
+                }
+                return false
+            }
+        }
+        repaint = DamageRegion()
+        repaint.add(buffer.bounds)
+        return paint(into: buffer, scale: scale, background: window.backgroundColor ?? .white)
+    }
+}
