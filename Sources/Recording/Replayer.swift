@@ -25,7 +25,8 @@ import TouchKit
 /// The buffer is `xrgb8888` at the recording's scale, its sides clamped as the app clamps them
 /// (at most 16384 buffer pixels); `configure` and `scale` lines resize it. `clear`, `undo` and
 /// `scene` lines do what the key did in the app; a `scene` line switches even when replay was
-/// told which scene to start in.
+/// told which scene to start in. The pointer's hover ring is not drawn: the picture is the one
+/// the app saves, which leaves it out as it leaves out the cursor.
 @MainActor
 public final class Replayer {
     public let recording: Recording
@@ -58,13 +59,10 @@ public final class Replayer {
         var root = Scene.makeRootView(for: scene, frame: frame, singleTouch: singleTouch)
         var currentScene = scene
         window.addSubview(root)
-        let hoverRings = HoverRingView(frame: frame)
-        window.addSubview(hoverRings)
         let machine = TouchInputMachine(window: window)
         machine.holdsMovesUntilDisplayFrame = true
         machine.onDeliver = onDeliver
         machine.onAnomaly = onAnomaly
-        machine.onPointerHover = { seat, location in hoverRings.setHover(location, seat: seat) }
         for seat in recording.seats { machine.setSeatName(seat.name, for: seat.id) }
 
         let renderer = ViewRenderer()
@@ -120,7 +118,6 @@ public final class Replayer {
                 if window.frame != frame {
                     window.frame = frame
                     root.frame = frame
-                    hoverRings.frame = frame
                 }
                 window.setNeedsDisplay()
             case let .scale(newScale):

@@ -6,8 +6,8 @@ import TouchKit
 /// canvas full of strokes). A press hides it, since the press is a touch with its own spot.
 ///
 /// The app lays it over the whole scene, under the HUD, and feeds it from
-/// `TouchInputMachine.onPointerHover`; replay does the same, so a replayed session shows the
-/// ring where the window did. It takes no touches.
+/// `TouchInputMachine.onPointerHover`; saved pictures and replays leave it out, as they leave
+/// out the cursor. It takes no touches.
 public final class HoverRingView: View, CairoDrawing {
     /// A mid grey: visible on white and on the spots' lighter `#AAAAAA`.
     public static let ringColor = Color(rgb: 0x808080)
