@@ -48,6 +48,18 @@ import TouchKit
                 "losing the pointer or the seat ends the hover")
     }
 
+    /// Touch numbers count per machine (per window), so a second window's touches, such as an
+    /// app's own title bar's, leave no gap in the first one's logs.
+    @Test func eachMachineNumbersItsTouchesFromOne() {
+        let first = Harness(), second = Harness()
+        first.touch(down(0, 10, 10), .frame)
+        second.touch(down(0, 10, 10), .frame, up(0), .frame)
+        second.pointer(.enter(location: .zero), .button(time: 1, button: left, pressed: true), .frame)
+        first.touch(down(1, 20, 20), .frame)
+        #expect(first.deliveries.flatMap { $0 }.map(\.number) == [1, 1, 2], "\(first.deliveries)")
+        #expect(Set(second.deliveries.flatMap { $0 }.map(\.number)) == [1, 2])
+    }
+
     @Test func onlyTheLastReleaseEnds() {
         let h = Harness()
         h.pointer(.enter(location: .zero), .button(time: 0, button: left, pressed: true), .frame,

@@ -39,7 +39,7 @@ extension TouchInputMachine {
                     }
                     let touch = Touch(type: .indirectPointer, seat: seat, seatName: state.name,
                                       identifier: Int32(truncatingIfNeeded: button),
-                                      location: location, timestamp: seconds)
+                                      location: location, timestamp: seconds, number: takeTouchNumber())
                     touch.window = window
                     state.pointerTouch = touch
                     state.pointerFrame.addNew(touch)

@@ -71,6 +71,7 @@ public final class TouchInputMachine {
     /// Hovering is no touch (UIKit tells it to hover gesture recognisers, not `touchesBegan`);
     /// the app draws a ring there so a person sees where a press would land.
     public var onPointerHover: ((SeatID, Point?) -> Void)?
+    private var nextTouchNumber = 1
 
     /// How soon after a tap's end the next touch must begin to raise `tapCount`.
     public var tapCountInterval: TimeInterval {
@@ -150,6 +151,12 @@ public final class TouchInputMachine {
         seats[seat]?.pointerLocation
     }
 
+    /// The next touch's ``Touch/number``: each machine counts its own from 1.
+    func takeTouchNumber() -> Int {
+        defer { nextTouchNumber += 1 }
+        return nextTouchNumber
+    }
+
     /// Tells ``onPointerHover`` when the seat's hover location differs from what it last said.
     func updateHover(_ state: SeatState) {
         let hover = state.pointerTouch == nil ? state.pointerLocation : nil
@@ -195,7 +202,7 @@ public final class TouchInputMachine {
                 state.touchFrame.end(old, as: .cancelled, time: seconds)
             }
             let touch = Touch(type: .direct, seat: seat, seatName: state.name, identifier: id,
-                              location: location, timestamp: seconds)
+                              location: location, timestamp: seconds, number: takeTouchNumber())
             touch.window = window
             state.touchesByID[id] = touch
             state.touchActivity[id] = TouchActivity(lastEvent: event, arrival: window.clock())

@@ -83,7 +83,9 @@ public final class Touch: Hashable {
     public let seat: SeatID
     /// The wl_touch id; for a pointer touch, the button code that started it.
     public let identifier: Int32
-    /// Process-wide sequence number from 1, the `"touch":N` of the logs.
+    /// Sequence number from 1 among the touches of the ``TouchInputMachine`` that made it (one
+    /// per window), the `"touch":N` of the logs: another window's touches, such as those on an
+    /// app's own title bar, leave no gaps in it.
     public let number: Int
 
     /// The window locations of this delivery's coalesced samples, oldest first; the last one is
@@ -129,10 +131,8 @@ public final class Touch: Hashable {
     var coalescedSnapshots = SnapshotStore()
     var predictedSnapshots = SnapshotStore()
 
-    private static var nextNumber = 1
-
     init(type: TouchType, seat: SeatID, seatName: String, identifier: Int32,
-         location: Point, timestamp: TimeInterval) {
+         location: Point, timestamp: TimeInterval, number: Int) {
         self.type = type
         self.seat = seat
         self.seatName = seatName
@@ -142,9 +142,8 @@ public final class Touch: Hashable {
         self.windowLocation = location
         self.previousWindowLocation = location
         self.beganWindowLocation = location
-        self.number = Touch.nextNumber
+        self.number = number
         self.isSnapshot = false
-        Touch.nextNumber += 1
     }
 
     /// A coalesced or predicted copy of `touch` in the state `sample` describes.

@@ -60,14 +60,10 @@ final class Harness {
 
     var anomalyKinds: [String] { anomalies.map(\.kind) }
 
-    /// The phases of each delivery, as "number:phase" strings, for compact expectations.
+    /// The phases of each delivery, as "number:phase" strings, for compact expectations (each
+    /// machine numbers its touches from 1).
     var phaseLog: [[String]] {
-        deliveries.map { $0.map { "\($0.number - firstNumber + 1):\($0.phase.name)" } }
-    }
-
-    /// Numbers are process-wide; expectations count from the first touch this harness saw.
-    private var firstNumber: Int {
-        deliveries.flatMap { $0 }.map(\.number).min() ?? 1
+        deliveries.map { $0.map { "\($0.number):\($0.phase.name)" } }
     }
 }
 
