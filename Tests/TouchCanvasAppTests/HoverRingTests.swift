@@ -32,4 +32,26 @@ import TouchKit
         _ = renderer.render(window, into: buffer, scale: 1, bufferAge: 1)
         #expect((280...320).allSatisfy { buffer.pixel(x: $0, y: 200) == .white })
     }
+
+    /// The ring layer covers the window; were it one view stroking shapes, the renderer would
+    /// widen every repaint across it to the window's width (cairo's clip seams), in every scene.
+    @Test func theRingLayerDoesNotWidenRepaintsElsewhere() throws {
+        let frame = Rect(x: 0, y: 0, width: 400, height: 300)
+        let window = Window(frame: frame)
+        window.backgroundColor = .white
+        let rings = HoverRingView(frame: frame)
+        window.addSubview(rings)
+        rings.setHover(Point(x: 50, y: 200), seat: SeatID(1))
+        let buffer = try PixelBuffer(width: 400, height: 300, format: .xrgb8888)
+        let renderer = ViewRenderer()
+        _ = renderer.render(window, into: buffer, scale: 1, bufferAge: 0)
+
+        let spot = View(frame: Rect(x: 300, y: 190, width: 20, height: 20))
+        spot.backgroundColor = Color(rgb: 0xFF0000)
+        window.insertSubview(spot, at: 0)
+        _ = renderer.render(window, into: buffer, scale: 1, bufferAge: 1)
+        let repainted = renderer.lastRepaintedRegion.boundingBox
+        #expect(repainted.width <= 24, "a spot's box, not a band across the window: \(repainted)")
+        #expect(buffer.pixel(x: 310, y: 200)?.red == 0xFF)
+    }
 }

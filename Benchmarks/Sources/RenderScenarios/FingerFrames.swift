@@ -78,7 +78,12 @@ public final class FingerFrames {
         window.backgroundColor = .white
         root = Scene.makeRootView(for: configuration.scene, frame: bounds)
         window.addSubview(root)
+        // The app's hover-ring layer: no ring shows under touch, but the layer is in every
+        // frame's view tree as it is in the app's.
+        let hoverRings = HoverRingView(frame: bounds)
+        window.addSubview(hoverRings)
         machine = TouchInputMachine(window: window)
+        machine.onPointerHover = { seat, location in hoverRings.setHover(location, seat: seat) }
         buffers = try (0..<2).map { _ in
             try PixelBuffer(width: configuration.bufferWidth, height: configuration.bufferHeight, format: .xrgb8888)
         }

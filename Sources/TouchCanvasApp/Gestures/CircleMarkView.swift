@@ -16,7 +16,7 @@ public final class CircleMarkView: View, CairoDrawing {
     public private(set) var circle: CircleDetector.Circle?
     /// What changed since the renderer last asked: apart, so the old circle going and a new
     /// trail starting across the window repaint two small areas, not the box round both.
-    private var invalid: [Rect] = []
+    private var invalid = InvalidRects()
 
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
@@ -59,23 +59,12 @@ public final class CircleMarkView: View, CairoDrawing {
 
     private func invalidate(_ rect: Rect) {
         guard !rect.isEmpty else { return }
-        if invalid.count >= Self.maximumInvalidRects {
-            // Many moves and no frame drawn (a hidden window): one box is enough.
-            invalid = [invalid.reduce(rect) { $0.union($1) }]
-        } else {
-            invalid.append(rect)
-        }
+        invalid.add(rect)
         setNeedsDisplay()
     }
 
-    private static let maximumInvalidRects = 64
-
     public func takeInvalidatedRects(_ report: (Rect) -> Void) -> Bool {
-        defer { invalid.removeAll(keepingCapacity: true) }
-        // Nothing recorded but asked to draw (the first frame): all of it.
-        guard !invalid.isEmpty else { return false }
-        for rect in invalid { report(rect) }
-        return true
+        invalid.take(report)
     }
 
     public func draw(in context: GraphicsContext, rect: Rect) {

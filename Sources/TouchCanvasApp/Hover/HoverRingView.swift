@@ -8,16 +8,21 @@ import TouchKit
 /// The app lays it over the whole scene, under the HUD, and feeds it from
 /// `TouchInputMachine.onPointerHover`; saved pictures and replays leave it out, as they leave
 /// out the cursor. It takes no touches.
-public final class HoverRingView: View, CairoDrawing {
+///
+/// It draws nothing itself: each ring is a small subview moved with the pointer. A
+/// window-wide view that strokes shapes would make the renderer widen every repaint crossing
+/// it to the window's width (see `ViewRenderer.widenRepaintToWholeShapes`), so every spot and
+/// stroke in every scene would repaint full-width bands, mouse or not.
+public final class HoverRingView: View {
     /// A mid grey: visible on white and on the spots' lighter `#AAAAAA`.
     public static let ringColor = Color(rgb: 0x808080)
     public static let diameter = 24.0
     public static let lineWidth = 2.0
 
+    private var ringViews: [SeatID: RingView] = [:]
+
     /// Each hovering seat's pointer location, in this view's coordinates.
-    public private(set) var rings: [SeatID: Point] = [:]
-    /// What changed since the renderer last asked: each ring's old and new box.
-    private var invalid: [Rect] = []
+    public var rings: [SeatID: Point] { ringViews.mapValues(\.center) }
 
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
@@ -26,10 +31,17 @@ public final class HoverRingView: View, CairoDrawing {
 
     /// Shows `seat`'s ring at `location`, or hides it for `nil`.
     public func setHover(_ location: Point?, seat: SeatID) {
-        guard rings[seat] != location else { return }
-        if let old = rings[seat] { invalidate(Self.box(at: old)) }
-        rings[seat] = location
-        if let location { invalidate(Self.box(at: location)) }
+        guard let location else {
+            ringViews.removeValue(forKey: seat)?.removeFromSuperview()
+            return
+        }
+        if let ring = ringViews[seat] {
+            if ring.center != location { ring.center = location }
+        } else {
+            let ring = RingView(frame: Self.box(at: location))
+            ringViews[seat] = ring
+            addSubview(ring)
+        }
     }
 
     /// The rectangle a ring at `center` covers, its line included.
@@ -38,26 +50,19 @@ public final class HoverRingView: View, CairoDrawing {
         return Rect(x: center.x - reach, y: center.y - reach, width: 2 * reach, height: 2 * reach)
     }
 
-    private func invalidate(_ rect: Rect) {
-        invalid.append(rect)
-        setNeedsDisplay()
-    }
+    /// One seat's ring, exactly as big as its line reaches, so moving it repaints its old and
+    /// new box and nothing between.
+    private final class RingView: View, CairoDrawing {
+        override init(frame: Rect) {
+            super.init(frame: frame)
+            isUserInteractionEnabled = false
+        }
 
-    public func takeInvalidatedRects(_ report: (Rect) -> Void) -> Bool {
-        defer { invalid.removeAll(keepingCapacity: true) }
-        // Nothing recorded but asked to draw (the first frame, a resize): all of it.
-        guard !invalid.isEmpty else { return false }
-        for rect in invalid { report(rect) }
-        return true
-    }
-
-    public func draw(in context: GraphicsContext, rect: Rect) {
-        guard !rings.isEmpty else { return }
-        context.setColor(Self.ringColor)
-        context.setLineWidth(Self.lineWidth)
-        let radius = Self.diameter / 2
-        for center in rings.values {
-            context.addEllipse(in: Rect(x: center.x - radius, y: center.y - radius, width: Self.diameter, height: Self.diameter))
+        func draw(in context: GraphicsContext, rect: Rect) {
+            let inset = HoverRingView.lineWidth / 2
+            context.setColor(HoverRingView.ringColor)
+            context.setLineWidth(HoverRingView.lineWidth)
+            context.addEllipse(in: bounds.insetBy(dx: inset, dy: inset))
             context.stroke()
         }
     }

@@ -58,7 +58,7 @@ final class StrokeInk {
             guard showsSampleDots != oldValue else { return }
             dotsLayer = nil
             dotRepairs.removeAll()
-            invalidatesAll = true
+            invalid.invalidateAll()
         }
     }
 
@@ -82,10 +82,7 @@ final class StrokeInk {
 
     /// Scratch for ``drawActiveLayer(in:)``, kept so a frame does not allocate it.
     private var activeBounds: [Rect] = []
-    private var invalidRects: [Rect] = []
-    private var invalidatesAll = true
-    /// Beyond this many rectangles the invalidation collapses into their bounding box.
-    private static let invalidRectLimit = 64
+    private var invalid = InvalidRects()
 
     init(activeAlpha: Double) {
         self.activeAlpha = activeAlpha
@@ -174,7 +171,7 @@ final class StrokeInk {
         completedRepairs.removeAll()
         needsCompletedClear = true
         if showsSampleDots { needsDotsRebuild = true }
-        invalidatesAll = true
+        invalid.invalidateAll()
     }
 
     /// Forgets the layers and the in-progress strokes; the next frame rebuilds from the model
@@ -183,20 +180,14 @@ final class StrokeInk {
         live = active.map { Live(stroke: $0) }
         pendingCommits.removeAll()
         needsRebuild = true
-        invalidatesAll = true
+        invalid.invalidateAll()
     }
 
     // MARK: Frames
 
     /// Answers the renderer's question for the owning view and forgets the answer.
     func takeInvalidatedRects(_ report: (Rect) -> Void) -> Bool {
-        defer {
-            invalidRects.removeAll(keepingCapacity: true)
-            invalidatesAll = false
-        }
-        if invalidatesAll { return false }
-        for rect in invalidRects { report(rect) }
-        return true
+        invalid.take(report)
     }
 
     /// Brings the layers up to date and composites them. Call from the owning view's
@@ -358,13 +349,6 @@ final class StrokeInk {
     }
 
     private func invalidate(_ rect: Rect) {
-        guard !invalidatesAll, !rect.isEmpty else { return }
-        if invalidRects.count >= Self.invalidRectLimit {
-            let all = invalidRects.reduce(rect) { $0.union($1) }
-            invalidRects.removeAll(keepingCapacity: true)
-            invalidRects.append(all)
-        } else {
-            invalidRects.append(rect)
-        }
+        invalid.add(rect)
     }
 }
