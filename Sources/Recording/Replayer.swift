@@ -134,7 +134,7 @@ public final class Replayer {
             case let .command(.scene(newScene)):
                 // As the app switches: touches in flight cancelled, then a fresh scene.
                 guard newScene != currentScene else { break }
-                machine.surfaceLost()
+                machine.cancelAllTouches()
                 root.removeFromSuperview()
                 root = Scene.makeRootView(for: newScene, frame: window.bounds, singleTouch: singleTouch)
                 window.insertSubview(root, at: 0)

@@ -872,7 +872,7 @@ final class AppController: SeatInputSink {
     /// A new scene starts clean: touches in flight are cancelled first, so the old scene's views
     /// see every touch they began end.
     private func switchScene(to newScene: Scene) {
-        input.surfaceLost()
+        input.cancelAllTouches()
         scene = newScene
         rootView.removeFromSuperview()
         rootView = Scene.makeRootView(for: newScene, frame: uiWindow.bounds, singleTouch: options.singleTouch)

@@ -184,6 +184,37 @@ struct SpotsEndToEndTests {
         #expect(h.entries(phase: "began").count == 1, "hovering is no touch")
     }
 
+    /// Switching scene with a key replaces the views but not the pointer's place: the ring
+    /// stays, and a click with no motion first is a touch there, not a `button-without-location`.
+    @Test func aSceneSwitchKeepsThePointerWhereItIs() throws {
+        let h = try AppHarness()
+        let c = h.compositor
+        func ring(_ frame: Frame?) -> Bool {
+            guard let frame else { return false }
+            let p = frame.logicalPixel(162, 120)
+            return p.r < 0xC0 && p.r == p.g && frame.isWhite(at: 150, 120)
+        }
+        c.pointerEnter(x: 150, y: 120)
+        c.pointerFrame()
+        #expect(ring(h.frame { ring($0) }), "no ring where the pointer hovers")
+        c.tapKey(4)  // 3: the draw scene
+        func drawScene(_ frame: Frame?) -> Bool {
+            // The draw scene's Clear button, 16 px in from the top right corner.
+            guard let frame else { return false }
+            return !frame.isWhite(at: Double(frame.width) / Double(frame.scale) - 90, 20)
+        }
+        let switched = h.frame { drawScene($0) && ring($0) }
+        #expect(drawScene(switched), "no draw scene after its key")
+        #expect(ring(switched), "the ring went with the old scene")
+        c.pointerButton(pressed: true)
+        c.pointerFrame()
+        h.waitForLog { !$0.entries(phase: "began").isEmpty }
+        let began = h.entries(phase: "began")
+        #expect(began.count == 1)
+        #expect(began.first?["x"] as? Double == 150 && began.first?["y"] as? Double == 120, "\(began)")
+        #expect(h.anomalies().isEmpty, "\(h.anomalies())")
+    }
+
     @Test func qQuitsWithStatusZero() throws {
         let h = try AppHarness()
         h.compositor.tapKey(16)  // evdev KEY_Q

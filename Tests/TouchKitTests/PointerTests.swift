@@ -48,6 +48,25 @@ import TouchKit
                 "losing the pointer or the seat ends the hover")
     }
 
+    /// Replacing the views (a scene switch) cancels the press but not the pointer's place: the
+    /// hover comes back at once and a click with no motion after it is a touch where it was.
+    @Test func cancellingAllTouchesKeepsThePointerWhereItIs() {
+        let h = Harness()
+        var hovers: [Point?] = []
+        h.machine.onPointerHover = { _, location in hovers.append(location) }
+        h.pointer(.enter(location: Point(x: 5, y: 6)), .button(time: 1, button: left, pressed: true), .frame)
+        h.machine.cancelAllTouches()
+        #expect(h.phaseLog == [["1:began"], ["1:cancelled"]])
+        #expect(hovers == [Point(x: 5, y: 6), nil, Point(x: 5, y: 6)])
+        h.pointer(.button(time: 2, button: left, pressed: false), .frame)
+        h.pointer(.button(time: 3, button: left, pressed: true), .frame)
+        #expect(h.phaseLog.last == ["2:began"])
+        #expect(h.deliveries.last?.first?.location == Point(x: 5, y: 6))
+        #expect(h.anomalies.isEmpty, "\(h.anomalyKinds)")
+        h.machine.surfaceLost()
+        #expect(hovers.last == .some(nil), "a lost surface forgets the pointer")
+    }
+
     /// Touch numbers count per machine (per window), so a second window's touches, such as an
     /// app's own title bar's, leave no gap in the first one's logs.
     @Test func eachMachineNumbersItsTouchesFromOne() {

@@ -32,12 +32,24 @@ extension TouchInputMachine {
         taps.forget(seat: seat)
     }
 
-    /// The window is gone: every touch of every seat is cancelled so no view is left tracking.
+    /// The window is gone: every touch of every seat is cancelled so no view is left tracking,
+    /// and where each pointer was is forgotten.
     public func surfaceLost() {
+        cancelAllTouches()
+        for state in orderedSeats {
+            state.pointerLocation = nil
+            updateHover(state)
+        }
+    }
+
+    /// Every touch and pointer press of every seat is cancelled, as when the app replaces its
+    /// views; the pointers stay where they are, over the window, so the hover goes on and the
+    /// next click lands without a motion first. A button still held is released unseen: its
+    /// press ended with the cancel.
+    public func cancelAllTouches() {
         for state in orderedSeats {
             cancelTouches(of: state)
             cancelPointer(of: state)
-            state.pointerLocation = nil
             updateHover(state)
         }
     }
