@@ -35,8 +35,9 @@ public enum RecordedEvent: Sendable, Hashable {
     }
 }
 
-/// What a key asked that changes the drawing, so that a replay shows what the user saw: not
-/// saving, the HUD or the debug overlay, which draw nothing a replay would keep.
+/// What a key asked that changes the scene's drawing, so that a replay draws what the user drew.
+/// Not saving, nor what the app lays over the scene (the HUD, the `d` sample dots, the hover
+/// ring): a replay shows the scene alone.
 public enum RecordedCommand: Sendable, Hashable {
     /// `c`: the scene cleared.
     case clear

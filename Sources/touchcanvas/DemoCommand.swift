@@ -87,15 +87,15 @@ struct DemoPlayer {
         let start = DispatchTime.now().uptimeNanoseconds
         for timed in recording.events {
             let key = Self.key(for: timed.event)
-            guard case let .touch(_, touch) = timed.event else {
-                if let key {
-                    compositor.tapKey(key)
-                }
-                continue
-            }
+            var touch: RecordedTouch?
+            if case let .touch(_, recorded) = timed.event { touch = recorded }
+            // The app's own frames, configures and seat lines are the app's to make again.
+            guard touch != nil || key != nil else { continue }
             let due = start + UInt64(max(0, timed.time) * 1_000_000)
             let now = DispatchTime.now().uptimeNanoseconds
             if due > now { compositor.pump(for: Double(due - now) / 1e9) }
+            if let key { compositor.tapKey(key) }
+            guard let touch else { continue }
             switch touch {
             case let .down(id, p): compositor.touchDown(id: id, x: p.x, y: p.y)
             case let .motion(id, p): compositor.touchMotion(id: id, x: p.x, y: p.y)

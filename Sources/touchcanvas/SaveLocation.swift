@@ -9,7 +9,8 @@ enum SaveLocation {
         if let pictures = environment("XDG_PICTURES_DIR"), isDirectory(pictures) { return pictures }
         let home = environment("HOME")
         if let home {
-            let config = environment("XDG_CONFIG_HOME") ?? home + "/.config"
+            // The base directory spec: a relative XDG_CONFIG_HOME is invalid and ignored.
+            let config = environment("XDG_CONFIG_HOME").flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
             if let text = try? String(contentsOfFile: config + "/user-dirs.dirs", encoding: .utf8),
                let pictures = picturesDirectory(inUserDirs: text, home: home), isDirectory(pictures) {
                 return pictures
