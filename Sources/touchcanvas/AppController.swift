@@ -368,13 +368,14 @@ final class AppController: SeatInputSink {
             let seatID = input.id
             input.onPointerEnter = { [unowned self] pointer, serial in
                 frameCursorNames[seatID] = nil
-                cursor?.apply(to: pointer, serial: serial, scale: Int32(window?.bufferScale.ceiling ?? 1))
+                cursor?.apply(to: pointer, seat: seatID, serial: serial, scale: Int32(window?.bufferScale.ceiling ?? 1))
             }
             input.onFramePointer = { [unowned self] pointer, serial, location, entered in
                 guard let names = clientFrame?.view.cursorNames(at: location),
                       entered || names != frameCursorNames[seatID] else { return }
                 frameCursorNames[seatID] = names
-                cursor?.apply(to: pointer, serial: serial, scale: Int32(window?.bufferScale.ceiling ?? 1), names: names)
+                cursor?.apply(to: pointer, seat: seatID, serial: serial,
+                              scale: Int32(window?.bufferScale.ceiling ?? 1), names: names)
             }
             input.onDecorationTouchDown = { [unowned self] serial, time, location in
                 if frameTaps.isDoubleTap(time: time, location: location) {
@@ -409,6 +410,7 @@ final class AppController: SeatInputSink {
             input.seatRemoved(seat.id)
             clientFrame?.input.seatRemoved(seat.id)
             frameCursorNames[seat.id] = nil
+            cursor?.seatRemoved(seat.id)
             seat.remove()
             scheduleRender()
         }

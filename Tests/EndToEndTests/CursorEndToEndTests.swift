@@ -10,10 +10,11 @@ import Testing
 struct CursorEndToEndTests {
     static let themeDirectory = "/usr/share/icons/Adwaita/cursors"
 
-    func harness(size: String, outputScale: Int32 = 1, ownFrame: Bool = false) throws -> AppHarness {
+    func harness(size: String, outputScale: Int32 = 1, ownFrame: Bool = false,
+                 seats: [String] = ["seat0"]) throws -> AppHarness {
         #expect(FileManager.default.fileExists(atPath: Self.themeDirectory),
                 "the Adwaita cursor theme is missing: scripts/install-deps.sh --test installs it")
-        return try AppHarness(outputScale: outputScale,
+        return try AppHarness(outputScale: outputScale, seats: seats,
                               extraEnvironment: ["XCURSOR_THEME": "Adwaita", "XCURSOR_SIZE": size],
                               decorationManager: !ownFrame)
     }
@@ -107,6 +108,29 @@ struct CursorEndToEndTests {
         c.pointerEnter(x: 200, y: 150)
         c.pointerFrame()
         expect(try cursor(h, count: 5), is: try themeImage("crosshair", size: 32), scale: 1)
+        #expect(c.protocolErrors.isEmpty, "\(c.protocolErrors)")
+    }
+
+    /// A cursor surface shows one image: two mice sharing one, the second reaching the frame's
+    /// edge would turn the first one's crosshair into a resize arrow. Each seat has its own.
+    @Test func eachSeatsPointerHasItsOwnCursor() throws {
+        let h = try harness(size: "32", ownFrame: true, seats: ["seat0", "seat1"])
+        let c = h.compositor
+        _ = c.waitUntil(timeout: 5) { c.otherSurfaces.contains { $0.role == .subsurface && $0.hasBuffer } }
+        let frame = try #require(c.otherSurfaces.first { $0.role == .subsurface })
+
+        c.pointerEnter(x: 200, y: 150, seat: "seat1")
+        c.pointerFrame(seat: "seat1")
+        let crosshair = try cursor(h, count: 1)
+        expect(crosshair, is: try themeImage("crosshair", size: 32), scale: 1)
+        #expect(c.pointerEnter(on: frame, x: OwnFrameEndToEndTests.rightMargin.x,
+                               y: OwnFrameEndToEndTests.rightMargin.y, seat: "seat0"))
+        c.pointerFrame(seat: "seat0")
+        let arrow = try cursor(h, count: 2)
+        expect(arrow, is: try themeImage("right_side", size: 32), scale: 1)
+        #expect(crosshair.request.seat == "seat1" && arrow.request.seat == "seat0")
+        #expect(arrow.request.surfaceID != crosshair.request.surfaceID,
+                "seat0's arrow went on seat1's cursor surface: \(c.cursorRequests)")
         #expect(c.protocolErrors.isEmpty, "\(c.protocolErrors)")
     }
 }
