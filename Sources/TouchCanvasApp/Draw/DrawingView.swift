@@ -142,11 +142,11 @@ public final class DrawingView: View, CairoDrawing {
     }
 
     /// Rectangles for the overlay, reported alongside the ink's.
-    private var overlayInvalid: [Rect] = []
+    private var overlayInvalid = InvalidRects()
 
     private func invalidate(_ rect: Rect) {
         guard !rect.isEmpty else { return }
-        overlayInvalid.append(rect)
+        overlayInvalid.add(rect)
         setNeedsDisplay()
     }
 
@@ -164,10 +164,10 @@ public final class DrawingView: View, CairoDrawing {
     }
 
     public func takeInvalidatedRects(_ report: (Rect) -> Void) -> Bool {
-        defer { overlayInvalid.removeAll(keepingCapacity: true) }
-        guard ink.takeInvalidatedRects(report) else { return false }
-        for rect in overlayInvalid { report(rect) }
-        return true
+        let inkPartial = ink.takeInvalidatedRects(report)
+        // Both are taken either way, so neither carries old rectangles into the next frame.
+        let overlayPartial = overlayInvalid.take(inkPartial ? report : { _ in })
+        return inkPartial && overlayPartial
     }
 
     /// The ink copies the backdrop with the completed strokes (see `StrokeInk`), so the renderer
