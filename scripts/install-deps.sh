@@ -14,7 +14,6 @@ packages=(
   libcairo2-dev
   libdecor-0-dev                # libdecor's frame, for --decorations libdecor
   libdecor-0-plugin-1-cairo     # libdecor's drawing plugin; without it libdecor cannot frame
-  plasma-wayland-protocols      # org_kde_kwin_fake_input, for tc-inject under KWin
 )
 # `--test`: what the integration tests run against as well.
 if [ "${1:-}" = "--test" ]; then
