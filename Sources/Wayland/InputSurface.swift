@@ -4,6 +4,12 @@
 /// app's own window frame (a subsurface below it), and, with libdecor, libdecor's title bar and
 /// borders: subsurfaces made on its own proxies, which our bindings do not know, so their
 /// events name a surface we see as nil.
+///
+/// A nil surface is never a null one: the surface arguments of `wl_pointer.enter` and
+/// `wl_touch.down` are not nullable, and libwayland fails the connection on a null there
+/// before any handler runs. Besides libdecor's, nil is only a surface of ours destroyed while
+/// the event was on its way (libwayland passes such a proxy as null); with libdecor framing
+/// the window, that rare race is taken for a touch on libdecor's frame.
 public enum InputSurface: Sendable, Equatable {
     /// The canvas: the events are the app's.
     case canvas
