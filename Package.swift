@@ -76,5 +76,6 @@ let package = Package(
         /// The real binary under the scripted compositor; depends on the executable so it is built.
         .testTarget(name: "EndToEndTests", dependencies: ["ScriptedCompositor", "Canvas", "touchcanvas"]),
         .testTarget(name: "ScriptedCompositorTests", dependencies: ["ScriptedCompositor", "Wayland", "CWaylandClient"]),
+        .testTarget(name: "WaylandDecorTests", dependencies: ["WaylandDecor"]),
     ]
 )

@@ -31,12 +31,17 @@ public final class DecorContext {
         return pointer
     }()
 
+    /// The plugin libdecor loaded handles touches on its frame itself (see ``LibdecorPlugin``):
+    /// the app must then leave them alone.
+    public let pluginHandlesTouch: Bool
+
     /// Starts libdecor on `connection` (it reads the registry with a roundtrip of its own and
     /// loads its plugin); nil when it cannot.
     public init?(connection: Connection) {
         guard let raw = libdecor_new(connection.display, Self.interface) else { return nil }
         self.raw = raw
         self.connection = connection
+        pluginHandlesTouch = LibdecorPlugin.handlesTouch(loadedLibraries: LibdecorPlugin.loadedLibraries())
         Self.current = self
     }
 

@@ -378,6 +378,9 @@ final class AppController: SeatInputSink {
                               scale: Int32(window?.bufferScale.ceiling ?? 1), names: names)
             }
             input.onDecorationTouchDown = { [unowned self] serial, time, location in
+                // A plugin with touch of its own (libdecor's gtk one, 0.2.2 on) moves and
+                // maximises already: doing it too would move twice and toggle maximise back.
+                guard decor?.pluginHandlesTouch != true else { return }
                 if frameTaps.isDoubleTap(time: time, location: location) {
                     window?.toggleMaximized()
                 } else {
