@@ -6,7 +6,7 @@ struct WireEvent {
         case int(Int64)
         case number(Double)
         case string(String)
-        /// JSON `null`: a surface argument the compositor left empty.
+        /// JSON `null`: a surface our bindings cannot name (see `InputSurface`).
         case null
     }
 

@@ -53,6 +53,24 @@ import TouchKit
         #expect(inked(plain, y: 50) && inked(plain, y: 150), "without the lines both strokes stay")
     }
 
+    /// A file holding thousands of fingers down at once replays the first
+    /// `maximumActiveTouches` and reports each finger beyond them once; every delivery carried
+    /// every finger, and four thousand of them took replay minutes.
+    @Test func fingersBeyondTheLimitAreReportedNotReplayed() throws {
+        let downs = (0..<1000).map { "0 1 down \($0) \(10 + $0 % 180) \(10 + $0 / 6)\n0 1 frame\n" }.joined()
+        let recording = try RecordingParser.parse("touchcanvas-recording 2\nsize 200 200\nscale 1\nscene spots\n"
+            + downs + "1 - display-frame\n")
+        var kinds: [String] = []
+        var began = 0
+        let replayer = Replayer(recording: recording)
+        replayer.onAnomaly = { kinds.append($0.kind) }
+        replayer.onDeliver = { event in began += event.allTouches.filter { $0.phase == .began }.count }
+        _ = try replayer.run()
+        let limit = TouchInputMachine.maximumActiveTouches
+        #expect(began == limit)
+        #expect(kinds.count == 1000 - limit && Set(kinds) == ["too-many-touches"], "\(Set(kinds))")
+    }
+
     @Test func aSceneLineStartsTheNewSceneAndCancelsTouchesInFlight() throws {
         var delivered: [String] = []
         let recording = try RecordingParser.parse("touchcanvas-recording 2\nsize 200 200\nscale 1\nscene trace\n"

@@ -244,13 +244,36 @@ import TouchKit
         #expect(h.anomalies.isEmpty)
     }
 
+    /// Beyond `maximumActiveTouches` a down is ignored, once reported, and so is the rest of
+    /// that finger's life; the fingers already down go on, and a slot freed takes a new finger.
+    @Test func aDownBeyondTheLimitIsIgnoredWithItsFinger() {
+        let h = Harness()
+        let limit = TouchInputMachine.maximumActiveTouches
+        for id in 0..<Int32(limit) { h.touch(down(id, Double(id), 10)) }
+        h.touch(.frame)
+        #expect(h.machine.activeTouchCount == limit)
+        h.touch(down(500, 300, 300), .frame)
+        #expect(h.anomalyKinds == ["too-many-touches"])
+        #expect(h.anomalies.first?.details["id"] == "500" && h.anomalies.first?.details["limit"] == "\(limit)")
+        h.touch(motion(500, 310, 300), .frame, up(500), .frame)
+        #expect(h.anomalyKinds == ["too-many-touches"], "its later events are not reported again")
+        #expect(h.deliveries.flatMap { $0 }.allSatisfy { $0.location.x != 300 && $0.location.x != 310 },
+                "nothing of the ignored finger is delivered")
+        #expect(h.machine.activeTouchCount == limit)
+
+        h.touch(up(0), .frame)
+        h.touch(down(500, 200, 200), .frame)
+        #expect(h.phaseLog.last?.contains("\(limit + 1):began") == true, "\(String(describing: h.phaseLog.last))")
+        #expect(h.anomalyKinds == ["too-many-touches"])
+    }
+
     // MARK: The list
 
     @Test func everyKindIsListedWithAOneSentenceExplanation() {
         #expect(TouchAnomaly.allKinds == [
             "no-frame-after-up", "events-without-frame", "unknown-touch-id", "duplicate-down",
             "cancel-without-touches", "button-without-location", "possibly-stuck",
-            "lost-without-cancel", "foreign-surface",
+            "lost-without-cancel", "foreign-surface", "too-many-touches",
         ])
         for category in TouchAnomaly.Category.allCases {
             let text = category.explanation

@@ -11,6 +11,9 @@ final class SeatState {
     /// compositors reuse ids, and a reused id is a new finger.
     var touchesByID: [Int32: Touch] = [:]
     var touchFrame = PendingFrame()
+    /// Ids whose `down` came beyond `TouchInputMachine.maximumActiveTouches`: their events are
+    /// ignored, without a report each, until their `up` or a cancel.
+    var ignoredTouchIDs: Set<Int32> = []
     /// For each touch in `touchesByID`: its last event, for `possibly-stuck`.
     var touchActivity: [Int32: TouchActivity] = [:]
 

@@ -38,6 +38,10 @@ public struct TouchAnomaly: Sendable, Hashable {
         /// through `TouchInputMachine.foreignSurfaceEvent`). Reported once per run of such
         /// events on a seat's device.
         case foreignSurface = "foreign-surface"
+        /// A `down` came while `TouchInputMachine.maximumActiveTouches` touches were active; it
+        /// and that finger's later events are ignored. Details: the `down`'s `event`, `id`,
+        /// `time`, and `limit`.
+        case tooManyTouches = "too-many-touches"
 
         /// One sentence for people: the HUD and the docs.
         public var explanation: String {
@@ -60,6 +64,8 @@ public struct TouchAnomaly: Sendable, Hashable {
                 "The touchscreen or the seat went away while fingers were down without the compositor cancelling them, so the app cancelled them itself."
             case .foreignSurface:
                 "Input arrived for a surface that is not this window's and was ignored."
+            case .tooManyTouches:
+                "A finger came down while more were down than any touch screen has, and it was ignored."
             }
         }
     }

@@ -107,6 +107,7 @@ extension TouchInputMachine {
     func cancelTouches(of state: SeatState) {
         var pending = takeChanges(of: .touch, in: state)
         state.touchesByID.removeAll()
+        state.ignoredTouchIDs.removeAll()
         state.touchActivity.removeAll()
         cancel(pending, of: state) { $0.type == .direct }
         changeBuffers.giveBack(&pending)

@@ -136,6 +136,13 @@ public final class TouchInputMachine {
         seats.values.contains { !$0.touchFrame.isEmpty || !$0.pointerFrame.isEmpty }
     }
 
+    /// More touches at once than any touch screen reports (the largest track a few dozen
+    /// fingers; phones and tablets ten or eleven), all seats together. Every delivery carries
+    /// every active touch, so without a bound a compositor or a recording putting thousands of
+    /// fingers down would make each frame cost thousands of touches: replay took minutes. A
+    /// `down` beyond it is ignored and reported as `too-many-touches`.
+    public static let maximumActiveTouches = 64
+
     /// Touches (and held pointer buttons) that began and whose end has not been delivered,
     /// including those still waiting for a frame.
     ///
@@ -197,9 +204,17 @@ public final class TouchInputMachine {
         case let .down(id, time, location):
             let seconds = state.timeline.seconds(for: time)
             let event = InputEventNote(name: "down", id: Int64(id), time: seconds)
+            state.ignoredTouchIDs.remove(id)
             if let old = state.touchesByID.removeValue(forKey: id) {
                 report(.duplicateDown, state, device: "touch", event.details)
                 state.touchFrame.end(old, as: .cancelled, time: seconds)
+            }
+            guard activeTouchCount < Self.maximumActiveTouches else {
+                var details = event.details
+                details["limit"] = "\(Self.maximumActiveTouches)"
+                report(.tooManyTouches, state, device: "touch", details)
+                state.ignoredTouchIDs.insert(id)
+                return
             }
             let touch = Touch(type: .direct, seat: seat, seatName: state.name, identifier: id,
                               location: location, timestamp: seconds, number: takeTouchNumber())
@@ -210,6 +225,7 @@ public final class TouchInputMachine {
             state.touchFrame.note(event)
 
         case let .up(id, time):
+            if state.ignoredTouchIDs.remove(id) != nil { return }
             let event = InputEventNote(name: "up", id: Int64(id), time: state.timeline.peekSeconds(for: time))
             guard let touch = knownTouch(event, state) else { return }
             let seconds = state.timeline.seconds(for: time)
@@ -271,10 +287,12 @@ public final class TouchInputMachine {
     /// The touch down under the event's id, its activity refreshed; otherwise the event is
     /// reported as `unknown-touch-id` and `nil` returned.
     private func knownTouch(_ event: InputEventNote, _ state: SeatState) -> Touch? {
-        if let id = event.id.flatMap(Int32.init(exactly:)), let touch = state.touchesByID[id] {
+        let id = event.id.flatMap(Int32.init(exactly:))
+        if let id, let touch = state.touchesByID[id] {
             state.touchActivity[id] = TouchActivity(lastEvent: event, arrival: window.clock())
             return touch
         }
+        if let id, state.ignoredTouchIDs.contains(id) { return nil }  // reported at its down
         report(.unknownTouchID, state, device: "touch", event.details)
         return nil
     }
