@@ -108,7 +108,9 @@ private struct LineParser {
 
     mutating func take(_ line: String, number: Int) throws(RecordingError) {
         self.number = number
-        let tokens = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        // No line has more than six fields; the rest stays one token that fails the count
+        // check, so a line of millions of fields costs no array of millions of substrings.
+        let tokens = line.split(maxSplits: Self.maximumFields, whereSeparator: { $0 == " " || $0 == "\t" })
         guard let first = tokens.first else {
             if version == nil { throw error(Self.notARecording) }
             return  // blank
@@ -133,6 +135,8 @@ private struct LineParser {
         return Recording(version: version, width: width, height: height, scale: scale,
                          seats: seats, scene: scene, events: events)
     }
+
+    private static let maximumFields = 7
 
     static let notARecording =
         "not a touchcanvas recording (the first line must be '\(Recording.magic) \(Recording.currentVersion)')"

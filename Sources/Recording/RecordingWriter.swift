@@ -48,6 +48,11 @@ public final class RecordingWriter {
     private var written = ""
     /// The first write failure; after it nothing more is written.
     public private(set) var writeError: WriteError?
+    /// The file stops growing before this size, at the end of a batch, so it always stays one
+    /// replay reads (``RecordingParser/maximumFileSize``): a session longer than that keeps its
+    /// first part and says so, instead of leaving a file replay refuses whole.
+    public var maximumFileSize = RecordingParser.maximumFileSize
+    private var bytesWritten = 0
 
     /// Writes to memory only: read ``text``.
     public init(width: Int, height: Int, scale: Int, seats: [RecordedSeat] = [], scene: Scene? = nil,
@@ -227,6 +232,12 @@ public final class RecordingWriter {
         }
         guard writeError == nil else { return }
         let utf8 = Array(pending.utf8)
+        guard bytesWritten + utf8.count <= maximumFileSize else {
+            writeError = WriteError(path: path, reason: "it reached the most a recording holds "
+                + "(\(maximumFileSize) bytes); it keeps everything up to then and replays")
+            return
+        }
+        bytesWritten += utf8.count
         var offset = 0
         while offset < utf8.count {
             let count = utf8.withUnsafeBytes { write(fd, $0.baseAddress.map { $0 + offset }, $0.count - offset) }

@@ -76,6 +76,24 @@ import Testing
         }
     }
 
+    /// A quoted piece of the file goes to a terminal: its control characters are spelled out,
+    /// so a file cannot move the cursor, clear the screen or hide the start of the line.
+    @Test func controlCharactersInTheFileAreSpelledOutInTheError() {
+        do {
+            _ = try RecordingParser.parse("touchcanvas-recording 2\r\r\n", file: "r")
+            Issue.record("accepted")
+        } catch {
+            #expect(error.description == "r:1: '2\\u{D}' is not a recording version")
+        }
+        do {
+            _ = try RecordingParser.parse(Self.header + "0 1 \u{1B}[2Jboom\n", file: "r")
+            Issue.record("accepted")
+        } catch {
+            #expect(error.description.contains("\\u{1B}[2Jboom"), "\(error)")
+            #expect(!error.description.unicodeScalars.contains { $0.value < 0x20 }, "\(error)")
+        }
+    }
+
     @Test func windowsLineEndsCommentsAndBlankLinesAreFine() throws {
         let text = "touchcanvas-recording 1\r\n# made by hand\r\n\r\nsize 10 20\r\nscale 2\r\n  # indented\r\n0\t1  down 0 1 2\r\n"
         let recording = try RecordingParser.parse(text)

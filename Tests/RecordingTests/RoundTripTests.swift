@@ -150,6 +150,30 @@ import TouchKit
         #expect(recording.events.last == TimedEvent(time: 10, event: .displayFrame(predictionMilliseconds: 4)))
     }
 
+    /// A session longer than replay reads keeps its first part, whole batches, and says so:
+    /// the file stays one replay takes, rather than growing into one it refuses.
+    @Test func aRecordingStopsGrowingAtTheSizeReplayReads() throws {
+        let path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("recording-\(UInt32.random(in: 0 ... .max)).tcrec").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var seconds = 0.0
+        let writer = try RecordingWriter(path: path, width: 320, height: 200, scale: 1, clock: { seconds })
+        writer.maximumFileSize = 400
+        for i in 0..<40 {
+            seconds = Double(i) / 100
+            writer.touch(.motion(id: 0, time: 0, location: Point(x: Double(i), y: 20)), seat: SeatID(1))
+            writer.touch(.frame, seat: SeatID(1))
+        }
+        #expect(throws: RecordingWriter.WriteError.self) { try writer.close() }
+        #expect(writer.writeError?.description.contains("reached the most a recording holds (400 bytes)") == true,
+                "\(String(describing: writer.writeError))")
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+        #expect(size <= 400 && size > 300, "\(size) bytes")
+        let recording = try RecordingParser.parse(contentsOf: path)
+        #expect(recording.events.count > 10 && recording.events.count % 2 == 0, "whole batches: \(recording.events.count)")
+        #expect(recording.events.last?.event == .touch(seat: SeatID(1), .frame))
+    }
+
     @Test func aWriterThatCannotCreateItsFileSaysWhy() {
         #expect(throws: RecordingWriter.WriteError.self) {
             try RecordingWriter(path: "/no/such/folder/x.tcrec", width: 1, height: 1, scale: 1)
