@@ -13,6 +13,8 @@ import TouchKit
 /// A UTF-8 text file, one item per line, every line ended by `\n` (a `\r` before it is
 /// ignored). Blank lines and lines whose first non-blank character is `#` are comments. Fields
 /// are separated by spaces or tabs. The suggested extension is `.tcrec`.
+/// A file holds at most 256 MiB (over an hour of ten busy fingers): a larger one is refused
+/// before it is read, and the writer ends a longer session's file, at a whole batch, before that.
 ///
 /// **Header.** The first line is the magic and the format version:
 ///
