@@ -120,7 +120,9 @@ private struct LineParser {
             return
         }
         if first.hasPrefix("#") { return }
-        if first.first.map({ $0.isASCII && $0.isNumber }) == true {
+        // Events start with their time; a number out of range ("-1", "nan") is still one, and
+        // its error should say so rather than call it an unknown header line.
+        if first.first.map({ $0.isASCII && $0.isNumber }) == true || Double(first) != nil {
             try readEvent(tokens, line: line)
         } else {
             try readHeader(tokens, line: line)
