@@ -47,7 +47,12 @@ public final class RecordingWriter {
     public var text: String { written + pending }
     private var written = ""
     /// The first write failure; after it nothing more is written.
-    public private(set) var writeError: WriteError?
+    public private(set) var writeError: WriteError? {
+        didSet { if oldValue == nil, let writeError { onWriteError?(writeError) } }
+    }
+    /// Called once, when writing first fails, so the app can say so while the session goes on
+    /// (nothing after it is recorded) rather than only at the end.
+    public var onWriteError: ((WriteError) -> Void)?
     /// The file stops growing before this size, at the end of a batch, so it always stays one
     /// replay reads (``RecordingParser/maximumFileSize``): a session longer than that keeps its
     /// first part and says so, instead of leaving a file replay refuses whole.

@@ -159,12 +159,16 @@ import TouchKit
         var seconds = 0.0
         let writer = try RecordingWriter(path: path, width: 320, height: 200, scale: 1, clock: { seconds })
         writer.maximumFileSize = 400
+        var told: [String] = []
+        writer.onWriteError = { told.append($0.reason) }
         for i in 0..<40 {
             seconds = Double(i) / 100
             writer.touch(.motion(id: 0, time: 0, location: Point(x: Double(i), y: 20)), seat: SeatID(1))
             writer.touch(.frame, seat: SeatID(1))
         }
+        #expect(told.count == 1, "told once, while recording: \(told)")
         #expect(throws: RecordingWriter.WriteError.self) { try writer.close() }
+        #expect(told.count == 1)
         #expect(writer.writeError?.description.contains("reached the most a recording holds (400 bytes)") == true,
                 "\(String(describing: writer.writeError))")
         let size = try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
