@@ -12,10 +12,13 @@ public enum LibdecorPlugin {
     /// Whether the plugin among `libraries` (paths of the loaded shared objects, symlinks
     /// resolved) handles touches on the frame. A gtk plugin with a libdecor too old for touch
     /// (before 0.2.2) does not; one whose libdecor version cannot be read is taken to, so the
-    /// app never acts twice.
+    /// app never acts twice. With the cairo plugin loaded as well, libdecor may have fallen back
+    /// to it (the gtk one failing to start) and kept gtk's mapped: the app works the frame, as
+    /// a frame no finger can move is the worse mistake.
     public static func handlesTouch(loadedLibraries libraries: [String]) -> Bool {
         let names = libraries.map { $0.split(separator: "/").last.map(String.init) ?? $0 }
-        guard names.contains(where: { $0.hasPrefix("libdecor-gtk") }) else { return false }
+        guard names.contains(where: { $0.hasPrefix("libdecor-gtk") }),
+              !names.contains(where: { $0.hasPrefix("libdecor-cairo") }) else { return false }
         guard let version = names.lazy.compactMap(coreVersion(fileName:)).first else { return true }
         return version >= (0, 2, 2)
     }

@@ -16,8 +16,10 @@ final class PointerCursor {
     private let shm: WlShm
     private let themeName: String?
     private let size: Int32
-    private var theme: CursorTheme?
-    private var loadedScale: Int32 = 0
+    /// One theme per scale asked for, kept: another seat's cursor surface may still show an
+    /// image of the old scale's theme, and destroying a buffer a surface shows leaves that
+    /// cursor undefined. Scales are few (outputs' 1–4), so this stays a handful.
+    private var themes: [Int32: CursorTheme] = [:]
     private var surfaces: [SeatID: WlSurface] = [:]
 
     init(compositor: WlCompositor, shm: WlShm, environment: [String: String] = ProcessInfo.processInfo.environment) {
@@ -32,13 +34,12 @@ final class PointerCursor {
     /// the theme has (the crosshair by default; the frame asks for arrows and resize cursors).
     func apply(to pointer: WlPointer, seat: SeatID, serial: UInt32, scale: Int32,
                names: [String] = PointerCursor.names) {
-        let scale = max(1, scale)
-        if scale != loadedScale {
-            theme = CursorTheme(name: themeName, size: size * scale, shm: shm)
-            loadedScale = scale
+        let scale = min(max(1, scale), 8)
+        if themes[scale] == nil {
+            themes[scale] = CursorTheme(name: themeName, size: size * scale, shm: shm)
         }
         // No theme and no built-in image: leave whatever cursor the compositor shows.
-        guard let image = theme?.image(named: names) else { return }
+        guard let image = themes[scale]?.image(named: names) else { return }
         guard let surface = surfaces[seat] ?? compositor.createSurface() else { return }
         surfaces[seat] = surface
         // A buffer whose size is not a multiple of the scale is a protocol error: show it at 1.

@@ -267,6 +267,37 @@ import TouchKit
         #expect(h.anomalyKinds == ["too-many-touches"])
     }
 
+    /// The limit counts fingers down as the compositor says: a finger lifted in the same frame,
+    /// a finger put down again, or a mouse press takes no place from a new finger.
+    @Test func theLimitCountsFingersDownNow() {
+        let h = Harness()
+        let limit = Int32(TouchInputMachine.maximumActiveTouches)
+        h.pointer(.enter(location: Point(x: 5, y: 5)), .button(time: 0, button: 0x110, pressed: true), .frame)
+        for id in 0..<limit - 1 { h.touch(down(id, Double(id), 10)) }
+        h.touch(.frame)
+        h.touch(down(limit - 1, 1, 1), .frame)
+        #expect(h.anomalyKinds.isEmpty, "the mouse press takes no finger's place: \(h.anomalyKinds)")
+        h.touch(up(0), down(900, 2, 2), .frame)
+        #expect(h.anomalyKinds.isEmpty, "a finger lifted in the same frame frees its place: \(h.anomalyKinds)")
+        h.touch(down(5, 3, 3), .frame)
+        #expect(h.anomalyKinds == ["duplicate-down"], "a finger down again keeps its place")
+    }
+
+    /// A cancel when only ignored fingers were down is no anomaly, and forgets them: their ids
+    /// count as unknown afterwards.
+    @Test func aCancelForgetsIgnoredFingers() {
+        let h = Harness()
+        let limit = Int32(TouchInputMachine.maximumActiveTouches)
+        for id in 0..<limit { h.touch(down(id, 1, 1), seat: Harness.seat0) }
+        h.touch(.frame, seat: Harness.seat0)
+        h.touch(down(0, 1, 1), .frame, seat: Harness.seat1)
+        #expect(h.anomalyKinds == ["too-many-touches"])
+        h.touch(.cancel, seat: Harness.seat1)
+        #expect(h.anomalyKinds == ["too-many-touches"], "the ignored finger was down: \(h.anomalyKinds)")
+        h.touch(motion(0, 2, 2), .frame, seat: Harness.seat1)
+        #expect(h.anomalyKinds == ["too-many-touches", "unknown-touch-id"])
+    }
+
     // MARK: The list
 
     @Test func everyKindIsListedWithAOneSentenceExplanation() {

@@ -33,6 +33,9 @@ import WaylandDecor
         ]), "0.2.0's gtk plugin is taken to have no touch: the app works the frame")
         #expect(LibdecorPlugin.handlesTouch(loadedLibraries: ["/opt/lib/libdecor.so", "\(Self.plugins)/libdecor-gtk.so"]),
                 "an unreadable version with the gtk plugin: never act twice")
+        #expect(!LibdecorPlugin.handlesTouch(loadedLibraries: [
+            "/usr/lib/libdecor-0.so.0.200.2", "\(Self.plugins)/libdecor-gtk.so", "\(Self.plugins)/libdecor-cairo.so",
+        ]), "cairo loaded too: libdecor may have fallen back to it")
     }
 
     /// The test binary links libdecor, so the loaded list must name it with its version; a

@@ -7,6 +7,11 @@ import TouchKit
 /// round both. The list is bounded: a window that draws no frame for a while (hidden, or the
 /// compositor withholding frame callbacks) while input keeps arriving collapses it into one
 /// bounding box instead of growing without limit.
+///
+/// The renderer trusts the answer: a view keeping one must add a rectangle (or call
+/// ``invalidateAll()``) for every change it draws, since after the first frame a bare
+/// `setNeedsDisplay()` with nothing added repaints nothing. Geometry changes need nothing: the
+/// renderer damages a moved or resized view whole by itself.
 public struct InvalidRects: Sendable {
     /// Beyond this many rectangles the list collapses into their bounding box. Sixty-four is
     /// ten fingers' worth of segments over several frames, and far below the point where

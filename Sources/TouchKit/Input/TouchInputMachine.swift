@@ -136,12 +136,19 @@ public final class TouchInputMachine {
         seats.values.contains { !$0.touchFrame.isEmpty || !$0.pointerFrame.isEmpty }
     }
 
-    /// More touches at once than any touch screen reports (the largest track a few dozen
-    /// fingers; phones and tablets ten or eleven), all seats together. Every delivery carries
-    /// every active touch, so without a bound a compositor or a recording putting thousands of
-    /// fingers down would make each frame cost thousands of touches: replay took minutes. A
-    /// `down` beyond it is ignored and reported as `too-many-touches`.
+    /// More fingers down at once than any touch screen reports (the largest track a few dozen;
+    /// phones and tablets ten or eleven), all seats together; pointer presses do not count.
+    /// Every delivery carries every active touch, so without a bound a compositor or a
+    /// recording putting thousands of fingers down would make each frame cost thousands of
+    /// touches: replay took minutes. A `down` beyond it is ignored and reported as
+    /// `too-many-touches`.
     public static let maximumActiveTouches = 64
+
+    /// Fingers down now on every seat, as the compositor's events say: what the limit counts
+    /// (not touches ending but undelivered, not pointer presses).
+    private var fingersDown: Int {
+        seats.values.reduce(0) { $0 + $1.touchesByID.count }
+    }
 
     /// Touches (and held pointer buttons) that began and whose end has not been delivered,
     /// including those still waiting for a frame.
@@ -209,7 +216,7 @@ public final class TouchInputMachine {
                 report(.duplicateDown, state, device: "touch", event.details)
                 state.touchFrame.end(old, as: .cancelled, time: seconds)
             }
-            guard activeTouchCount < Self.maximumActiveTouches else {
+            guard fingersDown < Self.maximumActiveTouches else {
                 var details = event.details
                 details["limit"] = "\(Self.maximumActiveTouches)"
                 report(.tooManyTouches, state, device: "touch", details)
@@ -263,8 +270,11 @@ public final class TouchInputMachine {
             deliverFrame(of: .touch, in: state)
 
         case .cancel:
+            // Fingers ignored beyond the limit are down as far as the compositor knows.
+            let hadIgnored = !state.ignoredTouchIDs.isEmpty
+            state.ignoredTouchIDs.removeAll()
             guard hasActiveTouches(state) else {
-                report(.cancelWithoutTouches, state, device: "touch", ["event": "cancel"])
+                if !hadIgnored { report(.cancelWithoutTouches, state, device: "touch", ["event": "cancel"]) }
                 return
             }
             cancelTouches(of: state)
