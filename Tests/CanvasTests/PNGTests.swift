@@ -5,7 +5,7 @@ import TouchKit
 
 /// Saving screenshots: round trips, and failures that leave nothing behind.
 @MainActor
-@Suite struct PNGTests {
+@Suite final class PNGTests {
     let folder: URL
 
     init() throws {
@@ -13,6 +13,9 @@ import TouchKit
             .appendingPathComponent("canvas-png-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
+
+    /// Each test's scratch folder goes with it: left behind, a hundred runs fill /tmp.
+    deinit { try? FileManager.default.removeItem(at: folder) }
 
     func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
 

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// The SVG beside a saved PNG gets the same atomic treatment.
-@Suite struct TextFileWriterTests {
+@Suite final class TextFileWriterTests {
     let folder: URL
 
     init() throws {
@@ -11,6 +11,9 @@ import Testing
             .appendingPathComponent("canvas-text-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
+
+    /// Each test's scratch folder goes with it: left behind, a hundred runs fill /tmp.
+    deinit { try? FileManager.default.removeItem(at: folder) }
 
     func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
 
