@@ -6,7 +6,8 @@ import Synchronization
 /// Test runners and CI containers often start without one. Then, once per process, a private
 /// directory (`mkdtemp`, mode 0700, as the spec for XDG_RUNTIME_DIR demands) is created under
 /// `/tmp` and exported with `setenv`, so the listening socket and every child started with
-/// `environmentForClient` agree on it. It is left behind on exit (it holds only dead sockets).
+/// `environmentForClient` agree on it. At exit it is removed if empty (each compositor removes
+/// its socket when it goes; one still open keeps the directory, harmlessly).
 /// `setenv` is not thread-safe against concurrent `getenv`; it runs at most once, on the first
 /// compositor's creation.
 let processRuntimeDirectory: Result<String, ScriptedCompositor.Failure> = {
@@ -24,8 +25,15 @@ let processRuntimeDirectory: Result<String, ScriptedCompositor.Failure> = {
     guard setenv("XDG_RUNTIME_DIR", made, 1) == 0 else {
         return .failure(.runtimeDirectory("setenv XDG_RUNTIME_DIR failed: \(String(cString: strerror(errno)))"))
     }
+    // Test runs and demos each made one; a hundred runs left a hundred empty folders in /tmp.
+    madeRuntimeDirectory = strdup(made)
+    atexit { if let path = madeRuntimeDirectory { rmdir(path) } }
     return .success(made)
 }()
+
+/// The directory `processRuntimeDirectory` made, for the exit handler (a C function pointer
+/// can capture nothing). Written once, before the handler is registered.
+nonisolated(unsafe) private var madeRuntimeDirectory: UnsafeMutablePointer<CChar>?
 
 /// Distinguishes compositors made by one process: `tc-scripted-<pid>-<n>`.
 private let socketCounter = Atomic<Int>(0)
