@@ -5,14 +5,19 @@ import TouchKit
 
 /// The hover ring: where it is drawn, and that moving it repaints only its old and new place.
 @MainActor @Suite struct HoverRingTests {
-    @Test func aRingIsDrawnWhereThePointerHoversAndRepaintsOnlyItsBoxes() throws {
-        let frame = Rect(x: 0, y: 0, width: 400, height: 300)
-        let window = Window(frame: frame)
+    let window = Window(frame: Rect(x: 0, y: 0, width: 400, height: 300))
+    let rings = HoverRingView(frame: Rect(x: 0, y: 0, width: 400, height: 300))
+    let buffer: PixelBuffer
+    let renderer = ViewRenderer()
+
+    /// A white 400×300 window with the ring layer over it.
+    init() throws {
         window.backgroundColor = .white
-        let rings = HoverRingView(frame: frame)
         window.addSubview(rings)
-        let buffer = try PixelBuffer(width: 400, height: 300, format: .xrgb8888)
-        let renderer = ViewRenderer()
+        buffer = try PixelBuffer(width: 400, height: 300, format: .xrgb8888)
+    }
+
+    @Test func aRingIsDrawnWhereThePointerHoversAndRepaintsOnlyItsBoxes() throws {
         _ = renderer.render(window, into: buffer, scale: 1, bufferAge: 0)
 
         rings.setHover(Point(x: 150, y: 120), seat: SeatID(1))
@@ -36,14 +41,7 @@ import TouchKit
     /// The ring layer covers the window; were it one view stroking shapes, the renderer would
     /// widen every repaint across it to the window's width (cairo's clip seams), in every scene.
     @Test func theRingLayerDoesNotWidenRepaintsElsewhere() throws {
-        let frame = Rect(x: 0, y: 0, width: 400, height: 300)
-        let window = Window(frame: frame)
-        window.backgroundColor = .white
-        let rings = HoverRingView(frame: frame)
-        window.addSubview(rings)
         rings.setHover(Point(x: 50, y: 200), seat: SeatID(1))
-        let buffer = try PixelBuffer(width: 400, height: 300, format: .xrgb8888)
-        let renderer = ViewRenderer()
         _ = renderer.render(window, into: buffer, scale: 1, bufferAge: 0)
 
         let spot = View(frame: Rect(x: 300, y: 190, width: 20, height: 20))
