@@ -70,8 +70,6 @@ final class AppController: SeatInputSink {
     private var lastPresented: PixelBuffer?
     private var timing = FrameTiming()
     private var recorder: RecordingWriter?
-    /// The recording's write failure was printed when it happened.
-    private var recordingErrorReported = false
     private var cursor: PointerCursor?
     /// Double taps on libdecor's frame, which maximise the window: the same limits as `tapCount`.
     private lazy var frameTaps = FrameDoubleTap(interval: UInt32((input.tapCountInterval * 1000).rounded()),
@@ -144,9 +142,8 @@ final class AppController: SeatInputSink {
                     path: path, width: configured ? window?.width ?? options.size.width : options.size.width,
                     height: configured ? window?.height ?? options.size.height : options.size.height,
                     scale: recordedScale, seats: known, scene: options.scene)
-                recorder?.onWriteError = { [unowned self] error in
+                recorder?.onWriteError = { error in
                     printError(error.description + "; recording stops here, the app goes on")
-                    recordingErrorReported = true
                 }
             } catch {
                 throw AppError(error.description)
@@ -475,12 +472,14 @@ final class AppController: SeatInputSink {
     private func closeRecording() -> Bool {
         guard let recorder else { return true }
         self.recorder = nil
-        recorder.onWriteError = nil  // a failure now is said below, not as "the app goes on"
+        // A failure before now was said when it happened; one now is said here, not as
+        // "the app goes on".
+        let alreadySaid = recorder.writeError != nil
+        recorder.onWriteError = nil
         do {
             try recorder.close()
         } catch {
-            // Said when it happened, unless it happened only now (closing).
-            if !recordingErrorReported { printError(error.description) }
+            if !alreadySaid { printError(error.description) }
             return false
         }
         printError("recorded \(options.record ?? "")")

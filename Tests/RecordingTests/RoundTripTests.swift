@@ -132,9 +132,14 @@ import TouchKit
         #expect(recording.events.allSatisfy { $0.time == 0 })
     }
 
-    @Test func writesToAFileAtEachBatch() throws {
-        let path = FileManager.default.temporaryDirectory
+    /// A fresh recording's path in the temporary folder; the test removes it.
+    static func scratchPath() -> String {
+        FileManager.default.temporaryDirectory
             .appendingPathComponent("recording-\(UInt32.random(in: 0 ... .max)).tcrec").path
+    }
+
+    @Test func writesToAFileAtEachBatch() throws {
+        let path = Self.scratchPath()
         defer { try? FileManager.default.removeItem(atPath: path) }
         var seconds = 0.0
         let writer = try RecordingWriter(path: path, width: 320, height: 200, scale: 2, clock: { seconds })
@@ -153,8 +158,7 @@ import TouchKit
     /// A session longer than replay reads keeps its first part, whole batches, and says so:
     /// the file stays one replay takes, rather than growing into one it refuses.
     @Test func aRecordingStopsGrowingAtTheSizeReplayReads() throws {
-        let path = FileManager.default.temporaryDirectory
-            .appendingPathComponent("recording-\(UInt32.random(in: 0 ... .max)).tcrec").path
+        let path = Self.scratchPath()
         defer { try? FileManager.default.removeItem(atPath: path) }
         var seconds = 0.0
         let writer = try RecordingWriter(path: path, width: 320, height: 200, scale: 1, clock: { seconds })

@@ -38,8 +38,8 @@ public struct TouchAnomaly: Sendable, Hashable {
         /// through `TouchInputMachine.foreignSurfaceEvent`). Reported once per run of such
         /// events on a seat's device.
         case foreignSurface = "foreign-surface"
-        /// A `down` came while `TouchInputMachine.maximumActiveTouches` touches were active; it
-        /// and that finger's later events are ignored. Details: the `down`'s `event`, `id`,
+        /// A `down` came while `TouchInputMachine.maximumActiveTouches` fingers were down (all
+        /// seats); it and that finger's later events are ignored. Details: the `down`'s `event`, `id`,
         /// `time`, and `limit`.
         case tooManyTouches = "too-many-touches"
 
