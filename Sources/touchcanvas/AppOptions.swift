@@ -1,0 +1,33 @@
+import Recording
+import TouchCanvasApp
+
+/// What the user asked for on the command line.
+struct AppOptions {
+    enum LogMode: String, CaseIterable { case none, phases, raw }
+    /// Who draws the window's frame: `auto` takes server-side decorations where the compositor
+    /// offers them, else the app's own frame (`client`), which fingers can work; `libdecor`
+    /// asks for libdecor's frame instead (Debian 12's takes no touch), `none` for a bare window.
+    enum Decorations: String, CaseIterable { case auto, server, client, libdecor, none }
+    var scene: Scene = .canvas
+    var size: (width: Int, height: Int) = (1024, 768)
+    var fullscreen = false
+    var decorations: Decorations = .auto
+    var log: LogMode = .none
+    var singleTouch = false
+    /// Saved (PNG, and SVG beside it) however the app ends: q, Esc, close, SIGINT, SIGTERM.
+    var saveOnExit: String?
+    /// `--record FILE`: the raw input stream, replayable with `touchcanvas replay`.
+    var record: String?
+    /// Seconds without an event before an active touch is reported as possibly stuck.
+    var stuckAfter: Double = 10
+    /// `touchcanvas check`: run the guided compositor check, giving up after this many seconds.
+    var checkTimeout: Double?
+    /// `--play`: a recording whose input is fed into the window at its own pace.
+    var play: Recording?
+}
+
+/// A failure the user sees as one line on stderr.
+struct AppError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
