@@ -35,17 +35,9 @@ public enum RecordedEvent: Sendable, Hashable {
     }
 }
 
-/// What a key asked that changes the scene's drawing, so that a replay draws what the user drew.
-/// Not saving, nor what the app lays over the scene (the HUD, the `d` sample dots, the hover
-/// ring): a replay shows the scene alone.
-public enum RecordedCommand: Sendable, Hashable {
-    /// `c`: the scene cleared.
-    case clear
-    /// `u` or Ctrl+Z: the last stroke undone.
-    case undo
-    /// `1`–`6`: another scene (touches in flight are cancelled first).
-    case scene(Scene)
-}
+/// What a key asked that changes the scene's drawing: the session's own commands, recorded as
+/// they were performed.
+public typealias RecordedCommand = SceneCommand
 
 /// A `wl_touch` event without its compositor timestamp (the line's time stands for it).
 public enum RecordedTouch: Sendable, Hashable {

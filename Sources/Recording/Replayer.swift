@@ -12,21 +12,17 @@ import TouchKit
 /// try replayer.writePNG(to: "ten-fingers.png")
 /// ```
 ///
-/// It builds what the app builds — a ``Window`` on a white background, the scene's root view,
-/// a ``TouchInputMachine`` with `holdsMovesUntilDisplayFrame` — but the window's clock is the
-/// recording's: before each event it reads the line's time, so animations (the spot growing
-/// over 0.2 s) depend on the file alone. Events go to the machine in file order, stamped with
-/// their time in whole milliseconds. At each `display-frame` line it does what the app does
-/// before drawing: advance animations, set the prediction interval when the line gives one,
-/// deliver held moves, advance animations again, and render into its buffer (only the damage,
-/// as the app does with one buffer). After the last line it delivers input still waiting for
-/// a frame (as the app does when the socket drains), then draws a last display frame.
+/// It drives a ``CanvasSession``, the same one the app drives, whose clock is the recording's:
+/// before each line it reads the line's time, so animations (the spot growing over 0.2 s)
+/// depend on the file alone. Input and command lines go to the session in file order
+/// (``CanvasSession/play(_:at:)``); at each `display-frame` line the session draws its display
+/// frame into one buffer (only the damage, as the app does with one buffer). After the last line
+/// it delivers input still waiting for a frame (as the app does when the socket drains), then
+/// draws a last display frame.
 ///
-/// The buffer is `xrgb8888` at the recording's scale, its sides clamped as the app clamps them
-/// (at most 16384 buffer pixels); `configure` and `scale` lines resize it. `clear`, `undo` and
-/// `scene` lines do what the key did in the app; a `scene` line switches even when replay was
-/// told which scene to start in. The pointer's hover ring is not drawn: the picture is the one
-/// the app saves, which leaves it out as it leaves out the cursor.
+/// The buffer is `xrgb8888` at the recording's scale, its sides clamped as the app clamps them;
+/// `configure` and `scale` lines resize it. The session's overlays are off: neither the HUD nor
+/// the pointer's hover ring is drawn, as the app's saved picture leaves them out.
 @MainActor
 public final class Replayer {
     public let recording: Recording
@@ -53,30 +49,18 @@ public final class Replayer {
         var width = recording.width
         var height = recording.height
         var scale = recording.scale
-        let frame = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
-        let window = Window(frame: frame, clock: { clock.now })
-        window.backgroundColor = .white
-        var root = Scene.makeRootView(for: scene, frame: frame, singleTouch: singleTouch)
-        var currentScene = scene
-        window.addSubview(root)
-        let machine = TouchInputMachine(window: window)
-        machine.holdsMovesUntilDisplayFrame = true
-        machine.onDeliver = onDeliver
-        machine.onAnomaly = onAnomaly
-        for seat in recording.seats { machine.setSeatName(seat.name, for: seat.id) }
+        let session = CanvasSession(.init(scene: scene, width: Double(width), height: Double(height),
+                                          singleTouch: singleTouch, showsOverlays: false, clock: { clock.now }))
+        session.onDeliver = onDeliver
+        session.onAnomaly = onAnomaly
+        session.configure(width: width, height: height, scale: scale)
+        for seat in recording.seats { session.setSeatName(seat.name, for: seat.id) }
 
-        let renderer = ViewRenderer()
         var buffer: PixelBuffer?
         var rendered: PixelBuffer?
 
         @discardableResult
         func displayFrame(prediction: Double?) throws(ReplayError) -> PixelBuffer {
-            window.advanceAnimations()
-            if let prediction { machine.predictionInterval = prediction / 1000 }
-            if machine.hasHeldMoves {
-                machine.deliverHeldMoves()
-                window.advanceAnimations()
-            }
             let target = try bufferSize(width: width, height: height, scale: scale)
             let pixels: PixelBuffer
             if let buffer, buffer.width == target.width, buffer.height == target.height {
@@ -90,58 +74,28 @@ public final class Replayer {
                 buffer = pixels
             }
             // One buffer, always holding the previous frame: age 1, or 0 (repaint all) when new.
-            _ = renderer.render(window, into: pixels, scale: Double(scale), bufferAge: pixels === rendered ? 1 : 0)
+            _ = session.displayFrame(into: pixels, scale: Double(scale), bufferAge: pixels === rendered ? 1 : 0,
+                                     predictionInterval: prediction.map { $0 / 1000 })
             rendered = pixels
             return pixels
         }
 
         for timed in recording.events {
             clock.now = timed.time / 1000
-            let stamp = UInt32(timed.time.rounded(.down))
             switch timed.event {
-            case let .touch(seat, touch):
-                machine.handle(touch.raw(time: stamp), seat: seat)
-            case let .pointer(seat, pointer):
-                machine.handle(pointer.raw(time: stamp), seat: seat)
-            case let .capabilityLost(seat, .touch):
-                machine.touchCapabilityLost(seat: seat)
-            case let .capabilityLost(seat, .pointer):
-                machine.pointerCapabilityLost(seat: seat)
-            case let .seatRemoved(seat):
-                machine.seatRemoved(seat)
-            case let .seatName(seat, name):
-                machine.setSeatName(name, for: seat)
             case let .configure(newWidth, newHeight):
-                width = newWidth
-                height = newHeight
-                let frame = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
-                if window.frame != frame {
-                    window.frame = frame
-                    root.frame = frame
-                }
-                window.setNeedsDisplay()
+                (width, height) = (newWidth, newHeight)
+                session.configure(width: width, height: height, scale: scale)
             case let .scale(newScale):
                 scale = newScale
-                window.setNeedsDisplay()
-            case .flush:
-                machine.flushPendingInput()
+                session.configure(width: width, height: height, scale: scale)
             case let .displayFrame(prediction):
                 try displayFrame(prediction: prediction)
-            case .command(.clear):
-                (root as? Clearable)?.clear()
-            case .command(.undo):
-                (root as? Undoable)?.undo()
-            case let .command(.scene(newScene)):
-                // As the app switches: touches in flight cancelled, then a fresh scene.
-                guard newScene != currentScene else { break }
-                machine.cancelAllTouches()
-                root.removeFromSuperview()
-                root = Scene.makeRootView(for: newScene, frame: window.bounds, singleTouch: singleTouch)
-                window.insertSubview(root, at: 0)
-                currentScene = newScene
+            default:
+                session.play(timed.event, at: timed.time)
             }
         }
-        machine.flushPendingInput()
+        session.flushPendingInput()
         return try displayFrame(prediction: nil)
     }
 

@@ -1,11 +1,11 @@
 import Foundation
 
 /// Where `s` saves, and names that never replace an earlier drawing.
-enum SaveLocation {
+public enum SaveLocation {
     /// The pictures folder as the desktop names it: `$XDG_PICTURES_DIR` when set, else the one
     /// in `user-dirs.dirs` (where desktops keep it, e.g. `~/Bilder` on a German one), else
     /// `~/Pictures`, else the working folder. Only folders that exist count.
-    static func defaultDirectory() -> String {
+    public static func defaultDirectory() -> String {
         if let pictures = environment("XDG_PICTURES_DIR"), isDirectory(pictures) { return pictures }
         let home = environment("HOME")
         if let home {
@@ -23,7 +23,7 @@ enum SaveLocation {
     /// `XDG_PICTURES_DIR` from the text of `user-dirs.dirs`, whose lines read
     /// `XDG_PICTURES_DIR="$HOME/Pictures"` or `XDG_PICTURES_DIR="/absolute/path"` (shell
     /// quoting, `\` escapes). `$HOME` alone means the folder is switched off: nil.
-    static func picturesDirectory(inUserDirs text: String, home: String) -> String? {
+    public static func picturesDirectory(inUserDirs text: String, home: String) -> String? {
         var found: String?
         for line in text.split(whereSeparator: \.isNewline) {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
@@ -48,7 +48,7 @@ enum SaveLocation {
     }
 
     /// `touchcanvas-N.png` with the smallest N for which neither the PNG nor its SVG exists.
-    static func freshStem(in directory: String, exists: (String) -> Bool = fileExists) -> String {
+    public static func freshStem(in directory: String, exists: (String) -> Bool = fileExists) -> String {
         var n = 1
         while true {
             let stem = "\(directory)/touchcanvas-\(n)"
@@ -58,11 +58,11 @@ enum SaveLocation {
     }
 
     /// The SVG that goes beside a PNG: `a/b.png` → `a/b.svg`, `a/b` → `a/b.svg`.
-    static func svgPath(besidePNG path: String) -> String {
+    public static func svgPath(besidePNG path: String) -> String {
         path.hasSuffix(".png") ? String(path.dropLast(4)) + ".svg" : path + ".svg"
     }
 
-    static func fileExists(_ path: String) -> Bool {
+    public static func fileExists(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0
     }

@@ -1,0 +1,26 @@
+import TouchCanvasApp
+import TouchKit
+
+extension RecordingWriter: CanvasSessionRecorder {}
+
+extension CanvasSession {
+    /// Feeds one recorded input or command line into the session, as the live app fed it when
+    /// it was recorded; `time` is the line's, in milliseconds, and stands for the compositor's
+    /// event time. The window's own lines (`configure`, `scale`, `display-frame`) belong to
+    /// whoever drives the display and are left to the caller.
+    public func play(_ event: RecordedEvent, at time: Double) {
+        // The parser keeps times in range; clamped all the same, so no value can trap here.
+        let stamp = time >= 0 ? UInt32(min(time.rounded(.down), Double(UInt32.max))) : 0
+        switch event {
+        case let .touch(seat, touch): handle(touch.raw(time: stamp), seat: seat)
+        case let .pointer(seat, pointer): handle(pointer.raw(time: stamp), seat: seat)
+        case let .capabilityLost(seat, .touch): touchCapabilityLost(seat: seat)
+        case let .capabilityLost(seat, .pointer): pointerCapabilityLost(seat: seat)
+        case let .seatRemoved(seat): seatRemoved(seat)
+        case let .seatName(seat, name): setSeatName(name, for: seat)
+        case .flush: flushPendingInput()
+        case let .command(command): perform(command)
+        case .configure, .scale, .displayFrame: break
+        }
+    }
+}

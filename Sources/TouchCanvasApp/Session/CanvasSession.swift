@@ -1,0 +1,348 @@
+import Canvas
+import TouchKit
+
+/// The whole canvas with no display attached: the window and its scene, the overlays, the input
+/// machine, the scene commands and the display-frame step.
+///
+/// Every caller that draws the canvas goes through one of these: the app's Wayland shell,
+/// `touchcanvas replay`, the tests' harness and the benchmarks. What differs between them is
+/// only where input comes from and where the pixels go, so a replay draws what the live app
+/// drew, frame for frame.
+///
+/// ```swift
+/// let session = CanvasSession(.init(scene: .spots, width: 800, height: 600))
+/// session.handle(.down(id: 0, time: 10, location: Point(x: 100, y: 100)), seat: SeatID(1))
+/// session.handle(.frame, seat: SeatID(1))
+/// let pixels = try PixelBuffer(width: 800, height: 600, format: .xrgb8888)
+/// let damage = session.displayFrame(into: pixels, scale: 1, bufferAge: 0)
+/// ```
+@MainActor
+public final class CanvasSession {
+    public struct Configuration {
+        public var scene: Scene
+        /// The window's logical size until the first ``configure(width:height:scale:)``.
+        public var width: Double
+        public var height: Double
+        /// `--single-touch`: the scene's drawing view takes only the first finger.
+        public var singleTouch: Bool
+        /// The live app's overlays: the HUD comes up in the inspect scene and the hover ring
+        /// follows the pointer. A replay leaves both out, as the app's saved picture does.
+        public var showsOverlays: Bool
+        /// The clock of the window's animations and of the inspector's rates; a replay passes
+        /// the recording's, tests a manual one.
+        public var clock: () -> Double
+
+        public init(scene: Scene = .canvas, width: Double, height: Double, singleTouch: Bool = false,
+                    showsOverlays: Bool = true, clock: @escaping () -> Double = MonotonicClock.now) {
+            self.scene = scene
+            self.width = width
+            self.height = height
+            self.singleTouch = singleTouch
+            self.showsOverlays = showsOverlays
+            self.clock = clock
+        }
+    }
+
+    public let configuration: Configuration
+    public let window: Window
+    public private(set) var rootView: View
+    public private(set) var scene: Scene
+    /// Turns raw input into deliveries; moves are held until the display frame, so a scene sees
+    /// at most one `touchesMoved` a frame with every sample as coalesced touches.
+    public let input: TouchInputMachine
+    /// One ring per seat's hovering pointer, over the scene and under the HUD.
+    public let hoverRings: HoverRingView
+    public let inspector: InputInspector
+    public let hud: InspectorHUDView
+    public let renderer = ViewRenderer()
+    /// The integer scale the window is drawn at, as a recording notes it.
+    public private(set) var scale = 1
+    /// The last frame that changed anything: what the display shows now, and what a save writes.
+    public private(set) var lastFrame: (pixels: PixelBuffer, scale: Double)?
+
+    /// Hears every input, command and frame, in order: `--record`.
+    public var recorder: CanvasSessionRecorder?
+    /// Watches input beside the views: the guided `check`.
+    public var observer: InputObserver?
+    /// Each delivery (`--log phases`).
+    public var onDeliver: ((TouchEvent) -> Void)?
+    /// Each protocol anomaly (`--log phases`, `--log raw`).
+    public var onAnomaly: ((TouchAnomaly) -> Void)?
+    /// Something changed that the next display frame should draw.
+    public var onNeedsDisplay: (() -> Void)?
+    /// The scene changed: the shell retitles the window.
+    public var onSceneChange: ((Scene) -> Void)?
+    /// A scene's drag handle grabbed `touch`: the shell starts an interactive move.
+    public var onBeginWindowMove: ((Touch) -> Void)?
+    /// The HUD's rates fall to zero this many seconds from now: draw once more then.
+    public var onHUDRefreshDue: ((Double) -> Void)?
+    /// The protocol versions the HUD lists, read when it redraws.
+    public var protocolVersions: () -> [(interface: String, version: UInt32)] = { [] }
+
+    private var hudNeedsRefresh = false
+
+    public init(_ configuration: Configuration) {
+        self.configuration = configuration
+        let frame = Rect(x: 0, y: 0, width: configuration.width, height: configuration.height)
+        window = Window(frame: frame, clock: configuration.clock)
+        window.backgroundColor = .white
+        scene = configuration.scene
+        rootView = Scene.makeRootView(for: scene, frame: frame, singleTouch: configuration.singleTouch)
+        window.addSubview(rootView)
+        hoverRings = HoverRingView(frame: frame)
+        window.addSubview(hoverRings)
+        inspector = InputInspector(clock: configuration.clock)
+        hud = InspectorHUDView(inspector: inspector)
+        input = TouchInputMachine(window: window)
+        input.holdsMovesUntilDisplayFrame = true
+        input.onDeliver = { [unowned self] event in
+            onDeliver?(event)
+            inspector.noteDelivery(event)
+            observer?.delivered(event)
+        }
+        input.onAnomaly = { [unowned self] anomaly in
+            onAnomaly?(anomaly)
+            inspector.noteAnomaly(anomaly)
+            observer?.anomaly(anomaly)
+        }
+        if configuration.showsOverlays {
+            input.onPointerHover = { [unowned self] seat, location in
+                hoverRings.setHover(location, seat: seat)
+                setNeedsDisplay()
+            }
+            inspector.onChange = { [unowned self] in
+                guard isHUDShown else { return }
+                hudNeedsRefresh = true
+                setNeedsDisplay()
+            }
+            if scene == .inspect { setHUDVisible(true) }
+        }
+        connectWindowMoving()
+    }
+
+    private func setNeedsDisplay() { onNeedsDisplay?() }
+
+    // MARK: Input
+
+    public func handle(_ touch: RawTouchInput, seat: SeatID) {
+        recorder?.touch(touch, seat: seat)
+        inspector.noteInputEvent(isFrame: touch == .frame)
+        observer?.received(touch, seat: seat)
+        input.handle(touch, seat: seat)
+        setNeedsDisplay()
+    }
+
+    public func handle(_ pointer: RawPointerInput, seat: SeatID) {
+        recorder?.pointer(pointer, seat: seat)
+        inspector.noteInputEvent(isFrame: false)
+        input.handle(pointer, seat: seat)
+        setNeedsDisplay()
+    }
+
+    public func setSeatName(_ name: String, for seat: SeatID) {
+        recorder?.seatName(name, for: seat)
+        input.setSeatName(name, for: seat)
+    }
+
+    /// The seat lost its touch device: what it had down is cancelled.
+    public func touchCapabilityLost(seat: SeatID) {
+        recorder?.touchCapabilityLost(seat: seat)
+        input.touchCapabilityLost(seat: seat)
+        setNeedsDisplay()
+    }
+
+    public func pointerCapabilityLost(seat: SeatID) {
+        recorder?.pointerCapabilityLost(seat: seat)
+        input.pointerCapabilityLost(seat: seat)
+        setNeedsDisplay()
+    }
+
+    public func seatRemoved(_ seat: SeatID) {
+        recorder?.seatRemoved(seat)
+        input.seatRemoved(seat)
+        setNeedsDisplay()
+    }
+
+    /// Delivers input still waiting for a `frame` that did not come (GNOME sends none after the
+    /// last up); false when nothing was waiting.
+    @discardableResult
+    public func flushPendingInput() -> Bool {
+        guard input.hasPendingInput else { return false }
+        recorder?.flushedPendingInput()
+        input.flushPendingInput()
+        setNeedsDisplay()
+        return true
+    }
+
+    /// Reports touches silent for too long; true while touches are active (check again later).
+    public func checkForStuckTouches() -> Bool {
+        input.checkForStuckTouches()
+        guard input.activeTouchCount > 0 else { return false }
+        refreshHUD()  // the ages go on while fingers rest
+        return true
+    }
+
+    // MARK: The window
+
+    /// The compositor's size and integer scale for the window.
+    public func configure(width: Int, height: Int, scale: Int) {
+        let frame = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
+        if window.frame != frame {
+            window.frame = frame
+            rootView.frame = frame
+            hoverRings.frame = frame
+            recorder?.configure(width: width, height: height)
+        }
+        if scale != self.scale {
+            self.scale = scale
+            recorder?.scale(scale)
+        }
+        window.setNeedsDisplay()
+        setNeedsDisplay()
+    }
+
+    /// Starts `--record`: the recorder's header already holds the window as it is, at `scale`.
+    public func startRecording(into recorder: CanvasSessionRecorder, scale: Int) {
+        self.scale = scale
+        self.recorder = recorder
+    }
+
+    // MARK: Commands
+
+    /// What a key (or a recording's command line) asks of the scene; recorded.
+    public func perform(_ command: SceneCommand) {
+        switch command {
+        case .clear:
+            (rootView as? Clearable)?.clear()
+        case .undo:
+            (rootView as? Undoable)?.undo()
+        case let .scene(newScene):
+            guard newScene != scene else { return }
+            switchScene(to: newScene)
+        }
+        recorder?.command(command)
+        setNeedsDisplay()
+    }
+
+    /// A new scene starts clean: touches in flight are cancelled first, so the old scene's views
+    /// see every touch they began end.
+    private func switchScene(to newScene: Scene) {
+        input.cancelAllTouches()
+        scene = newScene
+        rootView.removeFromSuperview()
+        rootView = Scene.makeRootView(for: newScene, frame: window.bounds, singleTouch: configuration.singleTouch)
+        window.insertSubview(rootView, at: 0)  // under the overlays
+        connectWindowMoving()
+        if newScene == .inspect, configuration.showsOverlays { setHUDVisible(true) }
+        onSceneChange?(newScene)
+    }
+
+    private func connectWindowMoving() {
+        (rootView as? WindowMoving)?.onBeginWindowMove = { [unowned self] touch in onBeginWindowMove?(touch) }
+    }
+
+    /// `d`: the scene's debug overlay, where it has one.
+    public func toggleDebugOverlay() {
+        (rootView as? DebugOverlayToggling)?.toggleDebugOverlay()
+        setNeedsDisplay()
+    }
+
+    // MARK: The HUD
+
+    public var isHUDShown: Bool { hud.superview != nil }
+
+    /// Shows or hides the inspector HUD above whatever scene is showing.
+    public func setHUDVisible(_ visible: Bool) {
+        if visible, !isHUDShown {
+            window.addSubview(hud)
+            hudNeedsRefresh = true
+        } else if !visible, isHUDShown {
+            hud.removeFromSuperview()
+        }
+        setNeedsDisplay()
+    }
+
+    /// Redraws the HUD with the next frame, for changes that come with time rather than input.
+    public func refreshHUD() {
+        guard isHUDShown else { return }
+        hudNeedsRefresh = true
+        setNeedsDisplay()
+    }
+
+    /// Runs the guided check: the HUD shows its prompt; `onChange` hears each step.
+    public func beginCheck(_ check: CompositorCheck, onChange: @escaping (CompositorCheck) -> Void) {
+        observer = check
+        setHUDVisible(true)
+        hud.prompt = check.prompt
+        check.onChange = { [unowned self, unowned check] in
+            hud.prompt = check.prompt
+            setNeedsDisplay()
+            onChange(check)
+        }
+    }
+
+    private func refreshHUDIfNeeded() {
+        guard hudNeedsRefresh else { return }
+        hudNeedsRefresh = false
+        inspector.versions = protocolVersions()
+        hud.refresh()
+        if inspector.hasRecentActivity, let last = inspector.lastEventTime {
+            // Rates fall to zero a second after the last event: draw that once, then idle.
+            onHUDRefreshDue?(last + InputInspector.window + 0.05 - configuration.clock())
+        }
+    }
+
+    // MARK: The display frame
+
+    /// Advances animations; true while any still runs, so frames must keep coming.
+    @discardableResult
+    public func advanceAnimations() -> Bool {
+        window.advanceAnimations()
+        return window.hasRunningAnimations
+    }
+
+    /// One display frame, in the one order every caller shares: animations advance, the held
+    /// moves go out with their coalesced samples (predicted `predictionInterval` seconds ahead
+    /// when given), animations advance again for what the moves started, the HUD catches up,
+    /// and the window is drawn into `pixels`, whose content is `bufferAge` frames old (0: new).
+    ///
+    /// Returns the damage in buffer pixels; empty when nothing changed, and then the display
+    /// should be left as it is.
+    public func displayFrame(into pixels: PixelBuffer, scale: Double, bufferAge: Int,
+                             predictionInterval: Double? = nil) -> DamageRegion {
+        window.advanceAnimations()
+        if let predictionInterval { input.predictionInterval = predictionInterval }
+        recorder?.displayFrame(predictionInterval: input.predictionInterval)
+        if input.hasHeldMoves {
+            input.deliverHeldMoves()
+            window.advanceAnimations()
+        }
+        refreshHUDIfNeeded()
+        let damage = renderer.render(window, into: pixels, scale: scale, bufferAge: bufferAge)
+        if !damage.isEmpty { lastFrame = (pixels, scale) }
+        return damage
+    }
+
+    /// The picture a save writes: the last frame, less the hover ring, which marks the pointer
+    /// rather than the drawing (as the cursor is left out too); nil before anything was drawn.
+    public func picture() throws(SessionError) -> PixelBuffer? {
+        guard let (shown, scale) = lastFrame else { return nil }
+        guard !hoverRings.rings.isEmpty else { return shown }
+        let pixels: PixelBuffer
+        do {
+            pixels = try PixelBuffer(width: shown.width, height: shown.height, format: shown.format)
+        } catch {
+            throw SessionError("\(error)")
+        }
+        if let error = renderer.snapshot(window, into: pixels, scale: scale, excluding: [hoverRings]) {
+            throw SessionError("drawing the picture failed: \(error)")
+        }
+        return pixels
+    }
+}
+
+/// A session operation that failed, in words for one stderr line.
+public struct SessionError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}

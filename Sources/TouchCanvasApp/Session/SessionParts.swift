@@ -1,0 +1,44 @@
+import TouchKit
+
+/// What a key asks that changes the scene's drawing; a recording keeps these, so a replay draws
+/// what the user drew. Not saving, nor what the app lays over the scene (the HUD, the `d` sample
+/// dots, the hover ring): a replay shows the scene alone.
+public enum SceneCommand: Sendable, Hashable {
+    /// `c`: the scene cleared.
+    case clear
+    /// `u` or Ctrl+Z: the last stroke undone.
+    case undo
+    /// `1`–`6`: another scene (touches in flight are cancelled first).
+    case scene(Scene)
+}
+
+/// Something that watches the input as the session handles it, beside the views: the `check`
+/// command's guided test. Raw events come before the touch model sees them.
+@MainActor
+public protocol InputObserver: AnyObject {
+    func received(_ touch: RawTouchInput, seat: SeatID)
+    func delivered(_ event: TouchEvent)
+    func anomaly(_ anomaly: TouchAnomaly)
+}
+
+extension CompositorCheck: InputObserver {}
+
+/// Hears everything that reaches a ``CanvasSession`` and changes what it draws, in the order it
+/// came: the input, the window's size and scale, the commands and the display frames. A
+/// recording written from these plays back to the same pixels.
+@MainActor
+public protocol CanvasSessionRecorder: AnyObject {
+    func touch(_ input: RawTouchInput, seat: SeatID)
+    func pointer(_ input: RawPointerInput, seat: SeatID)
+    func touchCapabilityLost(seat: SeatID)
+    func pointerCapabilityLost(seat: SeatID)
+    func seatRemoved(_ seat: SeatID)
+    func seatName(_ name: String, for seat: SeatID)
+    func configure(width: Int, height: Int)
+    func scale(_ scale: Int)
+    /// Input that waited for a `frame` was delivered without one.
+    func flushedPendingInput()
+    func command(_ command: SceneCommand)
+    /// A display frame, predicting `predictionInterval` seconds ahead.
+    func displayFrame(predictionInterval: Double?)
+}

@@ -1,0 +1,64 @@
+import TouchCanvasApp
+import TouchKit
+
+/// Seat events, as they arrive: the canvas's to the session, the app's own frame's to the frame,
+/// keys through the key table.
+extension AppController: SeatInputSink {
+    func seat(_ seat: SeatID, touch: RawTouchInput) {
+        pacer?.inputArrived()
+        session.handle(touch, seat: seat)
+        if case .down = touch { deadlines.schedule(.stuckCheck, after: Deadlines.stuckCheckInterval) }
+    }
+
+    func seat(_ seat: SeatID, pointer: RawPointerInput) {
+        pacer?.inputArrived()
+        session.handle(pointer, seat: seat)
+    }
+
+    func seat(_ seat: SeatID, frameTouch: RawTouchInput) {
+        decorations?.clientFrame?.input.handle(frameTouch, seat: seat)
+        pacer?.setNeedsRender()
+    }
+
+    func seat(_ seat: SeatID, framePointer: RawPointerInput) {
+        decorations?.clientFrame?.input.handle(framePointer, seat: seat)
+        pacer?.setNeedsRender()
+    }
+
+    func seat(_ seat: SeatID, droppedForeign device: String, event: String, id: Int32?, time: UInt32?) {
+        session.input.foreignSurfaceEvent(seat: seat, device: device, event: event, id: id, time: time)
+    }
+
+    var wantsWireEvents: Bool { options.log == .raw }
+
+    func seat(_ seat: SeatID, wire: WireEvent) {
+        let name = seats?.seats[seat.raw]?.name ?? ""
+        PhaseLog.emit(RawLog.line(for: wire, seatName: name, arrival: (MonotonicClock.now() - startTime) * 1000))
+    }
+
+    func seatNamed(_ seat: SeatID, name: String) {
+        session.setSeatName(name, for: seat)
+    }
+
+    func seatLostTouch(_ seat: SeatID) {
+        session.touchCapabilityLost(seat: seat)
+        decorations?.clientFrame?.input.touchCapabilityLost(seat: seat)
+    }
+
+    func seatLostPointer(_ seat: SeatID) {
+        session.pointerCapabilityLost(seat: seat)
+        decorations?.clientFrame?.input.pointerCapabilityLost(seat: seat)
+    }
+
+    func seat(_ seat: SeatID, key: KeyPress) {
+        guard let command = KeyBindings.command(for: key) else { return }
+        switch command {
+        case .quit: loop.stop(status: 0)
+        case .save: session.saveNumbered()
+        case .toggleFullscreen: window?.toggleFullscreen()
+        case .toggleHUD: session.setHUDVisible(!session.isHUDShown)
+        case .toggleDebugOverlay: session.toggleDebugOverlay()
+        case .perform(let command): session.perform(command)
+        }
+    }
+}

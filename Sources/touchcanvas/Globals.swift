@@ -1,0 +1,52 @@
+import Wayland
+import WaylandDecor
+
+/// The compositor's globals the window needs, bound once at start with `min(advertised, wanted)`.
+///
+/// The versions, and why each:
+/// - `wl_compositor` 4 at least: `damage_buffer`, so damage is in buffer pixels at any scale;
+///   4 is the newest request used.
+/// - `wl_shm` 1: argb8888 and xrgb8888 are always there.
+/// - `xdg_wm_base` up to 4: everything used is in version 1; a newer one lets compositors treat
+///   the app as current, and nothing here depends on it.
+/// - `wl_subcompositor` 1, for the app's own frame (a subsurface); optional.
+/// - `wp_viewporter` 1 and `wp_fractional_scale_manager_v1` 1: fractional scales; optional.
+/// - `zxdg_decoration_manager_v1` 1: server-side decorations, bound only when chosen
+///   (``WindowDecorations/chooseShell(for:globals:registry:connection:onLibdecorError:)``).
+/// - `wl_seat` and `wl_output` come and go: ``SeatsAndOutputs`` binds them.
+@MainActor
+struct Globals {
+    let compositor: WlCompositor
+    let shm: WlShm
+    let wmBase: XdgWmBase
+    let subcompositor: WlSubcompositor?
+    let viewporter: WpViewporter?
+    let fractionalScaleManager: WpFractionalScaleManagerV1?
+
+    /// Binds what is required, or throws one readable reason naming what is missing.
+    init(registry: GlobalRegistry) throws(AppError) {
+        guard let g = registry.first("wl_compositor") else { throw AppError(WaylandError.missingGlobal("wl_compositor").description) }
+        guard let compositor = registry.bind(g, as: WlCompositor.self, wanted: 4, minimum: 4) else {
+            throw AppError("the compositor's wl_compositor is version \(g.version); touchcanvas needs version 4 (damage_buffer)")
+        }
+        guard let s = registry.first("wl_shm"), let shm = registry.bind(s, as: WlShm.self, wanted: 1) else {
+            throw AppError(WaylandError.missingGlobal("wl_shm").description)
+        }
+        guard let x = registry.first("xdg_wm_base"), let wmBase = registry.bind(x, as: XdgWmBase.self, wanted: 4) else {
+            throw AppError(WaylandError.missingGlobal("xdg_wm_base (xdg-shell)").description)
+        }
+        wmBase.onEvent = { [unowned wmBase] event in
+            switch event {
+            case .ping(let serial): wmBase.pong(serial: serial)
+            }
+        }
+        self.compositor = compositor
+        self.shm = shm
+        self.wmBase = wmBase
+        subcompositor = registry.first("wl_subcompositor").flatMap { registry.bind($0, as: WlSubcompositor.self, wanted: 1) }
+        viewporter = registry.first("wp_viewporter").flatMap { registry.bind($0, as: WpViewporter.self, wanted: 1) }
+        fractionalScaleManager = registry.first("wp_fractional_scale_manager_v1").flatMap {
+            registry.bind($0, as: WpFractionalScaleManagerV1.self, wanted: 1)
+        }
+    }
+}

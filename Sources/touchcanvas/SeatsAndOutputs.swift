@@ -1,0 +1,127 @@
+import TouchCanvasApp
+import TouchKit
+import Wayland
+
+/// The seats and outputs as they come and go: each `wl_seat` gets its input and its cursor,
+/// each `wl_output` its scale, which the window's buffer scale follows.
+@MainActor
+final class SeatsAndOutputs {
+    private let registry: GlobalRegistry
+    private unowned let sink: SeatInputSink
+    private(set) var seats: [UInt32: SeatInput] = [:]
+    private var outputs: [UInt32: (output: WlOutput, scale: Int32)] = [:]
+    private var window: WaylandWindow?
+    private var decorations: WindowDecorations?
+    private var cursor: PointerCursor?
+    /// The cursor names last shown over the frame by each seat's pointer, so a motion that stays
+    /// on one part of the frame sets no cursor (an enter always does).
+    private var frameCursorNames: [SeatID: [String]] = [:]
+    /// Double taps on libdecor's frame, which maximise the window.
+    private var frameTaps: FrameDoubleTap
+    /// A seat went away: what it had in flight is cancelled by whoever holds it.
+    var onSeatRemoved: ((SeatID) -> Void)?
+
+    init(registry: GlobalRegistry, sink: SeatInputSink, tapLimits: (interval: Double, distance: Double)) {
+        self.registry = registry
+        self.sink = sink
+        frameTaps = FrameDoubleTap(interval: UInt32((tapLimits.interval * 1000).rounded()), distance: tapLimits.distance)
+        registry.onAdded = { [unowned self] in globalAdded($0) }
+        registry.onRemoved = { [unowned self] in globalRemoved($0) }
+    }
+
+    /// Starts binding seats and outputs, once the window they serve exists; those seen before it
+    /// are bound now.
+    func attach(window: WaylandWindow, decorations: WindowDecorations, cursor: PointerCursor?) {
+        self.window = window
+        self.decorations = decorations
+        self.cursor = cursor
+        for global in registry.globals.values.sorted(by: { $0.name < $1.name }) { globalAdded(global) }
+    }
+
+    /// Seats in the order they were announced.
+    var ordered: [SeatInput] { seats.values.sorted { $0.id.raw < $1.id.raw } }
+
+    /// The integer scale an output last announced.
+    func scale(of output: WlOutput) -> Int32 { outputs.values.first { $0.output === output }?.scale ?? 1 }
+
+    /// The app's frame went away: its cursors with it.
+    func forgetFrameCursors() { frameCursorNames = [:] }
+
+    /// The seat and serial of the press behind `touch` (a finger's down, or the mouse button's
+    /// press), which a move or resize must quote; nil, with a line saying why, when there is none.
+    func pressSerial(for touch: Touch, purpose: String) -> (SeatInput, UInt32)? {
+        guard let seat = seats[touch.seat.raw] else {
+            printError("\(purpose) for touch \(touch.number): its seat is gone")
+            return nil
+        }
+        let serial = touch.type == .direct ? seat.downSerial(forTouch: touch.identifier) : seat.lastButtonPressSerial
+        guard let serial else {
+            printError("\(purpose) for touch \(touch.number): no serial for its press")
+            return nil
+        }
+        return (seat, serial)
+    }
+
+    private func globalAdded(_ global: GlobalRegistry.Global) {
+        guard let window else { return }  // bound once the window exists
+        switch global.interface {
+        case "wl_seat" where seats[global.name] == nil:
+            guard let seat = registry.bind(global, as: WlSeat.self, wanted: SeatInput.wantedVersion) else { return }
+            seats[global.name] = makeInput(for: seat, name: global.name, window: window)
+        case "wl_output" where outputs[global.name] == nil:
+            // Version 2 brings `scale`; nothing newer is needed.
+            guard let output = registry.bind(global, as: WlOutput.self, wanted: 2) else { return }
+            outputs[global.name] = (output, 1)
+            output.onEvent = { [unowned self] event in
+                switch event {
+                case .scale(let factor): outputs[global.name]?.scale = factor
+                case .done: self.window?.updateScale()
+                default: break
+                }
+            }
+        default:
+            break
+        }
+    }
+
+    private func makeInput(for seat: WlSeat, name: UInt32, window: WaylandWindow) -> SeatInput {
+        let input = SeatInput(id: SeatID(name), seat: seat, sink: sink, classify: { [unowned self, unowned window] s in
+            InputSurface.classify(s, canvas: window.surface, frame: decorations?.clientFrame?.surface,
+                                  libdecorFrame: window.hasClientSideFrame)
+        })
+        let seatID = input.id
+        input.onPointerEnter = { [unowned self, unowned window] pointer, serial in
+            frameCursorNames[seatID] = nil
+            cursor?.apply(to: pointer, seat: seatID, serial: serial, scale: Int32(window.bufferScale.ceiling))
+        }
+        input.onFramePointer = { [unowned self, unowned window] pointer, serial, location, entered in
+            guard let names = decorations?.clientFrame?.view.cursorNames(at: location),
+                  entered || names != frameCursorNames[seatID] else { return }
+            frameCursorNames[seatID] = names
+            cursor?.apply(to: pointer, seat: seatID, serial: serial, scale: Int32(window.bufferScale.ceiling), names: names)
+        }
+        input.onDecorationTouchDown = { [unowned self, unowned window] serial, time, location in
+            // A plugin with touch of its own (libdecor's gtk one, 0.2.2 on) moves and maximises
+            // already: doing it too would move twice and toggle maximise back.
+            guard decorations?.choice.decor?.pluginHandlesTouch != true else { return }
+            if frameTaps.isDoubleTap(time: time, location: location) {
+                window.toggleMaximized()
+            } else {
+                window.beginMove(seat: seat, serial: serial)
+            }
+        }
+        return input
+    }
+
+    private func globalRemoved(_ global: GlobalRegistry.Global) {
+        if let seat = seats.removeValue(forKey: global.name) {
+            onSeatRemoved?(seat.id)
+            frameCursorNames[seat.id] = nil
+            cursor?.seatRemoved(seat.id)
+            seat.remove()
+        }
+        if let output = outputs.removeValue(forKey: global.name) {
+            window?.outputRemoved(output.output)
+        }
+    }
+}
