@@ -68,13 +68,19 @@ let package = Package(
         /// (a C hook into the Swift runtime, and its Swift face).
         .target(name: "CAllocationCounter", path: "Tests/CAllocationCounter"),
         .target(name: "AllocationCounting", dependencies: ["CAllocationCounter"], path: "Tests/AllocationCounting"),
+        /// What every test target shares: the test clock, the pixel helpers and the harness on
+        /// CanvasSession.
+        .target(name: "TouchCanvasTesting", dependencies: ["TouchKit", "Canvas", "TouchCanvasApp"],
+                path: "Tests/TouchCanvasTesting"),
         .testTarget(name: "WaylandScannerTests", dependencies: ["WaylandScannerKit"]),
-        .testTarget(name: "TouchKitTests", dependencies: ["TouchKit", "AllocationCounting"]),
-        .testTarget(name: "CanvasTests", dependencies: ["Canvas", "TouchKit", "AllocationCounting"]),
-        .testTarget(name: "TouchCanvasAppTests", dependencies: ["TouchCanvasApp", "Canvas", "TouchKit", "AllocationCounting"]),
-        .testTarget(name: "RecordingTests", dependencies: ["Recording", "TouchKit", "Canvas", "TouchCanvasApp"]),
+        .testTarget(name: "TouchKitTests", dependencies: ["TouchKit", "AllocationCounting", "TouchCanvasTesting"]),
+        .testTarget(name: "CanvasTests", dependencies: ["Canvas", "TouchKit", "AllocationCounting", "TouchCanvasTesting"]),
+        .testTarget(name: "TouchCanvasAppTests", dependencies: ["TouchCanvasApp", "Canvas", "TouchKit", "AllocationCounting", "TouchCanvasTesting"]),
+        .testTarget(name: "RecordingTests", dependencies: ["Recording", "TouchKit", "Canvas", "TouchCanvasApp", "TouchCanvasTesting"]),
+        /// The Wayland shell's parts that need no compositor (the key table), through @testable.
+        .testTarget(name: "TouchCanvasShellTests", dependencies: ["touchcanvas"]),
         /// The real binary under the scripted compositor; depends on the executable so it is built.
-        .testTarget(name: "EndToEndTests", dependencies: ["ScriptedCompositor", "Canvas", "touchcanvas"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["ScriptedCompositor", "Canvas", "touchcanvas", "TouchCanvasTesting"]),
         .testTarget(name: "ScriptedCompositorTests", dependencies: ["ScriptedCompositor", "Wayland", "CWaylandClient"]),
         .testTarget(name: "WaylandDecorTests", dependencies: ["WaylandDecor"]),
     ]

@@ -1,6 +1,7 @@
 import Canvas
 import Testing
 import TouchKit
+import TouchCanvasTesting
 
 /// Buffer age: with buffers swapping, every frame must come out exactly as a fresh full render.
 @MainActor

@@ -1,6 +1,7 @@
 import Canvas
 import Testing
 import TouchKit
+import TouchCanvasTesting
 
 /// Views that draw themselves through `CairoDrawing` and `GraphicsContext`.
 @MainActor

@@ -1,6 +1,7 @@
 import Canvas
 import Testing
 import TouchKit
+import TouchCanvasTesting
 
 /// A polyline for the ink layer.
 struct Line: InkStroke {

@@ -2,6 +2,7 @@ import Canvas
 import Foundation
 import Testing
 import TouchKit
+import TouchCanvasTesting
 
 /// Shows one ink layer the way the app's drawing views do: copied, flattened on the backdrop the
 /// renderer vouches for, or else blended over a fill of that backdrop.

@@ -2,6 +2,7 @@
 import Foundation
 import Testing
 import TouchKit
+import TouchCanvasTesting
 
 /// Saving screenshots: round trips, and failures that leave nothing behind.
 @MainActor

@@ -2,6 +2,7 @@ import AllocationCounting
 import Canvas
 import Testing
 import TouchKit
+import TouchCanvasTesting
 
 /// DESIGN.md: "no heap allocation in a steady-state frame". Once warmed up, a frame in which a
 /// spot moves and a custom-drawn view reports a small change allocates nothing in Swift: the

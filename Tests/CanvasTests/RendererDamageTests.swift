@@ -1,6 +1,7 @@
 import Canvas
 import Testing
 import TouchKit
+import TouchCanvasTesting
 
 /// Damage: what a frame repaints and reports must be what changed, and nothing else.
 @MainActor
@@ -134,8 +135,8 @@ import TouchKit
     }
 
     @Test func animatedGrowthDamagesEachStep() throws {
-        var now = 0.0
-        let window = Window(frame: Rect(x: 0, y: 0, width: 400, height: 400), clock: { now })
+        let clock = TestClock()
+        let window = Window(frame: Rect(x: 0, y: 0, width: 400, height: 400), clock: clock.read)
         let renderer = ViewRenderer()
         let buffer = try PixelBuffer(width: 400, height: 400)
         _ = renderer.render(window, into: buffer, scale: 1, bufferAge: 0)
@@ -152,7 +153,7 @@ import TouchKit
         }
         var previousArea = 0
         for step in 0...4 {
-            now = Double(step) * 0.05
+            clock.now = Double(step) * 0.05
             window.advanceAnimations()
             let damage = renderer.render(window, into: buffer, scale: 1, bufferAge: 1)
             #expect(!damage.isEmpty)

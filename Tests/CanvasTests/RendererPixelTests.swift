@@ -2,6 +2,7 @@ import Canvas
 import Foundation
 import Testing
 import TouchKit
+import TouchCanvasTesting
 
 /// What a person sees: the spot of seed 000 drawn at the output scales Wayland uses.
 @MainActor

@@ -4,6 +4,7 @@ import Testing
 import TouchCanvasApp
 import TouchKit
 @testable import Recording
+import TouchCanvasTesting
 
 /// Replay is headless and depends on the file alone.
 @MainActor

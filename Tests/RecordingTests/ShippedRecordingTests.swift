@@ -4,6 +4,7 @@ import Testing
 import TouchCanvasApp
 import TouchKit
 @testable import Recording
+import TouchCanvasTesting
 
 /// The recordings in `Recordings/`, replayed and looked at as a person would.
 @MainActor

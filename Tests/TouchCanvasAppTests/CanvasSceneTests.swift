@@ -2,6 +2,7 @@ import Canvas
 import Testing
 import TouchKit
 @testable import TouchCanvasApp
+import TouchCanvasTesting
 
 /// The default scene: spots above the trace paths.
 @MainActor

@@ -2,6 +2,7 @@ import Canvas
 import Testing
 import TouchKit
 @testable import TouchCanvasApp
+import TouchCanvasTesting
 
 /// The draw scene (seed 001): coalesced samples, a black 3 px stroke, cancel, and the Clear
 /// button, driven through the input machine as the app drives it (moves held for the frame).
@@ -44,7 +45,7 @@ import TouchKit
         // Black, 3 px centred on y = 300: rows 299 and 300 whole, 298 and 301 half covered.
         for x in [125.0, 175, 225] {
             #expect(h.pixel(x, 299) == .black && h.pixel(x, 300) == .black)
-            #expect(isBlend(h.pixel(x, 298)) && isBlend(h.pixel(x, 301)))
+            #expect(isBlend(h.pixel(x, 298), between: .black, and: .white) && isBlend(h.pixel(x, 301), between: .black, and: .white))
             #expect(h.pixel(x, 297) == .white && h.pixel(x, 302) == .white)
         }
         #expect(differences(h.buffer, try h.fullRender()).isEmpty)
@@ -169,11 +170,6 @@ import TouchKit
         #expect(svg.contains(#"viewBox="0 0 800 600""#))
         #expect(svg.components(separatedBy: "<path ").count == 2)
         #expect(svg.contains(##"stroke="#000000" stroke-width="3""##))
-    }
-
-    private func isBlend(_ pixel: PixelColor?) -> Bool {
-        guard let pixel else { return false }
-        return pixel.red > 0 && pixel.red < 255 && pixel.red == pixel.green && pixel.green == pixel.blue
     }
 }
 

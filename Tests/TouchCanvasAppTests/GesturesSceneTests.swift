@@ -3,6 +3,7 @@ import Canvas
 import Testing
 import TouchKit
 @testable import TouchCanvasApp
+import TouchCanvasTesting
 
 /// The gestures scene's rules, with no display: the placard's flight home and what it ignores
 /// meanwhile, the double tap, circles, swipes and the last-finger flash.

@@ -3,15 +3,12 @@ import Foundation
 import Testing
 import TouchKit
 @testable import TouchCanvasApp
+import TouchCanvasTesting
 
 /// The inspector's numbers, the HUD's text, the red cancel marks and the guided check, with
 /// no display: fed through the real input machine.
 @MainActor
 @Suite struct InspectSceneTests {
-    final class Clock {
-        var now = 100.0
-    }
-
     func watched(_ h: SceneHarness, _ inspector: InputInspector, _ check: CompositorCheck? = nil) {
         h.machine.onDeliver = { event in
             inspector.noteDelivery(event)
@@ -25,8 +22,8 @@ import TouchKit
 
     @Test func countsPhasesAndKeepsATableOfActiveTouches() throws {
         let h = try SceneHarness(.inspect)
-        let clock = Clock()
-        let inspector = InputInspector(clock: { clock.now })
+        let clock = TestClock(100)
+        let inspector = InputInspector(clock: clock.read)
         watched(h, inspector)
         h.down(0, Point(x: 10, y: 20))
         h.down(1, Point(x: 30, y: 40))
@@ -46,8 +43,8 @@ import TouchKit
     }
 
     @Test func ratesAndLatencyLookBackOneSecond() {
-        let clock = Clock()
-        let inspector = InputInspector(clock: { clock.now })
+        let clock = TestClock(100)
+        let inspector = InputInspector(clock: clock.read)
         for i in 0..<5 {
             inspector.noteInputEvent(isFrame: i % 2 == 0)
             inspector.noteCommit(latency: Double(i + 1) / 1000)

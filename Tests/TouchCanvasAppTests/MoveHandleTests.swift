@@ -2,6 +2,7 @@ import Canvas
 import Testing
 import TouchKit
 @testable import TouchCanvasApp
+import TouchCanvasTesting
 
 /// The inspect scene's drag handle: which touches ask for a window move, and what the scene does
 /// with them afterwards. No Wayland: the request is only a callback with the touch.

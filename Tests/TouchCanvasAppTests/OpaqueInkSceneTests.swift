@@ -2,6 +2,7 @@ import Canvas
 import Testing
 import TouchKit
 @testable import TouchCanvasApp
+import TouchCanvasTesting
 
 /// One scene twice, fed the same input: the app as it is (completed ink copied from its opaque
 /// copy, the renderer painting nothing beneath, in-progress ink blended only where it is) and

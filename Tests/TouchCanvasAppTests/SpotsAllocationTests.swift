@@ -3,6 +3,7 @@ import Canvas
 import Testing
 import TouchKit
 @testable import TouchCanvasApp
+import TouchCanvasTesting
 
 /// DESIGN.md: "no heap allocation in a steady-state frame", for the spots scene end to end:
 /// raw input through the machine (moves held for the display frame, as the app does), the

@@ -2,31 +2,23 @@ import Foundation
 import Testing
 import TouchKit
 @testable import TouchCanvasApp
+import TouchCanvasTesting
 
 /// The spots scene driven through the real input machine and an injected clock.
 @MainActor @Suite struct SpotsSceneTests {
-    final class Clock {
-        var now: TimeInterval = 0
-    }
-
-    let clock = Clock()
-    let window: Window
+    let h: SceneHarness
     let scene: TouchableView
-    let machine: TouchInputMachine
-    let seat = SeatID(1)
+    var clock: TestClock { h.clock }
+    var window: Window { h.window }
+    var machine: TouchInputMachine { h.machine }
 
-    init() {
-        let frame = Rect(x: 0, y: 0, width: 800, height: 600)
-        let clock = self.clock
-        window = Window(frame: frame, clock: { clock.now })
-        let root = Scene.makeRootView(for: .spots, frame: frame)
-        scene = root as? TouchableView ?? TouchableView(frame: frame)
-        window.addSubview(scene)
-        machine = TouchInputMachine(window: window)
+    init() throws {
+        h = try SceneHarness(.spots)
+        scene = try #require(h.root as? TouchableView)
     }
 
     private func feed(_ inputs: RawTouchInput...) {
-        for input in inputs { machine.handle(input, seat: seat) }
+        for input in inputs { h.feed(input) }
     }
 
     private var spots: [TouchSpotView] {

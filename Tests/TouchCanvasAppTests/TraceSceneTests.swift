@@ -2,6 +2,7 @@ import Canvas
 import Testing
 import TouchKit
 @testable import TouchCanvasApp
+import TouchCanvasTesting
 
 /// The trace scene (seed 004) as a person sees it: touches through the input machine, pixels
 /// through the renderer.

@@ -1,18 +1,15 @@
 import Foundation
 import Testing
 @testable import TouchKit
+import TouchCanvasTesting
 
 @MainActor @Suite struct AnimationTests {
-    final class Clock {
-        var now: TimeInterval = 0
-    }
-
-    private func makeWindow(_ clock: Clock) -> Window {
-        Window(frame: Rect(x: 0, y: 0, width: 400, height: 400), clock: { clock.now })
+    private func makeWindow(_ clock: TestClock) -> Window {
+        Window(frame: Rect(x: 0, y: 0, width: 400, height: 400), clock: clock.read)
     }
 
     @Test func presentationFollowsEaseInEaseOutAndCompletionFiresOnce() {
-        let clock = Clock()
+        let clock = TestClock()
         let window = makeWindow(clock)
         let spot = View()
         spot.bounds = Rect(x: 0, y: 0, width: 1, height: 1)
@@ -64,7 +61,7 @@ import Testing
     }
 
     @Test func alphaCenterAndCornerRadiusAnimate() {
-        let clock = Clock()
+        let clock = TestClock()
         let window = makeWindow(clock)
         let v = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
         window.addSubview(v)
@@ -82,7 +79,7 @@ import Testing
     }
 
     @Test func frameChangesAnimateAsCenterAndBounds() {
-        let clock = Clock()
+        let clock = TestClock()
         let window = makeWindow(clock)
         let v = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
         window.addSubview(v)
@@ -93,7 +90,7 @@ import Testing
     }
 
     @Test func plainAssignmentInterruptsTheAnimation() {
-        let clock = Clock()
+        let clock = TestClock()
         let window = makeWindow(clock)
         let v = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
         window.addSubview(v)
@@ -111,7 +108,7 @@ import Testing
     }
 
     @Test func retargetingStartsFromWhatIsOnScreen() {
-        let clock = Clock()
+        let clock = TestClock()
         let window = makeWindow(clock)
         let v = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
         window.addSubview(v)
@@ -123,7 +120,7 @@ import Testing
     }
 
     @Test func removingFromTheWindowStopsAnimationsWithFalse() {
-        let clock = Clock()
+        let clock = TestClock()
         let window = makeWindow(clock)
         let parent = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
         let child = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
@@ -153,7 +150,7 @@ import Testing
     }
 
     @Test func completionMayStartAnotherAnimation() {
-        let clock = Clock()
+        let clock = TestClock()
         let window = makeWindow(clock)
         let v = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
         window.addSubview(v)
@@ -169,7 +166,7 @@ import Testing
     }
 
     @Test func oneCompletionForSeveralViews() {
-        let clock = Clock()
+        let clock = TestClock()
         let window = makeWindow(clock)
         let a = View(), b = View()
         window.addSubview(a)

@@ -3,13 +3,14 @@ import Foundation
 import TouchCanvasApp
 import TouchKit
 
-/// One scene in a window, fed touches through the real `TouchInputMachine` and drawn by the real
-/// `ViewRenderer` into shared-memory-like buffers, exactly as the app's frame does, with no display:
+/// One scene in the app's `CanvasSession`, fed touches as a seat sends them and drawn by the
+/// session's display frame into shared-memory-like buffers, exactly as the app's frame does,
+/// with no display:
 ///
 /// 1. every finger moves once (`wl_touch.motion` per finger, then `wl_touch.frame`), 5 ms after
 ///    the last frame (200 Hz);
-/// 2. the machine delivers the held moves (`holdsMovesUntilDisplayFrame`, as the app sets it);
-/// 3. animations advance and the renderer brings the buffer up to date with its buffer age.
+/// 2. the session's display frame delivers the held moves, advances animations and brings the
+///    buffer up to date with its buffer age.
 ///
 /// Two xrgb8888 buffers alternate, so after the first two frames each has age 2 — what the app's
 /// swapchain sees under a compositor that releases a buffer when the next one is attached.
@@ -17,6 +18,8 @@ import TouchKit
 /// Before measuring, `history` completed strokes of 8 samples each are drawn through the same
 /// input path (delivered at once, not held, and rendered once at the end — the first render
 /// builds the ink layer from all of them), the fingers go down, and the spots finish growing.
+/// The session's overlays are on as in the app: no ring shows under touch, but the hover-ring
+/// layer is in every frame's view tree.
 @MainActor
 public final class FingerFrames {
     public struct Configuration: Sendable, CustomStringConvertible {
@@ -53,10 +56,11 @@ public final class FingerFrames {
     }
 
     public let configuration: Configuration
-    public let window: Window
-    public let root: View
-    public let machine: TouchInputMachine
-    public let renderer = ViewRenderer()
+    public let session: CanvasSession
+    public var window: Window { session.window }
+    public var root: View { session.rootView }
+    public var machine: TouchInputMachine { session.input }
+    public var renderer: ViewRenderer { session.renderer }
     private var buffers: [PixelBuffer]
     private var ages: [Int]
     private var next = 0
@@ -74,16 +78,8 @@ public final class FingerFrames {
         let bounds = Rect(x: 0, y: 0, width: configuration.width, height: configuration.height)
         let clock = ManualClock()
         self.clock = clock
-        window = Window(frame: bounds, clock: { clock.now })
-        window.backgroundColor = .white
-        root = Scene.makeRootView(for: configuration.scene, frame: bounds)
-        window.addSubview(root)
-        // The app's hover-ring layer: no ring shows under touch, but the layer is in every
-        // frame's view tree as it is in the app's.
-        let hoverRings = HoverRingView(frame: bounds)
-        window.addSubview(hoverRings)
-        machine = TouchInputMachine(window: window)
-        machine.onPointerHover = { seat, location in hoverRings.setHover(location, seat: seat) }
+        session = CanvasSession(.init(scene: configuration.scene, width: configuration.width,
+                                      height: configuration.height, clock: { clock.now }))
         buffers = try (0..<2).map { _ in
             try PixelBuffer(width: configuration.bufferWidth, height: configuration.bufferHeight, format: .xrgb8888)
         }
@@ -100,12 +96,13 @@ public final class FingerFrames {
             return Circle(center: center, radius: radius, step: configuration.step)
         }
 
+        session.input.holdsMovesUntilDisplayFrame = false
         drawHistory()
-        machine.holdsMovesUntilDisplayFrame = true
+        session.input.holdsMovesUntilDisplayFrame = true
         for (id, path) in paths.enumerated() {
-            machine.handle(.down(id: Int32(id), time: time, location: path.point(at: 0)), seat: seat)
+            session.handle(.down(id: Int32(id), time: time, location: path.point(at: 0)), seat: seat)
         }
-        machine.handle(RawTouchInput.frame, seat: seat)
+        session.handle(RawTouchInput.frame, seat: seat)
         // Let the spots grow to full size (0.2 s) and both buffers fill.
         for _ in 0..<60 { renderFrame() }
     }
@@ -119,15 +116,12 @@ public final class FingerFrames {
         time &+= 5
         clock.now += 0.005
         for (id, path) in paths.enumerated() {
-            machine.handle(.motion(id: Int32(id), time: time, location: path.point(at: frameNumber)), seat: seat)
+            session.handle(.motion(id: Int32(id), time: time, location: path.point(at: frameNumber)), seat: seat)
         }
-        machine.handle(RawTouchInput.frame, seat: seat)
-        window.advanceAnimations()
-        machine.deliverHeldMoves()
-        window.advanceAnimations()
+        session.handle(RawTouchInput.frame, seat: seat)
         if configuration.repaintsWholeWindow { root.setNeedsDisplay() }
         let index = next
-        lastDamage = renderer.render(window, into: buffers[index], scale: configuration.scale, bufferAge: ages[index])
+        lastDamage = session.displayFrame(into: buffers[index], scale: configuration.scale, bufferAge: ages[index])
         if !lastDamage.isEmpty {
             // Age every initialised buffer, as the swapchain does after a commit.
             for i in ages.indices where i != index && ages[i] > 0 { ages[i] += 1 }
@@ -144,17 +138,17 @@ public final class FingerFrames {
         for _ in 0..<configuration.history {
             var p = Point(x: random.next() * w, y: random.next() * h)
             time &+= 5
-            machine.handle(.down(id: 99, time: time, location: p), seat: seat)
-            machine.handle(RawTouchInput.frame, seat: seat)
+            session.handle(.down(id: 99, time: time, location: p), seat: seat)
+            session.handle(RawTouchInput.frame, seat: seat)
             for _ in 0..<7 {
                 p = Point(x: min(max(p.x + random.next() * 40 - 20, 0), w), y: min(max(p.y + random.next() * 40 - 20, 0), h))
                 time &+= 5
-                machine.handle(.motion(id: 99, time: time, location: p), seat: seat)
-                machine.handle(RawTouchInput.frame, seat: seat)
+                session.handle(.motion(id: 99, time: time, location: p), seat: seat)
+                session.handle(RawTouchInput.frame, seat: seat)
             }
             time &+= 5
-            machine.handle(.up(id: 99, time: time), seat: seat)
-            machine.handle(RawTouchInput.frame, seat: seat)
+            session.handle(.up(id: 99, time: time), seat: seat)
+            session.handle(RawTouchInput.frame, seat: seat)
         }
     }
 }

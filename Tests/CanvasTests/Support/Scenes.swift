@@ -30,9 +30,3 @@ struct SpotScene {
         return view
     }
 }
-
-/// Buffer pixel size of a window drawn at `scale`, rounded up as the Wayland glue will.
-@MainActor
-func bufferSize(of window: Window, scale: Double) -> (width: Int, height: Int) {
-    (Int((window.bounds.width * scale).rounded(.up)), Int((window.bounds.height * scale).rounded(.up)))
-}

@@ -2,6 +2,7 @@ import Foundation
 import Recording
 import TouchCanvasApp
 import TouchKit
+import TouchCanvasTesting
 
 /// Makes the recordings shipped in `Recordings/` from code: the same text on every run (no
 /// randomness, no wall clock), so `ShippedRecordingTests` can hold the files to it.
@@ -148,15 +149,11 @@ enum RecordingGenerator {
 
         init(width: Int, height: Int, scale: Int, scene: Scene, comment: String,
              touchInterval: Double = RecordingGenerator.touchInterval) {
-            let clock = Clock()
+            let clock = TestClock()
             writer = RecordingWriter(width: width, height: height, scale: scale, seats: seats,
-                                     scene: scene, clock: { clock.seconds })
+                                     scene: scene, clock: clock.read)
             self.touchInterval = touchInterval
             self.comment = comment
-        }
-
-        final class Clock {
-            var seconds = 0.0
         }
 
         /// One `wl_touch.frame` worth of events at the current time, then time moves on.

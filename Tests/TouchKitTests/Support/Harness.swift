@@ -1,5 +1,6 @@
 import Foundation
 import TouchKit
+import TouchCanvasTesting
 
 /// A window with a multi-touch recording view filling it, a machine feeding it, a hand-driven
 /// clock, and a copy of every delivery taken while its phases were current.
@@ -14,7 +15,12 @@ final class Harness {
         let timestamp: TimeInterval
     }
 
-    var now: TimeInterval = 0
+    let clock = TestClock()
+    /// The harness's time, in seconds: what the window and the machine read as now.
+    var now: TimeInterval {
+        get { clock.now }
+        set { clock.now = newValue }
+    }
     let window: Window
     let root: RecordingView
     let machine: TouchInputMachine
@@ -29,14 +35,12 @@ final class Harness {
     static let seat1 = SeatID(2)
 
     init(size: Size = Size(width: 800, height: 600)) {
-        var clockBox: Harness?
         let frame = Rect(origin: .zero, size: size)
-        window = Window(frame: frame, clock: { clockBox?.now ?? 0 })
+        window = Window(frame: frame, clock: clock.read)
         root = RecordingView(frame: frame)
         root.isMultipleTouchEnabled = true
         window.addSubview(root)
         machine = TouchInputMachine(window: window)
-        clockBox = self
         machine.onDeliver = { [unowned self] event in
             let seen = event.allTouches.map { touch in
                 Seen(touch: ObjectIdentifier(touch), number: touch.number, phase: touch.phase,
