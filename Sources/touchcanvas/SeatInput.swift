@@ -1,28 +1,6 @@
 import TouchKit
 import Wayland
 
-/// Where a seat's input goes. The seat glue only translates Wayland events; what they mean is
-/// decided behind this protocol.
-@MainActor
-protocol SeatInputSink: AnyObject {
-    func seat(_ seat: SeatID, touch: RawTouchInput)
-    func seat(_ seat: SeatID, pointer: RawPointerInput)
-    /// Touch on the app's own window frame, in the frame surface's coordinates.
-    func seat(_ seat: SeatID, frameTouch: RawTouchInput)
-    /// The pointer over the app's own window frame, in the frame surface's coordinates.
-    func seat(_ seat: SeatID, framePointer: RawPointerInput)
-    func seat(_ seat: SeatID, key: KeyPress)
-    func seatNamed(_ seat: SeatID, name: String)
-    func seatLostTouch(_ seat: SeatID)
-    func seatLostPointer(_ seat: SeatID)
-    /// Input for a surface that is not ours was dropped; `event` is the protocol event's name.
-    func seat(_ seat: SeatID, droppedForeign device: String, event: String, id: Int32?, time: UInt32?)
-    /// Whether ``seat(_:wire:)`` is wanted (`--log raw`); when false no `WireEvent` is built.
-    var wantsWireEvents: Bool { get }
-    /// Every seat, touch and pointer event as it arrived, before anything else is done with it.
-    func seat(_ seat: SeatID, wire: WireEvent)
-}
-
 /// One `wl_seat` and the devices it currently has.
 ///
 /// Devices come and go with `capabilities`; a device that goes is released only after the touch

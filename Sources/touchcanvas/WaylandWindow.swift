@@ -18,11 +18,12 @@ enum WindowShell {
 @MainActor
 final class WaylandWindow {
     let surface: WlSurface
-    private enum Role {
+    /// The toplevel as the compositor knows it: ours, or libdecor's frame.
+    enum Role {
         case xdg(XdgSurface, XdgToplevel, decoration: ZxdgToplevelDecorationV1?)
         case libdecor(DecorFrame)
     }
-    private var role: Role?
+    private(set) var role: Role?
     private let defaultSize: (width: Int, height: Int)
 
     /// The smallest window the scenes are laid out for, in logical pixels (the content: libdecor
@@ -59,7 +60,8 @@ final class WaylandWindow {
     /// The title bar height the configure sizes include now: none without our frame or when
     /// fullscreen (the frame is hidden then).
     var titleBarHeight: Int { drawsOwnFrame && !isFullscreen ? Int(FrameLayout.titleBarHeight) : 0 }
-    private var windowGeometry: (x: Int32, y: Int32, width: Int32, height: Int32)?
+    /// The window geometry last set (``present(_:damage:)``), to set it only when it changes.
+    var windowGeometry: (x: Int32, y: Int32, width: Int32, height: Int32)?
     /// The mode of the last `zxdg_toplevel_decoration_v1.configure`, when there is a decoration object.
     private(set) var decorationMode: ZxdgToplevelDecorationV1.Mode?
     /// libdecor draws the frame: events for surfaces our bindings do not know are its decorations.
@@ -77,7 +79,7 @@ final class WaylandWindow {
         if viewport != nil, let preferredScale120 { return .fractional(per120: preferredScale120) }
         return .integer(Int(scale))
     }
-    private let viewport: WpViewport?
+    let viewport: WpViewport?
     private let fractionalScale: WpFractionalScaleV1?
     private(set) var isConfigured = false
     /// A frame callback is outstanding: the compositor has not yet shown the last commit.
@@ -88,7 +90,7 @@ final class WaylandWindow {
     /// The size to return to when the compositor says "you choose" (0×0) after a maximised,
     /// fullscreen or tiled spell: the last size the window had while floating.
     private var floatingSize: (width: Int, height: Int)
-    private var frameCallback: WlCallback?
+    var frameCallback: WlCallback?
     private var enteredOutputs: [ObjectIdentifier: WlOutput] = [:]
     private let outputScale: (WlOutput) -> Int32
 
@@ -247,84 +249,11 @@ final class WaylandWindow {
         if notify { onConfigure?() }
     }
 
-    func setTitle(_ title: String) {
-        switch role {
-        case .xdg(_, let toplevel, _): toplevel.setTitle(title: title)
-        case .libdecor(let frame): frame.setTitle(title)
-        case nil: break
-        }
-    }
-
-    /// F11: asks to leave fullscreen when the last configure said fullscreen, else to enter it.
-    /// The state changes only when the compositor's configure says so.
-    func toggleFullscreen() {
-        switch role {
-        case .xdg(_, let toplevel, _):
-            if isFullscreen { toplevel.unsetFullscreen() } else { toplevel.setFullscreen(output: nil) }
-        case .libdecor(let frame):
-            if isFullscreen { frame.unsetFullscreen() } else { frame.setFullscreen() }
-        case nil:
-            break
-        }
-    }
-
-    /// A double tap on a frame, or its maximise button: maximise, or restore when the last
-    /// configure said maximised (as a double click on a title bar does).
-    func toggleMaximized() {
-        switch role {
-        case .xdg(_, let toplevel, _):
-            if isMaximized { toplevel.unsetMaximized() } else { toplevel.setMaximized() }
-        case .libdecor(let frame):
-            if isMaximized { frame.unsetMaximized() } else { frame.setMaximized() }
-        case nil:
-            break
-        }
-    }
-
-    /// Asks the compositor to minimise; nothing comes back (xdg-shell has no minimised state).
-    func minimize() {
-        if case .xdg(_, let toplevel, _) = role { toplevel.setMinimized() }
-    }
-
-    /// Asks for an interactive resize from `edge`, driven by the press with `serial` on `seat`.
-    func beginResize(seat: WlSeat, serial: UInt32, edge: XdgToplevel.ResizeEdge) {
-        if case .xdg(_, let toplevel, _) = role { toplevel.resize(seat: seat, serial: serial, edges: edge) }
-    }
-
     /// The xdg-shell minimum: the scenes' minimum content plus our title bar when we draw one.
     private func setMinimumSize() {
         guard case .xdg(_, let toplevel, _) = role else { return }
         let bar = drawsOwnFrame ? Int32(FrameLayout.titleBarHeight) : 0
         toplevel.setMinSize(width: Int32(Self.minimumSize.width), height: Int32(Self.minimumSize.height) + bar)
-    }
-
-    /// Commits the canvas surface with nothing new of its own: what a synchronised subsurface
-    /// (our frame) committed shows with it.
-    func commitSubsurfaceState() {
-        updateWindowGeometry()
-        surface.commit()
-    }
-
-    /// With our frame, the window is the canvas plus the title bar above it (the resize margin
-    /// lies outside); double-buffered, so set before the commit it belongs to. Once set it
-    /// cannot be unset, so a window whose frame went away sets it to the bare canvas.
-    private func updateWindowGeometry() {
-        guard drawsOwnFrame || windowGeometry != nil, case .xdg(let xdgSurface, _, _) = role else { return }
-        let bar = Int32(titleBarHeight)
-        let geometry = (x: Int32(0), y: -bar, width: Int32(width), height: Int32(height) + bar)
-        if let windowGeometry, windowGeometry == geometry { return }
-        xdgSurface.setWindowGeometry(x: geometry.x, y: geometry.y, width: geometry.width, height: geometry.height)
-        windowGeometry = geometry
-    }
-
-    /// Asks the compositor for an interactive move driven by the input event with `serial` (a
-    /// touch's or a button's down) on `seat`. The compositor may ignore it (e.g. when fullscreen).
-    func beginMove(seat: WlSeat, serial: UInt32) {
-        switch role {
-        case .xdg(_, let toplevel, _): toplevel.move(seat: seat, serial: serial)
-        case .libdecor(let frame): frame.move(seat: seat, serial: serial)
-        case nil: break
-        }
     }
 
     /// Larger than any screen: what a configure may ask for at most. The content is further
@@ -360,29 +289,5 @@ final class WaylandWindow {
     func outputRemoved(_ output: WlOutput) {
         enteredOutputs.removeValue(forKey: ObjectIdentifier(output))
         updateScale()
-    }
-
-    /// Attaches `buffer`, damages `rects` (buffer pixels), asks for a frame callback and commits.
-    func present(_ buffer: WlBuffer, damage rects: [(x: Int, y: Int, width: Int, height: Int)]) {
-        let bufferScale = bufferScale
-        surface.setBufferScale(scale: Int32(bufferScale.declaredBufferScale))
-        if case .fractional = bufferScale {
-            viewport?.setDestination(width: Int32(width), height: Int32(height))
-        }
-        surface.attach(buffer: buffer, x: 0, y: 0)
-        for r in rects {
-            surface.damageBuffer(x: Int32(r.x), y: Int32(r.y), width: Int32(r.width), height: Int32(r.height))
-        }
-        updateWindowGeometry()
-        let callback = surface.frame()
-        callback?.onEvent = { [unowned self] event in
-            switch event {
-            case .done(let time):
-                frameCallback = nil
-                onFrameDone?(time)
-            }
-        }
-        frameCallback = callback
-        surface.commit()
     }
 }
