@@ -4,7 +4,7 @@
 #   . "$(dirname "$0")/lib.sh"
 #   tc_begin sway                # sets $work, $runtime (mode 700), traps EXIT
 #   tc_spawn sway_pid  cmd …     # runs cmd in the background, stores its PID in sway_pid
-#   tc_wait_socket "$runtime/$socket" 10
+#   tc_wait_socket "$runtime/$socket" 10 "$sway_pid" sway   # fails early if sway exits
 #   tc_weston weston_pid "$socket" "$work/weston.log" --width=800 --height=600
 #   tc_fail "why"                # prints the logs named by tc_log and exits 1
 #
@@ -70,19 +70,13 @@ tc_log() { tc_logs+=("$1"); }
 # are Weston's own (--width, --height, --scale, --debug for weston-screenshooter, --modules,
 # --config). Returns once the socket exists; fails loudly if Weston exits first.
 tc_weston() {
-  local var=$1 socket=$2 log=$3 pid _
+  local var=$1 socket=$2 log=$3
   shift 3
   command -v weston >/dev/null || tc_fail "weston is not installed"
   tc_log "$log"
   XDG_RUNTIME_DIR="$runtime" tc_spawn "$var" weston --backend=headless-backend.so --use-pixman \
     --socket="$socket" --idle-time=0 "$@" >"$log" 2>&1 3>&-
-  pid=${!var}
-  for _ in $(seq 100); do
-    [ -S "$runtime/$socket" ] && return 0
-    tc_alive "$pid" "weston (before creating its socket)"
-    sleep 0.1
-  done
-  tc_fail "weston made no socket $socket within 10 s"
+  tc_wait_socket "$runtime/$socket" 10 "${!var}" "weston (before creating its socket)"
 }
 
 tc_fail() {
@@ -98,11 +92,16 @@ tc_fail() {
 
 tc_ok() { echo "$tc_name: ok: $*"; }
 
-# Waits up to $2 seconds (default 10) for a Unix socket to exist.
+# Waits up to $2 seconds (default 10) for a Unix socket to exist. With a PID $3 (the process
+# that makes it, named $4), fails as soon as that process is gone rather than at the timeout.
 tc_wait_socket() {
-  local path=$1 seconds=${2:-10}
+  local path=$1 seconds=${2:-10} pid=${3:-} what=${4:-}
   local _
-  for _ in $(seq $((seconds * 10))); do [ -S "$path" ] && return 0; sleep 0.1; done
+  for _ in $(seq $((seconds * 10))); do
+    [ -S "$path" ] && return 0
+    [ -z "$pid" ] || tc_alive "$pid" "$what"
+    sleep 0.1
+  done
   tc_fail "$path did not appear within ${seconds}s"
 }
 

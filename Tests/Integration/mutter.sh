@@ -91,12 +91,7 @@ tc_wait_socket "$runtime/pipewire-0" 10
 tc_log "$work/mutter.log"
 tc_spawn mutter_pid mutter --headless --wayland --no-x11 --virtual-monitor "${width}x${height}" \
   --wayland-display="$socket" >"$work/mutter.log" 2>&1
-for _ in $(seq 200); do
-  [ -S "$runtime/$socket" ] && break
-  tc_alive "$mutter_pid" "mutter (before creating its Wayland socket)"
-  sleep 0.1
-done
-tc_wait_socket "$runtime/$socket" 1
+tc_wait_socket "$runtime/$socket" 20 "$mutter_pid" "mutter (before creating its Wayland socket)"
 timeout 20 gdbus wait --session --timeout 15 org.gnome.Mutter.RemoteDesktop \
   || tc_fail "Mutter's RemoteDesktop service did not appear on the session bus"
 tc_alive "$mutter_pid" mutter
