@@ -6,6 +6,8 @@
 #   tc_spawn sway_pid  cmd …     # runs cmd in the background, stores its PID in sway_pid
 #   tc_wait_socket "$runtime/$socket" 10 "$sway_pid" sway   # fails early if sway exits
 #   tc_weston weston_pid "$socket" "$work/weston.log" --width=800 --height=600
+#   tc_sway sway_pid "$work/sway.log" "$work/sway.config" PATH="$PATH" HOME="$work"
+#                                # as nobody when root; sets $sway_display and $sway_ipc
 #   tc_fail "why"                # prints the logs named by tc_log and exits 1
 #
 # Processes are stopped in reverse order of starting, SIGTERM first and SIGKILL after two
@@ -152,4 +154,33 @@ tc_unprivileged() {
   else
     uid=$(id -u) gid=$(id -g)
   fi
+}
+
+# Starts Sway headless (pixman, no input devices) with config $3 as the user tc_unprivileged
+# picks (it refuses root), and stores its PID in the variable named $1; its output goes to $2,
+# shown on failure. Sway gets only the environment NAME=VALUE … given after $3 (and its runtime
+# dir): nothing of this shell's session leaks in. Hands $runtime to that user and makes $work
+# passable and the config readable for it. Returns once Sway has made its IPC socket and a
+# Wayland socket; sets sway_ipc (the IPC socket's path) and sway_display (the Wayland socket's
+# name).
+tc_sway() {
+  local var=$1 log=$2 config=$3 s _
+  shift 3
+  command -v sway >/dev/null || tc_fail "sway is not installed"
+  tc_unprivileged
+  chmod 711 "$work"
+  chown "$uid:$gid" "$runtime"
+  chmod 644 "$config"
+  tc_log "$log"
+  tc_spawn "$var" env -i "$@" XDG_RUNTIME_DIR="$runtime" WLR_BACKENDS=headless \
+    WLR_LIBINPUT_NO_DEVICES=1 WLR_RENDERER=pixman "${as_user[@]}" sway -c "$config" >"$log" 2>&1 3>&-
+  # The PID is Sway's own (env and setpriv exec), so is the one in its IPC socket's name.
+  sway_ipc="$runtime/sway-ipc.$uid.${!var}.sock"
+  tc_wait_socket "$sway_ipc" 15 "${!var}" sway
+  sway_display=""
+  for _ in $(seq 50); do
+    for s in "$runtime"/wayland-*; do [ -S "$s" ] && sway_display=$(basename "$s") && return 0; done
+    sleep 0.1
+  done
+  tc_fail "Sway made no Wayland socket in $runtime"
 }

@@ -38,8 +38,7 @@ cp "$inject_src" "$work/bin/tc-inject"
 chmod 755 "$work/bin/touchcanvas" "$work/bin/tc-inject"
 user_dir="$work/user"              # HOME, screenshots, the saved drawing
 mkdir -m 700 "$user_dir" "$user_dir/shots"
-chown "$uid:$gid" "$runtime" "$user_dir" "$user_dir/shots"
-chmod 700 "$runtime"
+chown "$uid:$gid" "$user_dir" "$user_dir/shots"
 # A debug build loads the Swift runtime from the toolchain: it must be readable by that user.
 if ! env -i PATH=/usr/bin:/bin "${as_user[@]}" "$work/bin/tc-inject" >/dev/null 2>"$work/exec-check.err"; then
   # With no argument tc-inject prints its usage and exits 64; anything else means it cannot run.
@@ -59,26 +58,9 @@ default_floating_border none
 focus_follows_mouse no
 output HEADLESS-1 mode 1280x720 position 0 0 scale 1
 EOF
-chmod 644 "$work/sway.config"
-tc_log "$work/sway.log"
-tc_spawn sway_pid env -i "${base_env[@]}" WLR_BACKENDS=headless WLR_LIBINPUT_NO_DEVICES=1 \
-  WLR_RENDERER=pixman "${as_user[@]}" sway -c "$work/sway.config" >"$work/sway.log" 2>&1
-# The PID is Sway's own (env and setpriv exec), so is the one in its IPC socket's name.
-ipc="$runtime/sway-ipc.$uid.$sway_pid.sock"
-for _ in $(seq 150); do
-  [ -S "$ipc" ] && break
-  tc_alive "$sway_pid" sway
-  sleep 0.1
-done
-[ -S "$ipc" ] || tc_fail "Sway made no IPC socket within 15s"
-display=""
-for _ in $(seq 50); do
-  for s in "$runtime"/wayland-*; do [ -S "$s" ] && display=$(basename "$s") && break 2; done
-  sleep 0.1
-done
-[ -n "$display" ] || tc_fail "Sway made no Wayland socket in $runtime"
-client=(env -i "${base_env[@]}" WAYLAND_DISPLAY="$display"
-        SWAYSOCK="$ipc" "${as_user[@]}")
+tc_sway sway_pid "$work/sway.log" "$work/sway.config" "${base_env[@]}"
+client=(env -i "${base_env[@]}" WAYLAND_DISPLAY="$sway_display"
+        SWAYSOCK="$sway_ipc" "${as_user[@]}")
 
 swaymsg() { "${client[@]}" swaymsg "$@"; }
 # Prints the output's logical rectangle "x y width height", its scale, and its mode "width height".
@@ -109,7 +91,7 @@ print(r["x"] + w["x"], r["y"] + w["y"], w["width"], w["height"])'
 read -r ox oy ow oh oscale mw mh < <(output_layout) || tc_fail "cannot read Sway's outputs"
 [ "$mw x $mh / $ow x $oh @ $oscale" = "1280 x 720 / 1280 x 720 @ 1.0" ] \
   || tc_fail "HEADLESS-1 is ${mw}x$mh, layout ${ow}x$oh at scale $oscale; the config asks for 1280x720 at 1"
-tc_ok "sway $(sway --version | awk '{print $3}') is up on $display, HEADLESS-1 ${mw}x$mh"
+tc_ok "sway $(sway --version | awk '{print $3}') is up on $sway_display, HEADLESS-1 ${mw}x$mh"
 
 # --- The app ----------------------------------------------------------------------------------
 tc_log "$work/app.err"
