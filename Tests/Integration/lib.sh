@@ -6,6 +6,7 @@
 #   tc_spawn sway_pid  cmd …     # runs cmd in the background, stores its PID in sway_pid
 #   tc_wait_socket "$runtime/$socket" 10 "$sway_pid" sway   # fails early if sway exits
 #   tc_weston weston_pid "$socket" "$work/weston.log" --width=800 --height=600
+#   tc_weston_shot "$socket" "$work/shot.png"
 #   tc_sway sway_pid "$work/sway.log" "$work/sway.config" PATH="$PATH" HOME="$work"
 #                                # as nobody when root; sets $sway_display and $sway_ipc
 #   tc_fail "why"                # prints the logs named by tc_log and exits 1
@@ -79,6 +80,21 @@ tc_weston() {
   XDG_RUNTIME_DIR="$runtime" tc_spawn "$var" weston --backend=headless-backend.so --use-pixman \
     --socket="$socket" --idle-time=0 "$@" >"$log" 2>&1 3>&-
   tc_wait_socket "$runtime/$socket" 10 "${!var}" "weston (before creating its socket)"
+}
+
+# Saves a screenshot of the Weston on socket $runtime/$1 (started with --debug, without which
+# it refuses) as PNG $2.
+tc_weston_shot() {
+  local socket=$1 shot=$2 dir found
+  command -v weston-screenshooter >/dev/null || tc_fail "weston-screenshooter is not installed"
+  # weston-screenshooter names its file itself, in its working directory: a fresh one each time
+  # holds just this screenshot.
+  dir=$(mktemp -d "$work/shot.XXXXXX")
+  (cd "$dir" && XDG_RUNTIME_DIR="$runtime" WAYLAND_DISPLAY="$socket" timeout 20 weston-screenshooter) \
+    >"$dir/screenshooter.log" 2>&1 || tc_fail "weston-screenshooter failed: $(tail -2 "$dir/screenshooter.log")"
+  found=("$dir"/wayland-screenshot-*.png)
+  [ -f "${found[0]}" ] || tc_fail "weston-screenshooter wrote no screenshot for $(basename "$shot")"
+  mv "${found[0]}" "$shot"
 }
 
 tc_fail() {

@@ -14,9 +14,6 @@ set -euo pipefail
 bin=${1:?usage: weston-decorations.sh path/to/touchcanvas}
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
-
-command -v weston-screenshooter >/dev/null || { echo "weston-decorations: FAIL: weston-screenshooter is not installed" >&2; exit 1; }
-
 tc_begin weston-decorations
 
 # run_case own|libdecor
@@ -74,11 +71,8 @@ run_case() {
   fi
 
   # What a person would see.
-  (cd "$out" && XDG_RUNTIME_DIR="$runtime" WAYLAND_DISPLAY="$socket" timeout 20 weston-screenshooter) \
-    >"$out/screenshooter.log" 2>&1 || tc_fail "weston-screenshooter failed: $(tail -2 "$out/screenshooter.log")"
-  local shot white left top dark_rows narrow_rows
-  shot=$(ls "$out"/wayland-screenshot-*.png 2>/dev/null | head -1)
-  [ -n "$shot" ] || tc_fail "$mode: no screenshot was written"
+  local shot="$out/screenshot.png" white left top dark_rows narrow_rows
+  tc_weston_shot "$socket" "$shot"
   tc_keep_shot "$shot" "screenshot-$mode.png"
   white=$(tc_count_color "$shot" ffffff)
   [ "$white" -ge $((400 * 300)) ] || tc_fail "$mode: only $white white pixels: the 400×300 canvas is not on screen"

@@ -50,12 +50,7 @@ run_at_scale() {
   grep -Eq "wl_shm_pool@[0-9]+\.create_buffer\(new id wl_buffer@[0-9]+, [0-9]+, 400, 300, " "$err" \
     && tc_fail "scale $scale: a buffer at --size 400x300 was made although the output is fullscreen"
 
-  (cd "$work" && XDG_RUNTIME_DIR="$runtime" WAYLAND_DISPLAY="$socket" timeout 20 weston-screenshooter >/dev/null 2>&1) \
-    || tc_fail "scale $scale: weston-screenshooter failed"
-  local shot
-  shot=$(ls "$work"/wayland-screenshot-*.png 2>/dev/null | head -1)
-  [ -n "$shot" ] || tc_fail "scale $scale: no screenshot was written"
-  mv "$shot" "$work/shot-$scale.png"
+  tc_weston_shot "$socket" "$work/shot-$scale.png"
   tc_keep_shot "$work/shot-$scale.png" "scale-$scale.png"
 
   tc_stop "$app_pid"
