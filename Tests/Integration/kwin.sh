@@ -99,8 +99,8 @@ phases() { grep -c "\"phase\":\"$1\"" "$work/app.out" || true; }
 # --- (a) three fingers, then KWin cancels them ------------------------------------------------
 tc_log "$work/app.out"
 tc_log "$work/app.err"
-tc_spawn app_pid env WAYLAND_DEBUG=1 "$bin" --scene canvas --log phases --size 800x600 \
-  --save-on-exit "$work/drawing.png" >"$work/app.out" 2>"$work/app.err" 3>&-
+tc_client app_pid "$socket" "$work/app.out" "$work/app.err" \
+  "$bin" --scene canvas --log phases --size 800x600 --save-on-exit "$work/drawing.png"
 wait_for_window "$work/app.err" "$app_pid"
 
 # Fingers at x = 150, 300, 450 move down from y = 100 to y = 250 over six frames.
@@ -165,8 +165,7 @@ tc_ok "(c) drawing.png: $stroke ink pixels on the stroke of (b), none where the 
 # --- (d) touchcanvas check, the cancel coming from the fake device -----------------------------
 tc_log "$work/check.out"
 tc_log "$work/check.err"
-tc_spawn check_pid env WAYLAND_DEBUG=1 "$bin" check --timeout 30 --size 800x600 \
-  >"$work/check.out" 2>"$work/check.err" 3>&-
+tc_client check_pid "$socket" "$work/check.out" "$work/check.err" "$bin" check --timeout 30 --size 800x600
 wait_for_window "$work/check.err" "$check_pid"
 send "touch down 0 200 200" "touch down 1 300 200" "touch down 2 400 200" "touch frame"
 for y in 220 240 260; do send "touch motion 0 200 $y" "touch motion 1 300 $y" "touch motion 2 400 $y" "touch frame" "sleep 0.03"; done

@@ -7,6 +7,8 @@
 #   tc_wait_socket "$runtime/$socket" 10 "$sway_pid" sway   # fails early if sway exits
 #   tc_weston weston_pid "$socket" "$work/weston.log" --width=800 --height=600
 #   tc_weston_shot "$socket" "$work/shot.png"
+#   tc_client app_pid "$socket" "$work/app.out" "$work/app.err" "$bin" --scene spots
+#                                # the app on that compositor, WAYLAND_DEBUG=1 to app.err
 #   tc_sway sway_pid "$work/sway.log" "$work/sway.config" PATH="$PATH" HOME="$work"
 #                                # as nobody when root; sets $sway_display and $sway_ipc
 #   tc_fail "why"                # prints the logs named by tc_log and exits 1
@@ -80,6 +82,18 @@ tc_weston() {
   XDG_RUNTIME_DIR="$runtime" tc_spawn "$var" weston --backend=headless-backend.so --use-pixman \
     --socket="$socket" --idle-time=0 "$@" >"$log" 2>&1 3>&-
   tc_wait_socket "$runtime/$socket" 10 "${!var}" "weston (before creating its socket)"
+}
+
+# Starts `cmd …` in the background as a client of the compositor on socket $runtime/$2, with
+# WAYLAND_DEBUG=1 (the tests read the protocol off its stderr), and stores its PID in the
+# variable named $1; its stdout goes to $3, its stderr to $4. fd 3 is closed for it: a test
+# holding a FIFO there must see its end of input when the test closes it.
+tc_client() {
+  # (tc_ names: tc_spawn sets the caller's variable by name, which a local would hide.)
+  local tc_var=$1 tc_socket=$2 tc_out=$3 tc_err=$4
+  shift 4
+  XDG_RUNTIME_DIR="$runtime" WAYLAND_DISPLAY="$tc_socket" WAYLAND_DEBUG=1 \
+    tc_spawn "$tc_var" "$@" >"$tc_out" 2>"$tc_err" 3>&-
 }
 
 # Saves a screenshot of the Weston on socket $runtime/$1 (started with --debug, without which

@@ -117,9 +117,8 @@ tc_wait_line "$work/helper.out" '^done mark warmed-up$' 10
 
 # The app, fullscreen on the 1280×720 monitor: its surface coordinates are the monitor's.
 tc_log "$work/app.err"
-tc_spawn app_pid env WAYLAND_DISPLAY="$socket" WAYLAND_DEBUG=1 "$bin" --scene canvas \
-  --log phases --save-on-exit "$work/drawing.png" --fullscreen \
-  >"$work/app.out" 2>"$work/app.err" 3>&-
+tc_client app_pid "$socket" "$work/app.out" "$work/app.err" \
+  "$bin" --scene canvas --log phases --save-on-exit "$work/drawing.png" --fullscreen
 # Waits until the app (WAYLAND_DEBUG in $1) shows a $2×$3 buffer on the output with touch bound.
 wait_mapped() {
   local log=$1 w=$2 h=$3
@@ -192,9 +191,8 @@ tc_ok "drawing.png shows both strokes ($total ink pixels)"
 win_w=900 win_h=500
 handle_x=$((win_w - 8 - 70)) handle_y=$((8 + 16))   # the middle of MoveHandleView, top right
 tc_log "$work/move.err"
-tc_spawn move_pid env WAYLAND_DISPLAY="$socket" WAYLAND_DEBUG=1 "$bin" --scene inspect \
-  --size "${win_w}x${win_h}" --log phases --save-on-exit "$work/moved.png" \
-  >"$work/move.out" 2>"$work/move.err" 3>&-
+tc_client move_pid "$socket" "$work/move.out" "$work/move.err" \
+  "$bin" --scene inspect --size "${win_w}x${win_h}" --log phases --save-on-exit "$work/moved.png"
 wait_mapped "$work/move.err" "$win_w" "$win_h"
 tc_alive "$move_pid" touchcanvas
 
@@ -400,9 +398,8 @@ tc_ok "moved.png: nothing drawn for the cancelled touches"
 
 # 5. The mouse on the close button of a fresh window.
 tc_log "$work/close.err"
-tc_spawn close_pid env WAYLAND_DISPLAY="$socket" WAYLAND_DEBUG=1 "$bin" --scene canvas \
-  --size "${win_w}x${win_h}" --log phases --save-on-exit "$work/closed.png" \
-  >"$work/close.out" 2>"$work/close.err" 3>&-
+tc_client close_pid "$socket" "$work/close.out" "$work/close.err" \
+  "$bin" --scene canvas --size "${win_w}x${win_h}" --log phases --save-on-exit "$work/closed.png"
 wait_mapped "$work/close.err" "$win_w" "$win_h"
 fingers "down 2 640 400" "up 2" "sleep 0.3" "mark probed-close"
 tc_wait_line "$work/helper.out" '^done mark probed-close$' 10

@@ -24,8 +24,7 @@ tc_sway sway_pid "$work/sway.log" "$work/sway.config" PATH="$PATH" HOME="$work"
 socket=$sway_display
 tc_alive "$sway_pid" "sway"
 
-tc_spawn app_pid env XDG_RUNTIME_DIR="$runtime" WAYLAND_DISPLAY="$socket" WAYLAND_DEBUG=1 \
-  "$bin" --scene spots >"$work/app.out" 2>"$work/app.err"
+tc_client app_pid "$socket" "$work/app.out" "$work/app.err" "$bin" --scene spots
 tc_wait_line "$work/app.err" 'wl_surface@[0-9]+\.attach\(wl_buffer@' 10
 sleep 1
 grep -v '^\[' "$work/app.err" >"$work/app.stderr" || true

@@ -54,9 +54,8 @@ grep -q 'tc-weston-control: reading commands from' "$work/weston.log" \
 # --- Part one: a window closed by the compositor --------------------------------------------
 err="$work/app-window.err"
 tc_log "$err"
-XDG_RUNTIME_DIR="$runtime" WAYLAND_DISPLAY="$socket" WAYLAND_DEBUG=1 tc_spawn app_pid \
-  "$bin" --scene trace --size 400x300 --play "$recording" --save-on-exit "$work/drawing-window.png" \
-  >"$work/app-window.out" 2>"$err" 3>&-
+tc_client app_pid "$socket" "$work/app-window.out" "$err" \
+  "$bin" --scene trace --size 400x300 --play "$recording" --save-on-exit "$work/drawing-window.png"
 tc_wait_line "$err" 'xdg_surface@[0-9]+\.ack_configure\(' 10
 tc_wait_line "$err" 'create_buffer\(new id wl_buffer@[0-9]+, [0-9]+, 400, 300, ' 10
 # The recording lasts 0.6 s; then the app idles until something ends it.
@@ -79,9 +78,8 @@ tc_ok "window: xdg_toplevel.close received, exit status 0, drawing saved ($saved
 err="$work/app-full.err"
 out="$work/app-full.out"
 tc_log "$err"
-XDG_RUNTIME_DIR="$runtime" WAYLAND_DISPLAY="$socket" WAYLAND_DEBUG=1 tc_spawn app_pid \
-  "$bin" --scene trace --fullscreen --log phases --save-on-exit "$work/drawing-full.png" \
-  >"$out" 2>"$err" 3>&-
+tc_client app_pid "$socket" "$out" "$err" \
+  "$bin" --scene trace --fullscreen --log phases --save-on-exit "$work/drawing-full.png"
 tc_wait_line "$err" "xdg_toplevel@[0-9]+\.configure\($width, $height, " 10
 tc_wait_line "$err" "create_buffer\(new id wl_buffer@[0-9]+, [0-9]+, $width, $height, " 10
 tc_wait_line "$err" 'wl_seat@[0-9]+\.get_touch\(' 10
@@ -131,9 +129,8 @@ tc_ok "fullscreen: closed with status 0, both strokes in the saved drawing"
 err="$work/app-frame.err"
 out="$work/app-frame.out"
 tc_log "$err"
-XDG_RUNTIME_DIR="$runtime" WAYLAND_DISPLAY="$socket" WAYLAND_DEBUG=1 tc_spawn app_pid \
-  "$bin" --scene spots --size 600x400 --log phases --save-on-exit "$work/drawing-frame.png" \
-  >"$out" 2>"$err" 3>&-
+tc_client app_pid "$socket" "$out" "$err" \
+  "$bin" --scene spots --size 600x400 --log phases --save-on-exit "$work/drawing-frame.png"
 tc_wait_line "$err" 'create_buffer\(new id wl_buffer@[0-9]+, [0-9]+, 600, 400, ' 10
 tc_wait_line "$err" 'wl_seat@[0-9]+\.get_touch\(' 10
 tc_wait_line "$err" 'xdg_surface@[0-9]+\.set_window_geometry\(0, -40, 600, 440\)' 10

@@ -28,8 +28,7 @@ run_case() {
   local weston_pid app_pid
   tc_weston weston_pid "$socket" "$out/weston.log" --config="$out/weston.ini" --width=1024 --height=768 --debug
 
-  tc_spawn app_pid env XDG_RUNTIME_DIR="$runtime" WAYLAND_DISPLAY="$socket" WAYLAND_DEBUG=1 \
-    "$bin" --scene spots --size 400x300 "${extra[@]}" >"$out/app.out" 2>"$out/app.err"
+  tc_client app_pid "$socket" "$out/app.out" "$out/app.err" "$bin" --scene spots --size 400x300 "${extra[@]}"
   # WAYLAND_DEBUG lines start with "[time]"; the app's own lines do not.
   tc_wait_line "$out/app.err" 'create_buffer\(new id wl_buffer@[0-9]+, 0, 400, 300, ' 10
   sleep 1

@@ -14,8 +14,7 @@ fail() { tc_fail "$@"; }
 
 tc_weston weston_pid "$socket" "$work/weston.log" --width=640 --height=480 --debug
 
-XDG_RUNTIME_DIR="$runtime" WAYLAND_DISPLAY="$socket" WAYLAND_DEBUG=1 tc_spawn app_pid \
-  "$bin" --scene spots --size 400x300 >"$work/app.out" 2>"$work/app.err"
+tc_client app_pid "$socket" "$work/app.out" "$work/app.err" "$bin" --scene spots --size 400x300
 sleep 3
 kill -0 "$app_pid" 2>/dev/null || fail "the app exited early: $(grep -v '^\[' "$work/app.err" | tail -3)"
 

@@ -32,9 +32,8 @@ run_at_scale() {
   local weston_pid app_pid
   tc_weston weston_pid "$socket" "$log" --width="$lw" --height="$lh" --scale="$scale" --debug
 
-  XDG_RUNTIME_DIR="$runtime" WAYLAND_DISPLAY="$socket" WAYLAND_DEBUG=1 tc_spawn app_pid \
-    "$bin" --scene trace --size 400x300 --fullscreen --play "$recording" \
-    --save-on-exit "$work/drawing-$scale.png" >"$work/app-$scale.out" 2>"$err"
+  tc_client app_pid "$socket" "$work/app-$scale.out" "$err" \
+    "$bin" --scene trace --size 400x300 --fullscreen --play "$recording" --save-on-exit "$work/drawing-$scale.png"
   # The recording lasts 0.6 s; then the app idles.
   sleep 3
   tc_alive "$app_pid" "the app (scale $scale)"
