@@ -196,37 +196,34 @@ tc_client move_pid "$socket" "$work/move.out" "$work/move.err" \
 wait_mapped "$work/move.err" "$win_w" "$win_h"
 tc_alive "$move_pid" touchcanvas
 
-# Where the window's origin is now: the began position of the tap just made at global $1,$2,
-# as the app in log $3 (default move.out) saw it.
-origin_from_tap() {
-  python3 -c '
+# Mutter places windows itself and moves them on request, so where a window is comes from a tap:
+# probe X Y MARK NAME [OUT] taps global X,Y with finger 2, waits until the app logging phases to
+# OUT (default move.out) saw it end, and sets NAME_x and NAME_y to the window's origin (global =
+# origin + surface: the began position the app logged for the tap). The tap is waited for by
+# counting ended touches, not by its number: the frame's touches are TouchKit touches too, and
+# take numbers of their own.
+ended_count() { grep -c '"phase":"ended"' "$1" || true; }
+probe() {
+  local log=${5:-$work/move.out} before x y _
+  before=$(ended_count "$log")
+  fingers "down 2 $1 $2" "up 2" "sleep 0.3" "mark $3"
+  tc_wait_line "$work/helper.out" "^done mark $3\$" 10
+  for _ in $(seq 50); do [ "$(ended_count "$log")" -gt "$before" ] && break; sleep 0.1; done
+  [ "$(ended_count "$log")" -gt "$before" ] || tc_fail "the probe tap at $1,$2 ($3) never ended on the canvas"
+  read -r x y < <(python3 -c '
 import json, sys
 began = [json.loads(l) for l in open(sys.argv[1]) if l.startswith("{") and "\"began\"" in l]
 print(round(int(sys.argv[2]) - began[-1]["x"]), round(int(sys.argv[3]) - began[-1]["y"]))
-' "${3:-$work/move.out}" "$1" "$2"
+' "$log" "$1" "$2") || true   # (read fails at an empty answer: the next line says why)
+  [ -n "${x:-}" ] || tc_fail "the probe tap at $1,$2 ($3) was not delivered"
+  printf -v "$4_x" '%s' "$x"
+  printf -v "$4_y" '%s' "$y"
 }
 
-# Mutter places the window itself: a tap tells where (global = origin + surface).
 probe_x=400 probe_y=400
-fingers "down 2 $probe_x $probe_y" "up 2" "sleep 0.3" "mark probed"
-tc_wait_line "$work/helper.out" '^done mark probed$' 10
-tc_wait_line "$work/move.out" '"phase":"ended"' 5
-read -r origin_x origin_y < <(origin_from_tap "$probe_x" "$probe_y")
-[ -n "${origin_x:-}" ] || tc_fail "the probe tap was not delivered"
+probe $probe_x $probe_y probed origin
 tc_ok "the ${win_w}x${win_h} window is at $origin_x,$origin_y"
 g() { echo "$((origin_x + $1)) $((origin_y + $2))"; }   # surface → global
-
-# Probe taps on the canvas are waited for by counting ended touches: the frame's touches are
-# TouchKit touches too, and take numbers of their own.
-ended_count() { grep -c '"phase":"ended"' "$work/move.out" || true; }
-probe_tap() {   # probe_tap X Y MARK: a tap at global X,Y, waited for until the canvas saw it end
-  local before
-  before=$(ended_count)
-  fingers "down 2 $1 $2" "up 2" "sleep 0.3" "mark $3"
-  tc_wait_line "$work/helper.out" "^done mark $3\$" 10
-  for _ in $(seq 50); do [ "$(ended_count)" -gt "$before" ] && return 0; sleep 0.1; done
-  tc_fail "the probe tap at $1,$2 ($3) never ended on the canvas"
-}
 
 # 1. Finger 1 draws on the canvas and stays down; finger 0 goes down on the handle: both are
 #    cancelled. Finger 1 lifts first, then finger 0 (where the window goes is Mutter's business:
@@ -236,10 +233,7 @@ fingers "down 1 $(g 700 300)" "sleep 0.05" "motion 1 $(g 720 300)" "sleep 0.05" 
   "up 1" "sleep 0.1" "up 0" "sleep 0.5" "mark two-fingers"
 tc_wait_line "$work/helper.out" '^done mark two-fingers$' 20
 read -r tap_x tap_y < <(g 400 350)
-fingers "down 2 $tap_x $tap_y" "up 2" "sleep 0.3" "mark probed-again"
-tc_wait_line "$work/helper.out" '^done mark probed-again$' 10
-tc_wait_line "$work/move.out" '"touch":4,.*"phase":"ended"|"phase":"ended".*"touch":4,' 5
-read -r origin2_x origin2_y < <(origin_from_tap "$tap_x" "$tap_y")
+probe $tap_x $tap_y probed-again origin2
 tap2=("$((tap_x - origin2_x)),$((tap_y - origin2_y))")
 
 # 2. One finger alone grabs the handle and drags 120,120: it is cancelled, and the window
@@ -251,9 +245,7 @@ for i in $(seq 1 6); do fingers "motion 0 $(g2 $((grab_x + 20 * i)) $((handle_y 
 fingers "up 0" "sleep 0.5" "mark dragged"
 tc_wait_line "$work/helper.out" '^done mark dragged$' 20
 read -r tap_x tap_y < <(g2 $((300 + 120)) $((200 + 120)))
-fingers "down 2 $tap_x $tap_y" "up 2" "sleep 0.3" "mark probed-last"
-tc_wait_line "$work/helper.out" '^done mark probed-last$' 10
-tc_wait_line "$work/move.out" '"touch":6,.*"phase":"ended"|"phase":"ended".*"touch":6,' 5
+probe $tap_x $tap_y probed-last origin3
 # The red rings of cancelled touches fade over a second: let them go before saving.
 sleep 1.5
 
@@ -290,15 +282,13 @@ tc_ok "every touch down at a move was cancelled, none ended; the lone finger's m
 #    canvas with close, maximise and minimise buttons (40 px each from its right end) and a
 #    12 px resize margin round the window. A finger drags the title bar by -100,-80 (up: the
 #    last drag left the window low on the monitor).
-read -r origin3_x origin3_y < <(origin_from_tap "$tap_x" "$tap_y")
 g3() { echo "$((origin3_x + $1)) $((origin3_y + $2))"; }
 fingers "down 0 $(g3 200 -10)" "sleep 0.2"
 for i in $(seq 1 5); do fingers "motion 0 $(g3 $((200 - 20 * i)) $((-10 - 16 * i)))" "sleep 0.05"; done
 fingers "up 0" "sleep 0.5" "mark title-dragged"
 tc_wait_line "$work/helper.out" '^done mark title-dragged$' 20
 read -r tap_x tap_y < <(g3 $((300 - 100)) $((140 - 80)))
-probe_tap $tap_x $tap_y probed-title
-read -r origin4_x origin4_y < <(origin_from_tap "$tap_x" "$tap_y")
+probe $tap_x $tap_y probed-title origin4
 [ "$((origin4_x - origin3_x))" -eq -100 ] && [ "$((origin4_y - origin3_y))" -eq -80 ] \
   || tc_fail "dragging the title bar moved the window from $origin3_x,$origin3_y to $origin4_x,$origin4_y, not by -100,-80"
 grep -q "frame: move requested for touch .* (touch id " "$work/move.err" \
@@ -328,8 +318,7 @@ began=$(grep -c '"phase":"began"' "$work/move.out" || true)
 tc_ok "a double tap on the title bar maximised the window (canvas 1280x680), another restored it"
 # Where the restored window is.
 read -r tap_x tap_y < <(g3 $((300 - 100)) $((140 - 80)))
-probe_tap $tap_x $tap_y probed-restored
-read -r origin4_x origin4_y < <(origin_from_tap "$tap_x" "$tap_y")
+probe $tap_x $tap_y probed-restored origin4
 
 # A finger on the right margin, dragged 60 px right, widens the canvas to 960.
 edge_x=$((origin4_x + win_w + 6)) edge_y=$((origin4_y + 200))
@@ -351,8 +340,7 @@ for i in $(seq 1 5); do fingers "pointer $(g4 $((300 - 10 * i)) $((8 * i - 10)))
 fingers "release" "sleep 0.5" "mark mouse-dragged"
 tc_wait_line "$work/helper.out" '^done mark mouse-dragged$' 20
 read -r tap_x tap_y < <(g4 $((300 - 50)) $((200 + 40)))
-probe_tap $tap_x $tap_y probed-mouse
-read -r origin5_x origin5_y < <(origin_from_tap "$tap_x" "$tap_y")
+probe $tap_x $tap_y probed-mouse origin5
 [ "$((origin5_x - origin4_x))" -eq -50 ] && [ "$((origin5_y - origin4_y))" -eq 40 ] \
   || tc_fail "dragging the title bar with the mouse moved the window from $origin4_x,$origin4_y to $origin5_x,$origin5_y, not by -50,+40"
 tc_ok "the mouse dragged the window by its title bar (-50,+40)"
@@ -379,8 +367,7 @@ tc_wait_line "$work/helper.out" '^done mark touch-restored$' 10
 tc_ok "a finger on the maximise button restored the 1000x$win_h window"
 # Restored to where it was before maximising (low on the monitor: the mouse drag left it there).
 read -r tap_x tap_y < <(echo "$((origin5_x + 300)) $((origin5_y + 200))")
-probe_tap $tap_x $tap_y probed-restored-again
-read -r origin6_x origin6_y < <(origin_from_tap "$tap_x" "$tap_y")
+probe $tap_x $tap_y probed-restored-again origin6
 fingers "down 0 $((origin6_x + 1000 - 20)) $((origin6_y - 20))" "up 0" "sleep 0.5" "mark closed"
 tc_wait_line "$work/helper.out" '^done mark closed$' 10
 tc_wait_exit "$move_pid" 5 || tc_fail "the app still runs 5 s after a finger on the close button"
@@ -401,10 +388,7 @@ tc_log "$work/close.err"
 tc_client close_pid "$socket" "$work/close.out" "$work/close.err" \
   "$bin" --scene canvas --size "${win_w}x${win_h}" --log phases --save-on-exit "$work/closed.png"
 wait_mapped "$work/close.err" "$win_w" "$win_h"
-fingers "down 2 640 400" "up 2" "sleep 0.3" "mark probed-close"
-tc_wait_line "$work/helper.out" '^done mark probed-close$' 10
-tc_wait_line "$work/close.out" '"phase":"ended"' 5
-read -r origin7_x origin7_y < <(origin_from_tap 640 400 "$work/close.out")
+probe 640 400 probed-close origin7 "$work/close.out"
 fingers "pointer $((origin7_x + win_w - 20)) $((origin7_y - 20))" "sleep 0.2" "press" "sleep 0.05" "release" \
   "sleep 0.5" "mark mouse-closed"
 tc_wait_line "$work/helper.out" '^done mark mouse-closed$' 10
