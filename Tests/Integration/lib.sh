@@ -11,6 +11,7 @@
 #                                # the app on that compositor, WAYLAND_DEBUG=1 to app.err
 #   tc_sway sway_pid "$work/sway.log" "$work/sway.config" PATH="$PATH" HOME="$work"
 #                                # as nobody when root; sets $sway_display and $sway_ipc
+#   tc_check_phases "$work/app.out" "why" "$(tc_finger ended 10,10 50,10)" …
 #   tc_fail "why"                # prints the logs named by tc_log and exits 1
 #
 # Processes are stopped in reverse order of starting, SIGTERM first and SIGKILL after two
@@ -170,6 +171,24 @@ tc_check_stroke() {
   [ -n "${hits:-}" ] && [ $((hits * 100)) -ge $((steps * 98)) ] \
     || tc_fail "stroke $name: only ${hits:-0} of ${steps:-?} pixels along the path are inked"
   echo "  stroke $name: $hits of $steps pixels along the path inked"
+}
+
+# Prints "ENDING@X,Y/X,Y/…", the way check-phases.py is told of a finger moved along the points
+# X,Y … ($2 on) whose touch must end with phase ENDING ($1: ended or cancelled).
+tc_finger() {
+  local IFS=/ ending=$1
+  shift
+  echo "$ending@$*"
+}
+
+# tc_check_phases LOG WHY FINGER…: the touches in the app's `--log phases` LOG are the FINGERs
+# (tc_finger), one each, as check-phases.py says; prints its report indented, or fails with WHY.
+tc_check_phases() {
+  local log=$1 why=$2
+  shift 2
+  python3 "$(dirname "${BASH_SOURCE[0]}")/check-phases.py" "$log" "$@" >"$log.phases" 2>&1 \
+    || { cat "$log.phases" >&2; tc_fail "$why"; }
+  sed 's/^/  /' "$log.phases"
 }
 
 # Who runs a compositor that refuses to run as root (Sway, cage): as root, nobody through

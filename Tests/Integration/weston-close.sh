@@ -104,12 +104,8 @@ tc_wait_line "$out" '"phase":"ended".*"touch":2|"touch":2.*"phase":"ended"' 5
 grep -q '"seat":"tc-touch"' "$out" || tc_fail "the touches did not come from the module's seat"
 
 tc_log "$out"
-old_ifs=$IFS; IFS=/
-spec_a="ended@${path_a[*]}" spec_b="ended@${path_b[*]}"
-IFS=$old_ifs
-python3 "$here/check-phases.py" "$out" "$spec_a" "$spec_b" >"$work/phases.txt" 2>&1 \
-  || { cat "$work/phases.txt" >&2; tc_fail "the phases log does not match the fingers"; }
-sed 's/^/  /' "$work/phases.txt"
+tc_check_phases "$out" "the phases log does not match the fingers" \
+  "$(tc_finger ended "${path_a[@]}")" "$(tc_finger ended "${path_b[@]}")"
 tc_ok "fullscreen: both touches began, moved and ended where the fingers went (within 1 px)"
 
 tc_alive "$app_pid" "the app (fullscreen, before close)"
