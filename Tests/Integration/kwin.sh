@@ -17,7 +17,6 @@
 set -euo pipefail
 bin=${1:?usage: kwin.sh path/to/touchcanvas path/to/tc-inject}
 inject=${2:?usage: kwin.sh path/to/touchcanvas path/to/tc-inject}
-here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=lib.sh
 source "$(dirname "$0")/lib.sh"
 tc_begin kwin
@@ -148,15 +147,14 @@ sleep 1  # the touch spot of (b) fades out before the frame that is saved
 tc_stop "$app_pid"
 [ "$tc_status" -eq 0 ] || tc_fail "SIGTERM gave exit status $tc_status"
 grep -q "saved $work/drawing.png" "$work/app.err" || tc_fail "the app did not say it saved drawing.png"
-ink=34329c  # TouchTrackerView.inkColor: completed strokes
 region() { python3 "$here/png-count-region.py" "$work/drawing.png" "$@"; }
-stroke=$(region "$ink" 140 440 660 460)
+stroke=$(region "$tc_ink" 140 440 660 460)
 [ "$stroke" -ge 1500 ] || tc_fail "the stroke of (b) has only $stroke ink pixels between 150,450 and 650,450"
 for x in "${xs[@]}"; do
   cancelled_ink=$(region "^ffffff" $((x - 12)) 88 $((x + 12)) 262)
   [ "$cancelled_ink" -eq 0 ] || tc_fail "$cancelled_ink non-white pixels where the cancelled finger at x=$x moved"
 done
-everywhere=$(region "$ink" 0 0 799 599)
+everywhere=$(region "$tc_ink" 0 0 799 599)
 [ "$everywhere" -eq "$stroke" ] || tc_fail "ink outside the stroke of (b): $everywhere pixels in all, $stroke in it"
 paths=$(grep -c '<path' "$work/drawing.svg" || true)
 [ "$paths" -eq 1 ] || tc_fail "the SVG beside the PNG has $paths paths; expected the one stroke of (b)"

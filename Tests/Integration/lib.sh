@@ -1,7 +1,7 @@
 # Sourced by the real-compositor tests: one scratch directory per test, every background
 # process remembered by PID and stopped on exit (also on failure), loud failures.
 #
-#   . "$(dirname "$0")/lib.sh"
+#   . "$(dirname "$0")/lib.sh"    # sets $here (this folder) and $tc_ink (the strokes' colour)
 #   tc_begin sway                # sets $work, $runtime (mode 700), traps EXIT
 #   tc_spawn sway_pid  cmd …     # runs cmd in the background, stores its PID in sway_pid
 #   tc_wait_socket "$runtime/$socket" 10 "$sway_pid" sway   # fails early if sway exits
@@ -20,6 +20,10 @@
 tc_name=""
 tc_pids=()
 tc_logs=()
+# Where the tests and their Python helpers are; absolute, so it holds after a cd too.
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# The colour of finished strokes in the trace, canvas and inspect scenes (TouchTrackerView.inkColor).
+tc_ink=34329c
 
 tc_begin() {
   tc_name=$1

@@ -27,7 +27,6 @@
 # inner stage is over the outer one checks that no process it started is left: every process
 # carries a marker in its environment.
 set -euo pipefail
-here=$(cd "$(dirname "$0")" && pwd)
 source "$(dirname "$0")/lib.sh"
 
 if [ "${1:-}" != --inside ]; then
@@ -82,7 +81,6 @@ mkdir -p "$HOME" "$XDG_CONFIG_HOME" "$XDG_DATA_HOME" "$XDG_CACHE_HOME" "$XDG_STA
 unset WAYLAND_DISPLAY DISPLAY WAYLAND_SOCKET
 socket="tc-mutter-$$"
 width=1280 height=720
-ink=34329c   # TouchTrackerView.inkColor: completed strokes of the canvas scene
 
 tc_log "$work/pipewire.log"
 tc_spawn pipewire_pid pipewire >"$work/pipewire.log" 2>&1
@@ -169,12 +167,12 @@ tc_ok "both touches began, moved and ended where the fingers were (within 1 px)"
 tc_stop "$app_pid" TERM
 [ "$tc_status" -eq 0 ] || tc_fail "SIGTERM gave exit status $tc_status"
 [ -s "$work/drawing.png" ] || tc_fail "no drawing was saved on SIGTERM"
-tc_check_stroke "$work/drawing.png" "$ink" A "${path_a[@]}"
-tc_check_stroke "$work/drawing.png" "$ink" B "${path_b[@]}"
+tc_check_stroke "$work/drawing.png" "$tc_ink" A "${path_a[@]}"
+tc_check_stroke "$work/drawing.png" "$tc_ink" B "${path_b[@]}"
 # Nothing else: as much ink as two 4 px wide strokes of these lengths (1157 px together) leave
 # in exactly the ink colour, about 3.2 px per pixel of length (the edges are antialiased); one
 # stroke more or less is far outside ±20 %.
-total=$(tc_count_color "$work/drawing.png" "$ink")
+total=$(tc_count_color "$work/drawing.png" "$tc_ink")
 expected=$(( (400 + 757) * 32 / 10 ))
 [ "$total" -ge $((expected * 8 / 10)) ] && [ "$total" -le $((expected * 12 / 10)) ] \
   || tc_fail "$total ink pixels in the drawing; two strokes make about $expected"
@@ -369,7 +367,7 @@ tc_wait_exit "$move_pid" 5 || tc_fail "the app still runs 5 s after a finger on 
 [ -s "$work/moved.png" ] || tc_fail "no drawing was saved when the close button ended the app"
 grep -q "frame: close" "$work/move.err" || tc_fail "the app ended, but not through its close button"
 tc_ok "a finger on the close button ended the app with status 0 and it saved its drawing"
-read -r hits steps < <(python3 "$here/png-stroke-check.py" "$work/moved.png" "$ink" 3 700,300 740,300)
+read -r hits steps < <(python3 "$here/png-stroke-check.py" "$work/moved.png" "$tc_ink" 3 700,300 740,300)
 [ "$hits" -eq 0 ] || tc_fail "the cancelled stroke left ink: $hits of $steps pixels along its path"
 # The cancel mark (CancelMarkView.color) is gone too. (The HUD's anomaly lines share the colour,
 # so only the stroke's surroundings are looked at.)

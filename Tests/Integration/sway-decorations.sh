@@ -10,8 +10,7 @@
 # Usage: sway-decorations.sh path/to/touchcanvas   (TC_KEEP=1 keeps the logs and screenshot)
 set -euo pipefail
 bin=${1:?usage: sway-decorations.sh path/to/touchcanvas}
-here=$(cd "$(dirname "$0")" && pwd)
-. "$here/lib.sh"
+. "$(dirname "$0")/lib.sh"
 
 for tool in sway grim setpriv; do
   command -v "$tool" >/dev/null || { echo "sway-decorations: FAIL: $tool is not installed" >&2; exit 1; }

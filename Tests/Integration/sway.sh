@@ -17,7 +17,6 @@
 # TC_SHOTS=DIR keeps the screenshots; TC_KEEP=1 keeps the whole scratch directory.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
-here=$(cd "$(dirname "$0")" && pwd)
 bin_src=${1:?usage: sway.sh path/to/touchcanvas path/to/tc-inject}
 inject_src=${2:?usage: sway.sh path/to/touchcanvas path/to/tc-inject}
 
@@ -162,7 +161,6 @@ gx() { python3 -c "print($wx + $1)"; }
 gy() { python3 -c "print($wy + $1)"; }
 
 # --- Screenshots ------------------------------------------------------------------------------
-ink=34329c
 # check_strokes SHOT SCALE "Y X0 X1" …: each stroke, drawn along row Y from X0 to X1 in window
 # coordinates, must be a solid run of ink 4×SCALE device pixels thick (at most 1 px short),
 # centred on Y, with at most 2 device pixels of blend on each side, measured at four columns
@@ -175,7 +173,7 @@ ink=34329c
 check_strokes() {
   local shot=$1 scale=$2
   shift 2
-  python3 - "$here/stroke-profile.py" "$shot" "$scale" "$wx" "$wy" "$ink" "$@" <<'EOF'
+  python3 - "$here/stroke-profile.py" "$shot" "$scale" "$wx" "$wy" "$tc_ink" "$@" <<'EOF'
 import subprocess, sys
 script, shot, scale, wx, wy, ink = sys.argv[1], sys.argv[2], float(sys.argv[3]), float(sys.argv[4]), float(sys.argv[5]), sys.argv[6]
 width = 4 * scale                      # the canvas's line width at this window size, in device px
@@ -221,7 +219,7 @@ shoot() {
       cat "$work/$name.check"
       local size
       size=$(python3 -c "import struct,sys; d=open(sys.argv[1],'rb').read(24); print('%dx%d' % struct.unpack('>II', d[16:24]))" "$shot")
-      tc_ok "$name: $size, $(tc_count_color "$shot" "$ink") pixels of #$ink, strokes crisp"
+      tc_ok "$name: $size, $(tc_count_color "$shot" "$tc_ink") pixels of #$tc_ink, strokes crisp"
       return 0
     fi
     sleep 0.25
@@ -265,8 +263,8 @@ tc_stop "$app_pid"
 [ "$tc_status" -eq 0 ] || tc_fail "closing the window ended the app with status $tc_status"
 drawing="$user_dir/drawing.png"
 [ -s "$drawing" ] || tc_fail "--save-on-exit wrote nothing at $drawing"
-saved=$(tc_count_color "$drawing" "$ink") || tc_fail "the saved drawing is not a readable PNG"
-[ "$saved" -gt 1000 ] || tc_fail "the saved drawing has only $saved pixels of #$ink"
-tc_ok "closing the window ended the app with status 0; it saved $saved pixels of #$ink"
+saved=$(tc_count_color "$drawing" "$tc_ink") || tc_fail "the saved drawing is not a readable PNG"
+[ "$saved" -gt 1000 ] || tc_fail "the saved drawing has only $saved pixels of #$tc_ink"
+tc_ok "closing the window ended the app with status 0; it saved $saved pixels of #$tc_ink"
 tc_alive "$sway_pid" sway
 echo "sway: PASS ($strokes strokes at scales 1, 2 and 1.5${TC_SHOTS:+; screenshots in $TC_SHOTS})"

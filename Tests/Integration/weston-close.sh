@@ -19,10 +19,8 @@
 set -euo pipefail
 bin=${1:?usage: weston-close.sh path/to/touchcanvas RECORDING.tcrec}
 recording=${2:?usage: weston-close.sh path/to/touchcanvas RECORDING.tcrec}
-here=$(cd "$(dirname "$0")" && pwd)
-. "$here/lib.sh"
+. "$(dirname "$0")/lib.sh"
 tc_begin weston-close
-ink=34329c   # the trace scene's finished strokes (TouchTrackerView.inkColor)
 width=800 height=600
 
 command -v cc >/dev/null || tc_fail "no C compiler (cc) to build the Weston module"
@@ -70,7 +68,7 @@ tc_wait_line "$err" '^\[ *[0-9.]+\] xdg_toplevel@[0-9]+\.close\(\)' 5
 tc_wait_exit "$app_pid" 5 || tc_fail "the app was still running 5 s after xdg_toplevel.close"
 [ "$tc_status" -eq 0 ] || tc_fail "the app ended with status $tc_status after xdg_toplevel.close"
 [ -s "$work/drawing-window.png" ] || tc_fail "the app saved no drawing on close"
-saved=$(tc_count_color "$work/drawing-window.png" "$ink")
+saved=$(tc_count_color "$work/drawing-window.png" "$tc_ink")
 [ "$saved" -ge 500 ] || tc_fail "the drawing saved on close has $saved ink pixels: the played strokes are missing"
 tc_ok "window: xdg_toplevel.close received, exit status 0, drawing saved ($saved ink pixels)"
 
@@ -114,8 +112,8 @@ tc_wait_line "$err" '^\[ *[0-9.]+\] xdg_toplevel@[0-9]+\.close\(\)' 5
 tc_wait_exit "$app_pid" 5 || tc_fail "the fullscreen app was still running 5 s after xdg_toplevel.close"
 [ "$tc_status" -eq 0 ] || tc_fail "the fullscreen app ended with status $tc_status after xdg_toplevel.close"
 [ -s "$work/drawing-full.png" ] || tc_fail "the fullscreen app saved no drawing on close"
-tc_check_stroke "$work/drawing-full.png" "$ink" A "${path_a[@]}"
-tc_check_stroke "$work/drawing-full.png" "$ink" B "${path_b[@]}"
+tc_check_stroke "$work/drawing-full.png" "$tc_ink" A "${path_a[@]}"
+tc_check_stroke "$work/drawing-full.png" "$tc_ink" B "${path_b[@]}"
 tc_ok "fullscreen: closed with status 0, both strokes in the saved drawing"
 
 # --- Part three: the app's own frame, by touch -----------------------------------------------

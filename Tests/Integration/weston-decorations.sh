@@ -12,8 +12,7 @@
 # Usage: weston-decorations.sh path/to/touchcanvas   (TC_KEEP=1 keeps the logs, TC_SHOTS=DIR the screenshots)
 set -euo pipefail
 bin=${1:?usage: weston-decorations.sh path/to/touchcanvas}
-here=$(cd "$(dirname "$0")" && pwd)
-. "$here/lib.sh"
+. "$(dirname "$0")/lib.sh"
 tc_begin weston-decorations
 
 # run_case own|libdecor
