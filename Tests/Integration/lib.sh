@@ -1,18 +1,29 @@
 # Sourced by the real-compositor tests: one scratch directory per test, every background
 # process remembered by PID and stopped on exit (also on failure), loud failures.
 #
-#   . "$(dirname "$0")/lib.sh"    # sets $here (this folder) and $tc_ink (the strokes' colour)
+#   . "$(dirname "$0")/lib.sh"   # sets $here (this folder) and $tc_ink (the strokes' colour)
 #   tc_begin sway                # sets $work, $runtime (mode 700), traps EXIT
-#   tc_spawn sway_pid  cmd …     # runs cmd in the background, stores its PID in sway_pid
-#   tc_wait_socket "$runtime/$socket" 10 "$sway_pid" sway   # fails early if sway exits
+#
+# Starting (each stores the PID in the variable named first; all are stopped at exit):
+#   tc_spawn pid cmd …           # cmd in the background
 #   tc_weston weston_pid "$socket" "$work/weston.log" --width=800 --height=600
-#   tc_weston_shot "$socket" "$work/shot.png"
-#   tc_client app_pid "$socket" "$work/app.out" "$work/app.err" "$bin" --scene spots
-#                                # the app on that compositor, WAYLAND_DEBUG=1 to app.err
 #   tc_sway sway_pid "$work/sway.log" "$work/sway.config" PATH="$PATH" HOME="$work"
 #                                # as nobody when root; sets $sway_display and $sway_ipc
+#   tc_client app_pid "$socket" "$work/app.out" "$work/app.err" "$bin" --scene spots
+#                                # a client of that compositor, WAYLAND_DEBUG=1 into app.err
+#   tc_unprivileged              # sets uid, gid and as_user for what refuses to run as root
+#
+# Waiting and stopping:
+#   tc_wait_socket "$runtime/$socket" 10 "$pid" what   # fails early if pid exits
+#   tc_wait_line FILE REGEX 10   tc_alive PID what
+#   tc_stop PID [SIGNAL]         tc_wait_exit PID SECONDS   # the exit status in $tc_status
+#
+# Looking and judging:
+#   tc_weston_shot "$socket" "$work/shot.png"   tc_keep_shot PNG [NAME]   # (TC_SHOTS=DIR)
+#   tc_count_color PNG rrggbb    tc_check_stroke PNG rrggbb NAME X,Y X,Y …
 #   tc_check_phases "$work/app.out" "why" "$(tc_finger ended 10,10 50,10)" …
-#   tc_fail "why"                # prints the logs named by tc_log and exits 1
+#   tc_log FILE                  # a log tc_fail shows
+#   tc_ok "what"                 tc_fail "why"   # tc_fail shows the logs and exits 1
 #
 # Processes are stopped in reverse order of starting, SIGTERM first and SIGKILL after two
 # seconds, each by its own PID: never by name, so nothing else on the machine is touched.
