@@ -17,7 +17,6 @@
 set -euo pipefail
 bin=${1:?usage: kwin.sh path/to/touchcanvas path/to/tc-inject}
 inject=${2:?usage: kwin.sh path/to/touchcanvas path/to/tc-inject}
-here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=lib.sh
 source "$(dirname "$0")/lib.sh"
 tc_begin kwin
@@ -99,8 +98,8 @@ phases() { grep -c "\"phase\":\"$1\"" "$work/app.out" || true; }
 # --- (a) three fingers, then KWin cancels them ------------------------------------------------
 tc_log "$work/app.out"
 tc_log "$work/app.err"
-tc_spawn app_pid env WAYLAND_DEBUG=1 "$bin" --scene canvas --log phases --size 800x600 \
-  --save-on-exit "$work/drawing.png" >"$work/app.out" 2>"$work/app.err" 3>&-
+tc_client app_pid "$socket" "$work/app.out" "$work/app.err" \
+  "$bin" --scene canvas --log phases --size 800x600 --save-on-exit "$work/drawing.png"
 wait_for_window "$work/app.err" "$app_pid"
 
 # Fingers at x = 150, 300, 450 move down from y = 100 to y = 250 over six frames.
@@ -148,15 +147,14 @@ sleep 1  # the touch spot of (b) fades out before the frame that is saved
 tc_stop "$app_pid"
 [ "$tc_status" -eq 0 ] || tc_fail "SIGTERM gave exit status $tc_status"
 grep -q "saved $work/drawing.png" "$work/app.err" || tc_fail "the app did not say it saved drawing.png"
-ink=34329c  # TouchTrackerView.inkColor: completed strokes
 region() { python3 "$here/png-count-region.py" "$work/drawing.png" "$@"; }
-stroke=$(region "$ink" 140 440 660 460)
+stroke=$(region "$tc_ink" 140 440 660 460)
 [ "$stroke" -ge 1500 ] || tc_fail "the stroke of (b) has only $stroke ink pixels between 150,450 and 650,450"
 for x in "${xs[@]}"; do
   cancelled_ink=$(region "^ffffff" $((x - 12)) 88 $((x + 12)) 262)
   [ "$cancelled_ink" -eq 0 ] || tc_fail "$cancelled_ink non-white pixels where the cancelled finger at x=$x moved"
 done
-everywhere=$(region "$ink" 0 0 799 599)
+everywhere=$(region "$tc_ink" 0 0 799 599)
 [ "$everywhere" -eq "$stroke" ] || tc_fail "ink outside the stroke of (b): $everywhere pixels in all, $stroke in it"
 paths=$(grep -c '<path' "$work/drawing.svg" || true)
 [ "$paths" -eq 1 ] || tc_fail "the SVG beside the PNG has $paths paths; expected the one stroke of (b)"
@@ -165,8 +163,7 @@ tc_ok "(c) drawing.png: $stroke ink pixels on the stroke of (b), none where the 
 # --- (d) touchcanvas check, the cancel coming from the fake device -----------------------------
 tc_log "$work/check.out"
 tc_log "$work/check.err"
-tc_spawn check_pid env WAYLAND_DEBUG=1 "$bin" check --timeout 30 --size 800x600 \
-  >"$work/check.out" 2>"$work/check.err" 3>&-
+tc_client check_pid "$socket" "$work/check.out" "$work/check.err" "$bin" check --timeout 30 --size 800x600
 wait_for_window "$work/check.err" "$check_pid"
 send "touch down 0 200 200" "touch down 1 300 200" "touch down 2 400 200" "touch frame"
 for y in 220 240 260; do send "touch motion 0 200 $y" "touch motion 1 300 $y" "touch motion 2 400 $y" "touch frame" "sleep 0.03"; done

@@ -1,12 +1,29 @@
 # Sourced by the real-compositor tests: one scratch directory per test, every background
 # process remembered by PID and stopped on exit (also on failure), loud failures.
 #
-#   . "$(dirname "$0")/lib.sh"
+#   . "$(dirname "$0")/lib.sh"   # sets $here (this folder) and $tc_ink (the strokes' colour)
 #   tc_begin sway                # sets $work, $runtime (mode 700), traps EXIT
-#   tc_spawn sway_pid  cmd …     # runs cmd in the background, stores its PID in sway_pid
-#   tc_wait_socket "$runtime/$socket" 10
+#
+# Starting (each stores the PID in the variable named first; all are stopped at exit):
+#   tc_spawn pid cmd …           # cmd in the background
 #   tc_weston weston_pid "$socket" "$work/weston.log" --width=800 --height=600
-#   tc_fail "why"                # prints the logs named by tc_log and exits 1
+#   tc_sway sway_pid "$work/sway.log" "$work/sway.config" PATH="$PATH" HOME="$work"
+#                                # as nobody when root; sets $sway_display and $sway_ipc
+#   tc_client app_pid "$socket" "$work/app.out" "$work/app.err" "$bin" --scene spots
+#                                # a client of that compositor, WAYLAND_DEBUG=1 into app.err
+#   tc_unprivileged              # sets uid, gid and as_user for what refuses to run as root
+#
+# Waiting and stopping:
+#   tc_wait_socket "$runtime/$socket" 10 "$pid" what   # fails early if pid exits
+#   tc_wait_line FILE REGEX 10   tc_alive PID what
+#   tc_stop PID [SIGNAL]         tc_wait_exit PID SECONDS   # the exit status in $tc_status
+#
+# Looking and judging:
+#   tc_weston_shot "$socket" "$work/shot.png"   tc_keep_shot PNG [NAME]   # (TC_SHOTS=DIR)
+#   tc_count_color PNG rrggbb    tc_check_stroke PNG rrggbb NAME X,Y X,Y …
+#   tc_check_phases "$work/app.out" "why" "$(tc_finger ended 10,10 50,10)" …
+#   tc_log FILE                  # a log tc_fail shows
+#   tc_ok "what"                 tc_fail "why"   # tc_fail shows the logs and exits 1
 #
 # Processes are stopped in reverse order of starting, SIGTERM first and SIGKILL after two
 # seconds, each by its own PID: never by name, so nothing else on the machine is touched.
@@ -14,6 +31,10 @@
 tc_name=""
 tc_pids=()
 tc_logs=()
+# Where the tests and their Python helpers are; absolute, so it holds after a cd too.
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# The colour of finished strokes in the trace, canvas and inspect scenes (TouchTrackerView.inkColor).
+tc_ink=34329c
 
 tc_begin() {
   tc_name=$1
@@ -70,19 +91,40 @@ tc_log() { tc_logs+=("$1"); }
 # are Weston's own (--width, --height, --scale, --debug for weston-screenshooter, --modules,
 # --config). Returns once the socket exists; fails loudly if Weston exits first.
 tc_weston() {
-  local var=$1 socket=$2 log=$3 pid _
+  local var=$1 socket=$2 log=$3
   shift 3
   command -v weston >/dev/null || tc_fail "weston is not installed"
   tc_log "$log"
   XDG_RUNTIME_DIR="$runtime" tc_spawn "$var" weston --backend=headless-backend.so --use-pixman \
     --socket="$socket" --idle-time=0 "$@" >"$log" 2>&1 3>&-
-  pid=${!var}
-  for _ in $(seq 100); do
-    [ -S "$runtime/$socket" ] && return 0
-    tc_alive "$pid" "weston (before creating its socket)"
-    sleep 0.1
-  done
-  tc_fail "weston made no socket $socket within 10 s"
+  tc_wait_socket "$runtime/$socket" 10 "${!var}" "weston (before creating its socket)"
+}
+
+# Starts `cmd …` in the background as a client of the compositor on socket $runtime/$2, with
+# WAYLAND_DEBUG=1 (the tests read the protocol off its stderr), and stores its PID in the
+# variable named $1; its stdout goes to $3, its stderr to $4. fd 3 is closed for it: a test
+# holding a FIFO there must see its end of input when the test closes it.
+tc_client() {
+  # (tc_ names: tc_spawn sets the caller's variable by name, which a local would hide.)
+  local tc_var=$1 tc_socket=$2 tc_out=$3 tc_err=$4
+  shift 4
+  XDG_RUNTIME_DIR="$runtime" WAYLAND_DISPLAY="$tc_socket" WAYLAND_DEBUG=1 \
+    tc_spawn "$tc_var" "$@" >"$tc_out" 2>"$tc_err" 3>&-
+}
+
+# Saves a screenshot of the Weston on socket $runtime/$1 (started with --debug, without which
+# it refuses) as PNG $2.
+tc_weston_shot() {
+  local socket=$1 shot=$2 dir found
+  command -v weston-screenshooter >/dev/null || tc_fail "weston-screenshooter is not installed"
+  # weston-screenshooter names its file itself, in its working directory: a fresh one each time
+  # holds just this screenshot.
+  dir=$(mktemp -d "$work/shot.XXXXXX")
+  (cd "$dir" && XDG_RUNTIME_DIR="$runtime" WAYLAND_DISPLAY="$socket" timeout 20 weston-screenshooter) \
+    >"$dir/screenshooter.log" 2>&1 || tc_fail "weston-screenshooter failed: $(tail -2 "$dir/screenshooter.log")"
+  found=("$dir"/wayland-screenshot-*.png)
+  [ -f "${found[0]}" ] || tc_fail "weston-screenshooter wrote no screenshot for $(basename "$shot")"
+  mv "${found[0]}" "$shot"
 }
 
 tc_fail() {
@@ -98,11 +140,16 @@ tc_fail() {
 
 tc_ok() { echo "$tc_name: ok: $*"; }
 
-# Waits up to $2 seconds (default 10) for a Unix socket to exist.
+# Waits up to $2 seconds (default 10) for a Unix socket to exist. With a PID $3 (the process
+# that makes it, named $4), fails as soon as that process is gone rather than at the timeout.
 tc_wait_socket() {
-  local path=$1 seconds=${2:-10}
+  local path=$1 seconds=${2:-10} pid=${3:-} what=${4:-}
   local _
-  for _ in $(seq $((seconds * 10))); do [ -S "$path" ] && return 0; sleep 0.1; done
+  for _ in $(seq $((seconds * 10))); do
+    [ -S "$path" ] && return 0
+    [ -z "$pid" ] || tc_alive "$pid" "$what"
+    sleep 0.1
+  done
   tc_fail "$path did not appear within ${seconds}s"
 }
 
@@ -141,6 +188,24 @@ tc_check_stroke() {
   echo "  stroke $name: $hits of $steps pixels along the path inked"
 }
 
+# Prints "ENDING@X,Y/X,Y/…", the way check-phases.py is told of a finger moved along the points
+# X,Y … ($2 on) whose touch must end with phase ENDING ($1: ended or cancelled).
+tc_finger() {
+  local IFS=/ ending=$1
+  shift
+  echo "$ending@$*"
+}
+
+# tc_check_phases LOG WHY FINGER…: the touches in the app's `--log phases` LOG are the FINGERs
+# (tc_finger), one each, as check-phases.py says; prints its report indented, or fails with WHY.
+tc_check_phases() {
+  local log=$1 why=$2
+  shift 2
+  python3 "$(dirname "${BASH_SOURCE[0]}")/check-phases.py" "$log" "$@" >"$log.phases" 2>&1 \
+    || { cat "$log.phases" >&2; tc_fail "$why"; }
+  sed 's/^/  /' "$log.phases"
+}
+
 # Who runs a compositor that refuses to run as root (Sway, cage): as root, nobody through
 # setpriv (hand it the runtime dir); otherwise the current user. Sets uid, gid and as_user, the
 # command prefix that switches (empty when none is needed).
@@ -153,4 +218,33 @@ tc_unprivileged() {
   else
     uid=$(id -u) gid=$(id -g)
   fi
+}
+
+# Starts Sway headless (pixman, no input devices) with config $3 as the user tc_unprivileged
+# picks (it refuses root), and stores its PID in the variable named $1; its output goes to $2,
+# shown on failure. Sway gets only the environment NAME=VALUE … given after $3 (and its runtime
+# dir): nothing of this shell's session leaks in. Hands $runtime to that user and makes $work
+# passable and the config readable for it. Returns once Sway has made its IPC socket and a
+# Wayland socket; sets sway_ipc (the IPC socket's path) and sway_display (the Wayland socket's
+# name).
+tc_sway() {
+  local var=$1 log=$2 config=$3 s _
+  shift 3
+  command -v sway >/dev/null || tc_fail "sway is not installed"
+  tc_unprivileged
+  chmod 711 "$work"
+  chown "$uid:$gid" "$runtime"
+  chmod 644 "$config"
+  tc_log "$log"
+  tc_spawn "$var" env -i "$@" XDG_RUNTIME_DIR="$runtime" WLR_BACKENDS=headless \
+    WLR_LIBINPUT_NO_DEVICES=1 WLR_RENDERER=pixman "${as_user[@]}" sway -c "$config" >"$log" 2>&1 3>&-
+  # The PID is Sway's own (env and setpriv exec), so is the one in its IPC socket's name.
+  sway_ipc="$runtime/sway-ipc.$uid.${!var}.sock"
+  tc_wait_socket "$sway_ipc" 15 "${!var}" sway
+  sway_display=""
+  for _ in $(seq 50); do
+    for s in "$runtime"/wayland-*; do [ -S "$s" ] && sway_display=$(basename "$s") && return 0; done
+    sleep 0.1
+  done
+  tc_fail "Sway made no Wayland socket in $runtime"
 }

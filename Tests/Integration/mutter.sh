@@ -27,7 +27,6 @@
 # inner stage is over the outer one checks that no process it started is left: every process
 # carries a marker in its environment.
 set -euo pipefail
-here=$(cd "$(dirname "$0")" && pwd)
 source "$(dirname "$0")/lib.sh"
 
 if [ "${1:-}" != --inside ]; then
@@ -82,7 +81,6 @@ mkdir -p "$HOME" "$XDG_CONFIG_HOME" "$XDG_DATA_HOME" "$XDG_CACHE_HOME" "$XDG_STA
 unset WAYLAND_DISPLAY DISPLAY WAYLAND_SOCKET
 socket="tc-mutter-$$"
 width=1280 height=720
-ink=34329c   # TouchTrackerView.inkColor: completed strokes of the canvas scene
 
 tc_log "$work/pipewire.log"
 tc_spawn pipewire_pid pipewire >"$work/pipewire.log" 2>&1
@@ -91,12 +89,7 @@ tc_wait_socket "$runtime/pipewire-0" 10
 tc_log "$work/mutter.log"
 tc_spawn mutter_pid mutter --headless --wayland --no-x11 --virtual-monitor "${width}x${height}" \
   --wayland-display="$socket" >"$work/mutter.log" 2>&1
-for _ in $(seq 200); do
-  [ -S "$runtime/$socket" ] && break
-  tc_alive "$mutter_pid" "mutter (before creating its Wayland socket)"
-  sleep 0.1
-done
-tc_wait_socket "$runtime/$socket" 1
+tc_wait_socket "$runtime/$socket" 20 "$mutter_pid" "mutter (before creating its Wayland socket)"
 timeout 20 gdbus wait --session --timeout 15 org.gnome.Mutter.RemoteDesktop \
   || tc_fail "Mutter's RemoteDesktop service did not appear on the session bus"
 tc_alive "$mutter_pid" mutter
@@ -122,9 +115,8 @@ tc_wait_line "$work/helper.out" '^done mark warmed-up$' 10
 
 # The app, fullscreen on the 1280×720 monitor: its surface coordinates are the monitor's.
 tc_log "$work/app.err"
-tc_spawn app_pid env WAYLAND_DISPLAY="$socket" WAYLAND_DEBUG=1 "$bin" --scene canvas \
-  --log phases --save-on-exit "$work/drawing.png" --fullscreen \
-  >"$work/app.out" 2>"$work/app.err" 3>&-
+tc_client app_pid "$socket" "$work/app.out" "$work/app.err" \
+  "$bin" --scene canvas --log phases --save-on-exit "$work/drawing.png" --fullscreen
 # Waits until the app (WAYLAND_DEBUG in $1) shows a $2×$3 buffer on the output with touch bound.
 wait_mapped() {
   local log=$1 w=$2 h=$3
@@ -167,24 +159,20 @@ case "$last_touch_event" in
 esac
 
 tc_log "$work/app.out"
-old_ifs=$IFS; IFS=/
-spec_a="ended@${path_a[*]}" spec_b="ended@${path_b[*]}"
-IFS=$old_ifs
-python3 "$here/check-phases.py" "$work/app.out" "$spec_a" "$spec_b" >"$work/phases.txt" 2>&1 \
-  || { cat "$work/phases.txt" >&2; tc_fail "the phases log does not match the injected fingers"; }
-sed 's/^/  /' "$work/phases.txt"
+tc_check_phases "$work/app.out" "the phases log does not match the injected fingers" \
+  "$(tc_finger ended "${path_a[@]}")" "$(tc_finger ended "${path_b[@]}")"
 tc_ok "both touches began, moved and ended where the fingers were (within 1 px)"
 
 # SIGTERM: the app saves the drawing and exits 0.
 tc_stop "$app_pid" TERM
 [ "$tc_status" -eq 0 ] || tc_fail "SIGTERM gave exit status $tc_status"
 [ -s "$work/drawing.png" ] || tc_fail "no drawing was saved on SIGTERM"
-tc_check_stroke "$work/drawing.png" "$ink" A "${path_a[@]}"
-tc_check_stroke "$work/drawing.png" "$ink" B "${path_b[@]}"
+tc_check_stroke "$work/drawing.png" "$tc_ink" A "${path_a[@]}"
+tc_check_stroke "$work/drawing.png" "$tc_ink" B "${path_b[@]}"
 # Nothing else: as much ink as two 4 px wide strokes of these lengths (1157 px together) leave
 # in exactly the ink colour, about 3.2 px per pixel of length (the edges are antialiased); one
 # stroke more or less is far outside ±20 %.
-total=$(tc_count_color "$work/drawing.png" "$ink")
+total=$(tc_count_color "$work/drawing.png" "$tc_ink")
 expected=$(( (400 + 757) * 32 / 10 ))
 [ "$total" -ge $((expected * 8 / 10)) ] && [ "$total" -le $((expected * 12 / 10)) ] \
   || tc_fail "$total ink pixels in the drawing; two strokes make about $expected"
@@ -197,43 +185,39 @@ tc_ok "drawing.png shows both strokes ($total ink pixels)"
 win_w=900 win_h=500
 handle_x=$((win_w - 8 - 70)) handle_y=$((8 + 16))   # the middle of MoveHandleView, top right
 tc_log "$work/move.err"
-tc_spawn move_pid env WAYLAND_DISPLAY="$socket" WAYLAND_DEBUG=1 "$bin" --scene inspect \
-  --size "${win_w}x${win_h}" --log phases --save-on-exit "$work/moved.png" \
-  >"$work/move.out" 2>"$work/move.err" 3>&-
+tc_client move_pid "$socket" "$work/move.out" "$work/move.err" \
+  "$bin" --scene inspect --size "${win_w}x${win_h}" --log phases --save-on-exit "$work/moved.png"
 wait_mapped "$work/move.err" "$win_w" "$win_h"
 tc_alive "$move_pid" touchcanvas
 
-# Where the window's origin is now: the began position of the tap just made at global $1,$2,
-# as the app in log $3 (default move.out) saw it.
-origin_from_tap() {
-  python3 -c '
+# Mutter places windows itself and moves them on request, so where a window is comes from a tap:
+# probe X Y MARK NAME [OUT] taps global X,Y with finger 2, waits until the app logging phases to
+# OUT (default move.out) saw it end, and sets NAME_x and NAME_y to the window's origin (global =
+# origin + surface: the began position the app logged for the tap). The tap is waited for by
+# counting ended touches, not by its number: the frame's touches are TouchKit touches too, and
+# take numbers of their own.
+ended_count() { grep -c '"phase":"ended"' "$1" || true; }
+probe() {
+  local log=${5:-$work/move.out} before x y _
+  before=$(ended_count "$log")
+  fingers "down 2 $1 $2" "up 2" "sleep 0.3" "mark $3"
+  tc_wait_line "$work/helper.out" "^done mark $3\$" 10
+  for _ in $(seq 50); do [ "$(ended_count "$log")" -gt "$before" ] && break; sleep 0.1; done
+  [ "$(ended_count "$log")" -gt "$before" ] || tc_fail "the probe tap at $1,$2 ($3) never ended on the canvas"
+  read -r x y < <(python3 -c '
 import json, sys
 began = [json.loads(l) for l in open(sys.argv[1]) if l.startswith("{") and "\"began\"" in l]
 print(round(int(sys.argv[2]) - began[-1]["x"]), round(int(sys.argv[3]) - began[-1]["y"]))
-' "${3:-$work/move.out}" "$1" "$2"
+' "$log" "$1" "$2") || true   # (read fails at an empty answer: the next line says why)
+  [ -n "${x:-}" ] || tc_fail "the probe tap at $1,$2 ($3) was not delivered"
+  printf -v "$4_x" '%s' "$x"
+  printf -v "$4_y" '%s' "$y"
 }
 
-# Mutter places the window itself: a tap tells where (global = origin + surface).
 probe_x=400 probe_y=400
-fingers "down 2 $probe_x $probe_y" "up 2" "sleep 0.3" "mark probed"
-tc_wait_line "$work/helper.out" '^done mark probed$' 10
-tc_wait_line "$work/move.out" '"phase":"ended"' 5
-read -r origin_x origin_y < <(origin_from_tap "$probe_x" "$probe_y")
-[ -n "${origin_x:-}" ] || tc_fail "the probe tap was not delivered"
+probe $probe_x $probe_y probed origin
 tc_ok "the ${win_w}x${win_h} window is at $origin_x,$origin_y"
 g() { echo "$((origin_x + $1)) $((origin_y + $2))"; }   # surface → global
-
-# Probe taps on the canvas are waited for by counting ended touches: the frame's touches are
-# TouchKit touches too, and take numbers of their own.
-ended_count() { grep -c '"phase":"ended"' "$work/move.out" || true; }
-probe_tap() {   # probe_tap X Y MARK: a tap at global X,Y, waited for until the canvas saw it end
-  local before
-  before=$(ended_count)
-  fingers "down 2 $1 $2" "up 2" "sleep 0.3" "mark $3"
-  tc_wait_line "$work/helper.out" "^done mark $3\$" 10
-  for _ in $(seq 50); do [ "$(ended_count)" -gt "$before" ] && return 0; sleep 0.1; done
-  tc_fail "the probe tap at $1,$2 ($3) never ended on the canvas"
-}
 
 # 1. Finger 1 draws on the canvas and stays down; finger 0 goes down on the handle: both are
 #    cancelled. Finger 1 lifts first, then finger 0 (where the window goes is Mutter's business:
@@ -243,10 +227,7 @@ fingers "down 1 $(g 700 300)" "sleep 0.05" "motion 1 $(g 720 300)" "sleep 0.05" 
   "up 1" "sleep 0.1" "up 0" "sleep 0.5" "mark two-fingers"
 tc_wait_line "$work/helper.out" '^done mark two-fingers$' 20
 read -r tap_x tap_y < <(g 400 350)
-fingers "down 2 $tap_x $tap_y" "up 2" "sleep 0.3" "mark probed-again"
-tc_wait_line "$work/helper.out" '^done mark probed-again$' 10
-tc_wait_line "$work/move.out" '"touch":4,.*"phase":"ended"|"phase":"ended".*"touch":4,' 5
-read -r origin2_x origin2_y < <(origin_from_tap "$tap_x" "$tap_y")
+probe $tap_x $tap_y probed-again origin2
 tap2=("$((tap_x - origin2_x)),$((tap_y - origin2_y))")
 
 # 2. One finger alone grabs the handle and drags 120,120: it is cancelled, and the window
@@ -258,9 +239,7 @@ for i in $(seq 1 6); do fingers "motion 0 $(g2 $((grab_x + 20 * i)) $((handle_y 
 fingers "up 0" "sleep 0.5" "mark dragged"
 tc_wait_line "$work/helper.out" '^done mark dragged$' 20
 read -r tap_x tap_y < <(g2 $((300 + 120)) $((200 + 120)))
-fingers "down 2 $tap_x $tap_y" "up 2" "sleep 0.3" "mark probed-last"
-tc_wait_line "$work/helper.out" '^done mark probed-last$' 10
-tc_wait_line "$work/move.out" '"touch":6,.*"phase":"ended"|"phase":"ended".*"touch":6,' 5
+probe $tap_x $tap_y probed-last origin3
 # The red rings of cancelled touches fade over a second: let them go before saving.
 sleep 1.5
 
@@ -282,30 +261,26 @@ for grabbed in "$handle_x" "$grab_x"; do
     *) tc_fail "after xdg_toplevel.move(serial $serial) Mutter's next touch event was: ${next:-none}" ;;
   esac
 done
-python3 "$here/check-phases.py" "$work/move.out" \
+tc_check_phases "$work/move.out" "the phases log does not show the moves' cancellations" \
   "ended@$((probe_x - origin_x)),$((probe_y - origin_y))" \
   "cancelled@700,300/720,300/740,300" \
   "cancelled@$handle_x,$handle_y" \
   "ended@${tap2[0]}" \
   "cancelled@$grab_x,$handle_y" \
-  "ended@300,200" >"$work/move-phases.txt" 2>&1 \
-  || { cat "$work/move-phases.txt" >&2; tc_fail "the phases log does not show the moves' cancellations"; }
-sed 's/^/  /' "$work/move-phases.txt"
+  "ended@300,200"
 tc_ok "every touch down at a move was cancelled, none ended; the lone finger's move took the window 120,120"
 
 # 3. The app's own frame (Mutter offers no server-side decorations): a 40 px title bar above the
 #    canvas with close, maximise and minimise buttons (40 px each from its right end) and a
 #    12 px resize margin round the window. A finger drags the title bar by -100,-80 (up: the
 #    last drag left the window low on the monitor).
-read -r origin3_x origin3_y < <(origin_from_tap "$tap_x" "$tap_y")
 g3() { echo "$((origin3_x + $1)) $((origin3_y + $2))"; }
 fingers "down 0 $(g3 200 -10)" "sleep 0.2"
 for i in $(seq 1 5); do fingers "motion 0 $(g3 $((200 - 20 * i)) $((-10 - 16 * i)))" "sleep 0.05"; done
 fingers "up 0" "sleep 0.5" "mark title-dragged"
 tc_wait_line "$work/helper.out" '^done mark title-dragged$' 20
 read -r tap_x tap_y < <(g3 $((300 - 100)) $((140 - 80)))
-probe_tap $tap_x $tap_y probed-title
-read -r origin4_x origin4_y < <(origin_from_tap "$tap_x" "$tap_y")
+probe $tap_x $tap_y probed-title origin4
 [ "$((origin4_x - origin3_x))" -eq -100 ] && [ "$((origin4_y - origin3_y))" -eq -80 ] \
   || tc_fail "dragging the title bar moved the window from $origin3_x,$origin3_y to $origin4_x,$origin4_y, not by -100,-80"
 grep -q "frame: move requested for touch .* (touch id " "$work/move.err" \
@@ -335,8 +310,7 @@ began=$(grep -c '"phase":"began"' "$work/move.out" || true)
 tc_ok "a double tap on the title bar maximised the window (canvas 1280x680), another restored it"
 # Where the restored window is.
 read -r tap_x tap_y < <(g3 $((300 - 100)) $((140 - 80)))
-probe_tap $tap_x $tap_y probed-restored
-read -r origin4_x origin4_y < <(origin_from_tap "$tap_x" "$tap_y")
+probe $tap_x $tap_y probed-restored origin4
 
 # A finger on the right margin, dragged 60 px right, widens the canvas to 960.
 edge_x=$((origin4_x + win_w + 6)) edge_y=$((origin4_y + 200))
@@ -358,8 +332,7 @@ for i in $(seq 1 5); do fingers "pointer $(g4 $((300 - 10 * i)) $((8 * i - 10)))
 fingers "release" "sleep 0.5" "mark mouse-dragged"
 tc_wait_line "$work/helper.out" '^done mark mouse-dragged$' 20
 read -r tap_x tap_y < <(g4 $((300 - 50)) $((200 + 40)))
-probe_tap $tap_x $tap_y probed-mouse
-read -r origin5_x origin5_y < <(origin_from_tap "$tap_x" "$tap_y")
+probe $tap_x $tap_y probed-mouse origin5
 [ "$((origin5_x - origin4_x))" -eq -50 ] && [ "$((origin5_y - origin4_y))" -eq 40 ] \
   || tc_fail "dragging the title bar with the mouse moved the window from $origin4_x,$origin4_y to $origin5_x,$origin5_y, not by -50,+40"
 tc_ok "the mouse dragged the window by its title bar (-50,+40)"
@@ -386,8 +359,7 @@ tc_wait_line "$work/helper.out" '^done mark touch-restored$' 10
 tc_ok "a finger on the maximise button restored the 1000x$win_h window"
 # Restored to where it was before maximising (low on the monitor: the mouse drag left it there).
 read -r tap_x tap_y < <(echo "$((origin5_x + 300)) $((origin5_y + 200))")
-probe_tap $tap_x $tap_y probed-restored-again
-read -r origin6_x origin6_y < <(origin_from_tap "$tap_x" "$tap_y")
+probe $tap_x $tap_y probed-restored-again origin6
 fingers "down 0 $((origin6_x + 1000 - 20)) $((origin6_y - 20))" "up 0" "sleep 0.5" "mark closed"
 tc_wait_line "$work/helper.out" '^done mark closed$' 10
 tc_wait_exit "$move_pid" 5 || tc_fail "the app still runs 5 s after a finger on the close button"
@@ -395,7 +367,7 @@ tc_wait_exit "$move_pid" 5 || tc_fail "the app still runs 5 s after a finger on 
 [ -s "$work/moved.png" ] || tc_fail "no drawing was saved when the close button ended the app"
 grep -q "frame: close" "$work/move.err" || tc_fail "the app ended, but not through its close button"
 tc_ok "a finger on the close button ended the app with status 0 and it saved its drawing"
-read -r hits steps < <(python3 "$here/png-stroke-check.py" "$work/moved.png" "$ink" 3 700,300 740,300)
+read -r hits steps < <(python3 "$here/png-stroke-check.py" "$work/moved.png" "$tc_ink" 3 700,300 740,300)
 [ "$hits" -eq 0 ] || tc_fail "the cancelled stroke left ink: $hits of $steps pixels along its path"
 # The cancel mark (CancelMarkView.color) is gone too. (The HUD's anomaly lines share the colour,
 # so only the stroke's surroundings are looked at.)
@@ -405,14 +377,10 @@ tc_ok "moved.png: nothing drawn for the cancelled touches"
 
 # 5. The mouse on the close button of a fresh window.
 tc_log "$work/close.err"
-tc_spawn close_pid env WAYLAND_DISPLAY="$socket" WAYLAND_DEBUG=1 "$bin" --scene canvas \
-  --size "${win_w}x${win_h}" --log phases --save-on-exit "$work/closed.png" \
-  >"$work/close.out" 2>"$work/close.err" 3>&-
+tc_client close_pid "$socket" "$work/close.out" "$work/close.err" \
+  "$bin" --scene canvas --size "${win_w}x${win_h}" --log phases --save-on-exit "$work/closed.png"
 wait_mapped "$work/close.err" "$win_w" "$win_h"
-fingers "down 2 640 400" "up 2" "sleep 0.3" "mark probed-close"
-tc_wait_line "$work/helper.out" '^done mark probed-close$' 10
-tc_wait_line "$work/close.out" '"phase":"ended"' 5
-read -r origin7_x origin7_y < <(origin_from_tap 640 400 "$work/close.out")
+probe 640 400 probed-close origin7 "$work/close.out"
 fingers "pointer $((origin7_x + win_w - 20)) $((origin7_y - 20))" "sleep 0.2" "press" "sleep 0.05" "release" \
   "sleep 0.5" "mark mouse-closed"
 tc_wait_line "$work/helper.out" '^done mark mouse-closed$' 10

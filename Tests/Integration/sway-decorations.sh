@@ -10,36 +10,20 @@
 # Usage: sway-decorations.sh path/to/touchcanvas   (TC_KEEP=1 keeps the logs and screenshot)
 set -euo pipefail
 bin=${1:?usage: sway-decorations.sh path/to/touchcanvas}
-here=$(cd "$(dirname "$0")" && pwd)
-. "$here/lib.sh"
+. "$(dirname "$0")/lib.sh"
 
 for tool in sway grim setpriv; do
   command -v "$tool" >/dev/null || { echo "sway-decorations: FAIL: $tool is not installed" >&2; exit 1; }
 done
 
 tc_begin sway-decorations
-tc_log "$work/sway.log"
 tc_log "$work/app.stderr"
-tc_unprivileged
-chmod 711 "$work"  # nobody must reach its runtime dir and config inside
-chown "$uid:$gid" "$runtime"
 printf 'output HEADLESS-1 resolution 1024x768\n' >"$work/sway.config"
-chmod 644 "$work/sway.config"
-
-tc_spawn sway_pid env -i PATH="$PATH" HOME="$work" XDG_RUNTIME_DIR="$runtime" WLR_BACKENDS=headless \
-  WLR_LIBINPUT_NO_DEVICES=1 WLR_RENDERER=pixman \
-  "${as_user[@]}" sway -c "$work/sway.config" >"$work/sway.log" 2>&1
-socket=""
-for _ in $(seq 100); do
-  socket=$(cd "$runtime" && ls wayland-[0-9]* 2>/dev/null | grep -v '\.lock$' | head -1) || true
-  [ -n "$socket" ] && break
-  sleep 0.1
-done
-[ -n "$socket" ] || tc_fail "sway made no Wayland socket in 10 s"
+tc_sway sway_pid "$work/sway.log" "$work/sway.config" PATH="$PATH" HOME="$work"
+socket=$sway_display
 tc_alive "$sway_pid" "sway"
 
-tc_spawn app_pid env XDG_RUNTIME_DIR="$runtime" WAYLAND_DISPLAY="$socket" WAYLAND_DEBUG=1 \
-  "$bin" --scene spots >"$work/app.out" 2>"$work/app.err"
+tc_client app_pid "$socket" "$work/app.out" "$work/app.err" "$bin" --scene spots
 tc_wait_line "$work/app.err" 'wl_surface@[0-9]+\.attach\(wl_buffer@' 10
 sleep 1
 grep -v '^\[' "$work/app.err" >"$work/app.stderr" || true

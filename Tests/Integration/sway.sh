@@ -17,7 +17,6 @@
 # TC_SHOTS=DIR keeps the screenshots; TC_KEEP=1 keeps the whole scratch directory.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
-here=$(cd "$(dirname "$0")" && pwd)
 bin_src=${1:?usage: sway.sh path/to/touchcanvas path/to/tc-inject}
 inject_src=${2:?usage: sway.sh path/to/touchcanvas path/to/tc-inject}
 
@@ -38,8 +37,7 @@ cp "$inject_src" "$work/bin/tc-inject"
 chmod 755 "$work/bin/touchcanvas" "$work/bin/tc-inject"
 user_dir="$work/user"              # HOME, screenshots, the saved drawing
 mkdir -m 700 "$user_dir" "$user_dir/shots"
-chown "$uid:$gid" "$runtime" "$user_dir" "$user_dir/shots"
-chmod 700 "$runtime"
+chown "$uid:$gid" "$user_dir" "$user_dir/shots"
 # A debug build loads the Swift runtime from the toolchain: it must be readable by that user.
 if ! env -i PATH=/usr/bin:/bin "${as_user[@]}" "$work/bin/tc-inject" >/dev/null 2>"$work/exec-check.err"; then
   # With no argument tc-inject prints its usage and exits 64; anything else means it cannot run.
@@ -59,26 +57,9 @@ default_floating_border none
 focus_follows_mouse no
 output HEADLESS-1 mode 1280x720 position 0 0 scale 1
 EOF
-chmod 644 "$work/sway.config"
-tc_log "$work/sway.log"
-tc_spawn sway_pid env -i "${base_env[@]}" WLR_BACKENDS=headless WLR_LIBINPUT_NO_DEVICES=1 \
-  WLR_RENDERER=pixman "${as_user[@]}" sway -c "$work/sway.config" >"$work/sway.log" 2>&1
-# The PID is Sway's own (env and setpriv exec), so is the one in its IPC socket's name.
-ipc="$runtime/sway-ipc.$uid.$sway_pid.sock"
-for _ in $(seq 150); do
-  [ -S "$ipc" ] && break
-  tc_alive "$sway_pid" sway
-  sleep 0.1
-done
-[ -S "$ipc" ] || tc_fail "Sway made no IPC socket within 15s"
-display=""
-for _ in $(seq 50); do
-  for s in "$runtime"/wayland-*; do [ -S "$s" ] && display=$(basename "$s") && break 2; done
-  sleep 0.1
-done
-[ -n "$display" ] || tc_fail "Sway made no Wayland socket in $runtime"
-client=(env -i "${base_env[@]}" WAYLAND_DISPLAY="$display"
-        SWAYSOCK="$ipc" "${as_user[@]}")
+tc_sway sway_pid "$work/sway.log" "$work/sway.config" "${base_env[@]}"
+client=(env -i "${base_env[@]}" WAYLAND_DISPLAY="$sway_display"
+        SWAYSOCK="$sway_ipc" "${as_user[@]}")
 
 swaymsg() { "${client[@]}" swaymsg "$@"; }
 # Prints the output's logical rectangle "x y width height", its scale, and its mode "width height".
@@ -109,7 +90,7 @@ print(r["x"] + w["x"], r["y"] + w["y"], w["width"], w["height"])'
 read -r ox oy ow oh oscale mw mh < <(output_layout) || tc_fail "cannot read Sway's outputs"
 [ "$mw x $mh / $ow x $oh @ $oscale" = "1280 x 720 / 1280 x 720 @ 1.0" ] \
   || tc_fail "HEADLESS-1 is ${mw}x$mh, layout ${ow}x$oh at scale $oscale; the config asks for 1280x720 at 1"
-tc_ok "sway $(sway --version | awk '{print $3}') is up on $display, HEADLESS-1 ${mw}x$mh"
+tc_ok "sway $(sway --version | awk '{print $3}') is up on $sway_display, HEADLESS-1 ${mw}x$mh"
 
 # --- The app ----------------------------------------------------------------------------------
 tc_log "$work/app.err"
@@ -180,7 +161,6 @@ gx() { python3 -c "print($wx + $1)"; }
 gy() { python3 -c "print($wy + $1)"; }
 
 # --- Screenshots ------------------------------------------------------------------------------
-ink=34329c
 # check_strokes SHOT SCALE "Y X0 X1" …: each stroke, drawn along row Y from X0 to X1 in window
 # coordinates, must be a solid run of ink 4×SCALE device pixels thick (at most 1 px short),
 # centred on Y, with at most 2 device pixels of blend on each side, measured at four columns
@@ -193,7 +173,7 @@ ink=34329c
 check_strokes() {
   local shot=$1 scale=$2
   shift 2
-  python3 - "$here/stroke-profile.py" "$shot" "$scale" "$wx" "$wy" "$ink" "$@" <<'EOF'
+  python3 - "$here/stroke-profile.py" "$shot" "$scale" "$wx" "$wy" "$tc_ink" "$@" <<'EOF'
 import subprocess, sys
 script, shot, scale, wx, wy, ink = sys.argv[1], sys.argv[2], float(sys.argv[3]), float(sys.argv[4]), float(sys.argv[5]), sys.argv[6]
 width = 4 * scale                      # the canvas's line width at this window size, in device px
@@ -239,7 +219,7 @@ shoot() {
       cat "$work/$name.check"
       local size
       size=$(python3 -c "import struct,sys; d=open(sys.argv[1],'rb').read(24); print('%dx%d' % struct.unpack('>II', d[16:24]))" "$shot")
-      tc_ok "$name: $size, $(tc_count_color "$shot" "$ink") pixels of #$ink, strokes crisp"
+      tc_ok "$name: $size, $(tc_count_color "$shot" "$tc_ink") pixels of #$tc_ink, strokes crisp"
       return 0
     fi
     sleep 0.25
@@ -283,8 +263,8 @@ tc_stop "$app_pid"
 [ "$tc_status" -eq 0 ] || tc_fail "closing the window ended the app with status $tc_status"
 drawing="$user_dir/drawing.png"
 [ -s "$drawing" ] || tc_fail "--save-on-exit wrote nothing at $drawing"
-saved=$(tc_count_color "$drawing" "$ink") || tc_fail "the saved drawing is not a readable PNG"
-[ "$saved" -gt 1000 ] || tc_fail "the saved drawing has only $saved pixels of #$ink"
-tc_ok "closing the window ended the app with status 0; it saved $saved pixels of #$ink"
+saved=$(tc_count_color "$drawing" "$tc_ink") || tc_fail "the saved drawing is not a readable PNG"
+[ "$saved" -gt 1000 ] || tc_fail "the saved drawing has only $saved pixels of #$tc_ink"
+tc_ok "closing the window ended the app with status 0; it saved $saved pixels of #$tc_ink"
 tc_alive "$sway_pid" sway
 echo "sway: PASS ($strokes strokes at scales 1, 2 and 1.5${TC_SHOTS:+; screenshots in $TC_SHOTS})"

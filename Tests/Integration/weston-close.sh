@@ -19,10 +19,8 @@
 set -euo pipefail
 bin=${1:?usage: weston-close.sh path/to/touchcanvas RECORDING.tcrec}
 recording=${2:?usage: weston-close.sh path/to/touchcanvas RECORDING.tcrec}
-here=$(cd "$(dirname "$0")" && pwd)
-. "$here/lib.sh"
+. "$(dirname "$0")/lib.sh"
 tc_begin weston-close
-ink=34329c   # the trace scene's finished strokes (TouchTrackerView.inkColor)
 width=800 height=600
 
 command -v cc >/dev/null || tc_fail "no C compiler (cc) to build the Weston module"
@@ -54,9 +52,8 @@ grep -q 'tc-weston-control: reading commands from' "$work/weston.log" \
 # --- Part one: a window closed by the compositor --------------------------------------------
 err="$work/app-window.err"
 tc_log "$err"
-XDG_RUNTIME_DIR="$runtime" WAYLAND_DISPLAY="$socket" WAYLAND_DEBUG=1 tc_spawn app_pid \
-  "$bin" --scene trace --size 400x300 --play "$recording" --save-on-exit "$work/drawing-window.png" \
-  >"$work/app-window.out" 2>"$err" 3>&-
+tc_client app_pid "$socket" "$work/app-window.out" "$err" \
+  "$bin" --scene trace --size 400x300 --play "$recording" --save-on-exit "$work/drawing-window.png"
 tc_wait_line "$err" 'xdg_surface@[0-9]+\.ack_configure\(' 10
 tc_wait_line "$err" 'create_buffer\(new id wl_buffer@[0-9]+, [0-9]+, 400, 300, ' 10
 # The recording lasts 0.6 s; then the app idles until something ends it.
@@ -71,7 +68,7 @@ tc_wait_line "$err" '^\[ *[0-9.]+\] xdg_toplevel@[0-9]+\.close\(\)' 5
 tc_wait_exit "$app_pid" 5 || tc_fail "the app was still running 5 s after xdg_toplevel.close"
 [ "$tc_status" -eq 0 ] || tc_fail "the app ended with status $tc_status after xdg_toplevel.close"
 [ -s "$work/drawing-window.png" ] || tc_fail "the app saved no drawing on close"
-saved=$(tc_count_color "$work/drawing-window.png" "$ink")
+saved=$(tc_count_color "$work/drawing-window.png" "$tc_ink")
 [ "$saved" -ge 500 ] || tc_fail "the drawing saved on close has $saved ink pixels: the played strokes are missing"
 tc_ok "window: xdg_toplevel.close received, exit status 0, drawing saved ($saved ink pixels)"
 
@@ -79,9 +76,8 @@ tc_ok "window: xdg_toplevel.close received, exit status 0, drawing saved ($saved
 err="$work/app-full.err"
 out="$work/app-full.out"
 tc_log "$err"
-XDG_RUNTIME_DIR="$runtime" WAYLAND_DISPLAY="$socket" WAYLAND_DEBUG=1 tc_spawn app_pid \
-  "$bin" --scene trace --fullscreen --log phases --save-on-exit "$work/drawing-full.png" \
-  >"$out" 2>"$err" 3>&-
+tc_client app_pid "$socket" "$out" "$err" \
+  "$bin" --scene trace --fullscreen --log phases --save-on-exit "$work/drawing-full.png"
 tc_wait_line "$err" "xdg_toplevel@[0-9]+\.configure\($width, $height, " 10
 tc_wait_line "$err" "create_buffer\(new id wl_buffer@[0-9]+, [0-9]+, $width, $height, " 10
 tc_wait_line "$err" 'wl_seat@[0-9]+\.get_touch\(' 10
@@ -106,12 +102,8 @@ tc_wait_line "$out" '"phase":"ended".*"touch":2|"touch":2.*"phase":"ended"' 5
 grep -q '"seat":"tc-touch"' "$out" || tc_fail "the touches did not come from the module's seat"
 
 tc_log "$out"
-old_ifs=$IFS; IFS=/
-spec_a="ended@${path_a[*]}" spec_b="ended@${path_b[*]}"
-IFS=$old_ifs
-python3 "$here/check-phases.py" "$out" "$spec_a" "$spec_b" >"$work/phases.txt" 2>&1 \
-  || { cat "$work/phases.txt" >&2; tc_fail "the phases log does not match the fingers"; }
-sed 's/^/  /' "$work/phases.txt"
+tc_check_phases "$out" "the phases log does not match the fingers" \
+  "$(tc_finger ended "${path_a[@]}")" "$(tc_finger ended "${path_b[@]}")"
 tc_ok "fullscreen: both touches began, moved and ended where the fingers went (within 1 px)"
 
 tc_alive "$app_pid" "the app (fullscreen, before close)"
@@ -120,8 +112,8 @@ tc_wait_line "$err" '^\[ *[0-9.]+\] xdg_toplevel@[0-9]+\.close\(\)' 5
 tc_wait_exit "$app_pid" 5 || tc_fail "the fullscreen app was still running 5 s after xdg_toplevel.close"
 [ "$tc_status" -eq 0 ] || tc_fail "the fullscreen app ended with status $tc_status after xdg_toplevel.close"
 [ -s "$work/drawing-full.png" ] || tc_fail "the fullscreen app saved no drawing on close"
-tc_check_stroke "$work/drawing-full.png" "$ink" A "${path_a[@]}"
-tc_check_stroke "$work/drawing-full.png" "$ink" B "${path_b[@]}"
+tc_check_stroke "$work/drawing-full.png" "$tc_ink" A "${path_a[@]}"
+tc_check_stroke "$work/drawing-full.png" "$tc_ink" B "${path_b[@]}"
 tc_ok "fullscreen: closed with status 0, both strokes in the saved drawing"
 
 # --- Part three: the app's own frame, by touch -----------------------------------------------
@@ -131,9 +123,8 @@ tc_ok "fullscreen: closed with status 0, both strokes in the saved drawing"
 err="$work/app-frame.err"
 out="$work/app-frame.out"
 tc_log "$err"
-XDG_RUNTIME_DIR="$runtime" WAYLAND_DISPLAY="$socket" WAYLAND_DEBUG=1 tc_spawn app_pid \
-  "$bin" --scene spots --size 600x400 --log phases --save-on-exit "$work/drawing-frame.png" \
-  >"$out" 2>"$err" 3>&-
+tc_client app_pid "$socket" "$out" "$err" \
+  "$bin" --scene spots --size 600x400 --log phases --save-on-exit "$work/drawing-frame.png"
 tc_wait_line "$err" 'create_buffer\(new id wl_buffer@[0-9]+, [0-9]+, 600, 400, ' 10
 tc_wait_line "$err" 'wl_seat@[0-9]+\.get_touch\(' 10
 tc_wait_line "$err" 'xdg_surface@[0-9]+\.set_window_geometry\(0, -40, 600, 440\)' 10

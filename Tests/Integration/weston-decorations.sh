@@ -12,11 +12,7 @@
 # Usage: weston-decorations.sh path/to/touchcanvas   (TC_KEEP=1 keeps the logs, TC_SHOTS=DIR the screenshots)
 set -euo pipefail
 bin=${1:?usage: weston-decorations.sh path/to/touchcanvas}
-here=$(cd "$(dirname "$0")" && pwd)
-. "$here/lib.sh"
-
-command -v weston-screenshooter >/dev/null || { echo "weston-decorations: FAIL: weston-screenshooter is not installed" >&2; exit 1; }
-
+. "$(dirname "$0")/lib.sh"
 tc_begin weston-decorations
 
 # run_case own|libdecor
@@ -31,8 +27,7 @@ run_case() {
   local weston_pid app_pid
   tc_weston weston_pid "$socket" "$out/weston.log" --config="$out/weston.ini" --width=1024 --height=768 --debug
 
-  tc_spawn app_pid env XDG_RUNTIME_DIR="$runtime" WAYLAND_DISPLAY="$socket" WAYLAND_DEBUG=1 \
-    "$bin" --scene spots --size 400x300 "${extra[@]}" >"$out/app.out" 2>"$out/app.err"
+  tc_client app_pid "$socket" "$out/app.out" "$out/app.err" "$bin" --scene spots --size 400x300 "${extra[@]}"
   # WAYLAND_DEBUG lines start with "[time]"; the app's own lines do not.
   tc_wait_line "$out/app.err" 'create_buffer\(new id wl_buffer@[0-9]+, 0, 400, 300, ' 10
   sleep 1
@@ -74,11 +69,8 @@ run_case() {
   fi
 
   # What a person would see.
-  (cd "$out" && XDG_RUNTIME_DIR="$runtime" WAYLAND_DISPLAY="$socket" timeout 20 weston-screenshooter) \
-    >"$out/screenshooter.log" 2>&1 || tc_fail "weston-screenshooter failed: $(tail -2 "$out/screenshooter.log")"
-  local shot white left top dark_rows narrow_rows
-  shot=$(ls "$out"/wayland-screenshot-*.png 2>/dev/null | head -1)
-  [ -n "$shot" ] || tc_fail "$mode: no screenshot was written"
+  local shot="$out/screenshot.png" white left top dark_rows narrow_rows
+  tc_weston_shot "$socket" "$shot"
   tc_keep_shot "$shot" "screenshot-$mode.png"
   white=$(tc_count_color "$shot" ffffff)
   [ "$white" -ge $((400 * 300)) ] || tc_fail "$mode: only $white white pixels: the 400×300 canvas is not on screen"

@@ -14,8 +14,7 @@ fail() { tc_fail "$@"; }
 
 tc_weston weston_pid "$socket" "$work/weston.log" --width=640 --height=480 --debug
 
-XDG_RUNTIME_DIR="$runtime" WAYLAND_DISPLAY="$socket" WAYLAND_DEBUG=1 tc_spawn app_pid \
-  "$bin" --scene spots --size 400x300 >"$work/app.out" 2>"$work/app.err"
+tc_client app_pid "$socket" "$work/app.out" "$work/app.err" "$bin" --scene spots --size 400x300
 sleep 3
 kill -0 "$app_pid" 2>/dev/null || fail "the app exited early: $(grep -v '^\[' "$work/app.err" | tail -3)"
 
@@ -31,10 +30,8 @@ acks=$(grep -c 'xdg_surface@[0-9]*\.ack_configure(' "$work/app.err" || true)
 [ "$commits" -le 4 ] || fail "an idle window committed $commits times"
 
 # What a person would see: the 400×300 window, white.
-(cd "$work" && XDG_RUNTIME_DIR="$runtime" WAYLAND_DISPLAY="$socket" timeout 20 weston-screenshooter) \
-  || fail "weston-screenshooter failed"
-shot=$(ls "$work"/wayland-screenshot-*.png 2>/dev/null | head -1)
-[ -n "$shot" ] || fail "no screenshot was written"
+shot="$work/shot.png"
+tc_weston_shot "$socket" "$shot"
 white=$(tc_count_color "$shot" ffffff)
 [ "$white" -ge $((400 * 300 * 95 / 100)) ] || fail "only $white white pixels on screen; expected the 400×300 window"
 

@@ -15,10 +15,8 @@
 set -euo pipefail
 bin=${1:?usage: weston-window.sh path/to/touchcanvas RECORDING.tcrec}
 recording=${2:?usage: weston-window.sh path/to/touchcanvas RECORDING.tcrec}
-here=$(cd "$(dirname "$0")" && pwd)
-. "$here/lib.sh"
+. "$(dirname "$0")/lib.sh"
 tc_begin weston-window
-ink=34329c   # the trace scene's finished strokes (TouchTrackerView.inkColor)
 
 # Runs Weston at scale $1 with an output of $2×$3 logical pixels (Weston's headless backend
 # multiplies its --width and --height by --scale), the app fullscreen in it, and
@@ -32,9 +30,8 @@ run_at_scale() {
   local weston_pid app_pid
   tc_weston weston_pid "$socket" "$log" --width="$lw" --height="$lh" --scale="$scale" --debug
 
-  XDG_RUNTIME_DIR="$runtime" WAYLAND_DISPLAY="$socket" WAYLAND_DEBUG=1 tc_spawn app_pid \
-    "$bin" --scene trace --size 400x300 --fullscreen --play "$recording" \
-    --save-on-exit "$work/drawing-$scale.png" >"$work/app-$scale.out" 2>"$err"
+  tc_client app_pid "$socket" "$work/app-$scale.out" "$err" \
+    "$bin" --scene trace --size 400x300 --fullscreen --play "$recording" --save-on-exit "$work/drawing-$scale.png"
   # The recording lasts 0.6 s; then the app idles.
   sleep 3
   tc_alive "$app_pid" "the app (scale $scale)"
@@ -50,12 +47,7 @@ run_at_scale() {
   grep -Eq "wl_shm_pool@[0-9]+\.create_buffer\(new id wl_buffer@[0-9]+, [0-9]+, 400, 300, " "$err" \
     && tc_fail "scale $scale: a buffer at --size 400x300 was made although the output is fullscreen"
 
-  (cd "$work" && XDG_RUNTIME_DIR="$runtime" WAYLAND_DISPLAY="$socket" timeout 20 weston-screenshooter >/dev/null 2>&1) \
-    || tc_fail "scale $scale: weston-screenshooter failed"
-  local shot
-  shot=$(ls "$work"/wayland-screenshot-*.png 2>/dev/null | head -1)
-  [ -n "$shot" ] || tc_fail "scale $scale: no screenshot was written"
-  mv "$shot" "$work/shot-$scale.png"
+  tc_weston_shot "$socket" "$work/shot-$scale.png"
   tc_keep_shot "$work/shot-$scale.png" "scale-$scale.png"
 
   tc_stop "$app_pid"
@@ -68,8 +60,8 @@ run_at_scale 1 800 600
 run_at_scale 2 800 600
 
 white1=$(tc_count_color "$work/shot-1.png" ffffff)
-ink1=$(tc_count_color "$work/shot-1.png" "$ink")
-ink2=$(tc_count_color "$work/shot-2.png" "$ink")
+ink1=$(tc_count_color "$work/shot-1.png" "$tc_ink")
+ink2=$(tc_count_color "$work/shot-2.png" "$tc_ink")
 # Fullscreen: the white canvas covers the output, and ten finished strokes are on it.
 [ "$white1" -ge $((800 * 600 * 80 / 100)) ] || tc_fail "only $white1 white pixels: the canvas does not fill the 800x600 output"
 [ "$ink1" -ge 2000 ] || tc_fail "only $ink1 ink pixels at scale 1: the played strokes are not on screen"
@@ -78,16 +70,16 @@ ink2=$(tc_count_color "$work/shot-2.png" "$ink")
 [ $((ink2 * 10)) -ge $((ink1 * 35)) ] && [ $((ink2 * 10)) -le $((ink1 * 55)) ] \
   || tc_fail "$ink2 ink pixels at scale 2 for $ink1 at scale 1: not four times as many"
 # The app's own saved drawing at scale 2 is the same picture as the screen.
-saved2=$(tc_count_color "$work/drawing-2.png" "$ink")
+saved2=$(tc_count_color "$work/drawing-2.png" "$tc_ink")
 [ $((saved2 * 10)) -ge $((ink2 * 9)) ] && [ $((saved2 * 10)) -le $((ink2 * 11)) ] \
   || tc_fail "the saved drawing has $saved2 ink pixels, the screen $ink2"
 
 # Crisp at scale 2: the strokes' edges are as sharp as at scale 1, and not on even columns only.
 box1="0 0 800 300"
 box2="0 0 1600 600"
-crisp1=$(python3 "$here/stroke-edges.py" "$work/shot-1.png" "$ink" ffffff --box $box1)
-crisp2=$(python3 "$here/stroke-edges.py" "$work/shot-2.png" "$ink" ffffff --box $box2)
-blown=$(python3 "$here/stroke-edges.py" "$work/shot-1.png" "$ink" ffffff --box $box1 --upscaled-control)
+crisp1=$(python3 "$here/stroke-edges.py" "$work/shot-1.png" "$tc_ink" ffffff --box $box1)
+crisp2=$(python3 "$here/stroke-edges.py" "$work/shot-2.png" "$tc_ink" ffffff --box $box2)
+blown=$(python3 "$here/stroke-edges.py" "$work/shot-1.png" "$tc_ink" ffffff --box $box1 --upscaled-control)
 python3 - "$crisp1" "$crisp2" "$blown" <<'EOF' || tc_fail "the strokes at scale 2 are not crisp (scale 1: $crisp1; scale 2: $crisp2; scale 1 blown up: $blown)"
 import json, sys
 one, two, blown = (json.loads(a) for a in sys.argv[1:4])
