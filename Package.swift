@@ -40,7 +40,7 @@ let package = Package(
         .target(name: "WaylandScannerKit"),
         .executableTarget(name: "WaylandScanner", dependencies: ["WaylandScannerKit"]),
         .plugin(name: "WaylandScannerPlugin", capability: .buildTool(), dependencies: ["WaylandScanner"]),
-        .target(name: "Wayland", dependencies: ["CWaylandClient", "CWaylandCursor", "CShim"],
+        .target(name: "Wayland", dependencies: ["CWaylandClient", "CWaylandCursor", "CShim", "TouchCanvasConstants"],
                 plugins: ["WaylandScannerPlugin"]),
         /// libdecor's typed Swift face, for the app only.
         .target(name: "WaylandDecor", dependencies: ["Wayland", "CLibdecor", "CWaylandClient"]),
@@ -49,14 +49,17 @@ let package = Package(
         .target(name: "ScriptedCompositor", dependencies: ["WaylandServer", "CWaylandServer", "CXKBCommon", "CShim"]),
 
         // MARK: Pure Swift
+        /// The size limits, in the one module every other can depend on.
+        .target(name: "TouchCanvasConstants"),
         .target(name: "TouchKit"),
         .target(name: "Canvas", dependencies: ["TouchKit", "CCairo"]),
         .target(name: "TouchCanvasApp", dependencies: ["TouchKit", "Canvas"]),
-        .target(name: "Recording", dependencies: ["TouchKit", "Canvas", "TouchCanvasApp"]),
+        .target(name: "Recording", dependencies: ["TouchKit", "Canvas", "TouchCanvasApp", "TouchCanvasConstants"]),
 
         // MARK: The app
         .executableTarget(name: "touchcanvas", dependencies: [
             "Wayland", "WaylandDecor", "TouchKit", "Canvas", "TouchCanvasApp", "Recording", "CXKBCommon", "ScriptedCompositor",
+            "TouchCanvasConstants",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
