@@ -137,7 +137,7 @@ final class AppController: SeatInputSink {
             scheduleRender()
         }
         input.onAnomaly = { [unowned self] anomaly in
-            if logsAnomalies { PhaseLog.emit(PhaseLog.line(for: anomaly)) }
+            if logsAnomalies { StandardOutput.writeLine(AnomalyLog.line(for: anomaly)) }
             inspector.noteAnomaly(anomaly)
             observer?.anomaly(anomaly)
         }
@@ -477,7 +477,7 @@ final class AppController: SeatInputSink {
             scheduleRender()
             guard check.isFinished else { return printError(check.prompt) }
             let seatInfo = orderedSeats.map { (name: $0.name, versions: $0.versions) }
-            for line in check.report(seats: seatInfo) { PhaseLog.emit(line) }
+            for line in check.report(seats: seatInfo) { StandardOutput.writeLine(line) }
             loop.stop(status: check.passed ? 0 : 1)
         }
         schedule(.checkTimeout, after: timeout)
@@ -757,7 +757,7 @@ final class AppController: SeatInputSink {
 
     func seat(_ seat: SeatID, wire: WireEvent) {
         let name = seats[seat.raw]?.name ?? ""
-        PhaseLog.emit(RawLog.line(for: wire, seatName: name, arrival: (MonotonicClock.now() - startTime) * 1000))
+        StandardOutput.writeLine(RawLog.line(for: wire, seatName: name, arrival: (MonotonicClock.now() - startTime) * 1000))
     }
 
     func seat(_ seat: SeatID, key: KeyPress) {

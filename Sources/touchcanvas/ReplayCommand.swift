@@ -42,7 +42,7 @@ struct Replay: ParsableCommand {
             let replayer = Replayer(recording: recording, scene: playback.scene(for: recording),
                                     singleTouch: touches.singleTouch)
             if log != .none {
-                replayer.onAnomaly = { PhaseLog.emit(PhaseLog.line(for: $0)) }
+                replayer.onAnomaly = { StandardOutput.writeLine(AnomalyLog.line(for: $0)) }
             }
             if log == .phases {
                 replayer.onDeliver = { PhaseLog.emit($0) }
