@@ -49,11 +49,11 @@ let package = Package(
         .target(name: "ScriptedCompositor", dependencies: ["WaylandServer", "CWaylandServer", "CXKBCommon", "CShim"]),
 
         // MARK: Pure Swift
-        /// The size limits, in the one module every other can depend on.
+        /// The version and the size limits, in the one module every other can depend on.
         .target(name: "TouchCanvasConstants"),
         .target(name: "TouchKit"),
         .target(name: "Canvas", dependencies: ["TouchKit", "CCairo"]),
-        .target(name: "TouchCanvasApp", dependencies: ["TouchKit", "Canvas"]),
+        .target(name: "TouchCanvasApp", dependencies: ["TouchKit", "Canvas", "TouchCanvasConstants"]),
         .target(name: "Recording", dependencies: ["TouchKit", "Canvas", "TouchCanvasApp", "TouchCanvasConstants"]),
 
         // MARK: The app
@@ -74,10 +74,10 @@ let package = Package(
         .testTarget(name: "WaylandScannerTests", dependencies: ["WaylandScannerKit"]),
         .testTarget(name: "TouchKitTests", dependencies: ["TouchKit", "AllocationCounting"]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas", "TouchKit", "AllocationCounting"]),
-        .testTarget(name: "TouchCanvasAppTests", dependencies: ["TouchCanvasApp", "Canvas", "TouchKit", "AllocationCounting"]),
-        .testTarget(name: "RecordingTests", dependencies: ["Recording", "TouchKit", "Canvas", "TouchCanvasApp"]),
+        .testTarget(name: "TouchCanvasAppTests", dependencies: ["TouchCanvasApp", "Canvas", "TouchKit", "AllocationCounting", "TouchCanvasConstants"]),
+        .testTarget(name: "RecordingTests", dependencies: ["Recording", "TouchKit", "Canvas", "TouchCanvasApp", "TouchCanvasConstants"]),
         /// The real binary under the scripted compositor; depends on the executable so it is built.
-        .testTarget(name: "EndToEndTests", dependencies: ["ScriptedCompositor", "Canvas", "touchcanvas"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["ScriptedCompositor", "Canvas", "touchcanvas", "TouchCanvasConstants"]),
         .testTarget(name: "ScriptedCompositorTests", dependencies: ["ScriptedCompositor", "Wayland", "CWaylandClient"]),
         .testTarget(name: "WaylandDecorTests", dependencies: ["WaylandDecor"]),
     ]

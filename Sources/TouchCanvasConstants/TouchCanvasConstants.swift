@@ -2,6 +2,13 @@
 // reachable from all of them (`Wayland` makes the buffers, `Recording` reads sizes from files,
 // the app parses them from the command line, and none of these depend on one another).
 
+/// The one place the version is written: `touchcanvas --version`, the `check` report and the
+/// header of every recording say this, so a report or a file can be traced to the build that
+/// made it.
+public enum TouchCanvasVersion {
+    public static let current = "0.1.0"
+}
+
 /// The size limits of the picture, from the shared-memory buffer up to the command line.
 public enum BufferLimits {
     /// The longest side a buffer may have, in buffer pixels: more than any output has, and what

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Recording
 import TouchCanvasApp
+import TouchCanvasConstants
 
 /// The command line. Opening the window is a subcommand of its own (`run`, the default) rather
 /// than the root's own options: ArgumentParser gives a parent's options precedence over a
@@ -15,6 +16,7 @@ struct TouchCanvasCommand: ParsableCommand {
             With no subcommand, `run` opens the canvas: `touchcanvas --scene trace` is \
             `touchcanvas run --scene trace`; `touchcanvas help run` lists its options.
             """,
+        version: TouchCanvasVersion.current,
         subcommands: [Run.self, Check.self, Replay.self, Demo.self],
         defaultSubcommand: Run.self)
 }
