@@ -132,7 +132,8 @@ import TouchKit
         let source = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Sources/Recording/Recording.swift"), encoding: .utf8)
-        #expect(source.contains("integers 1…\(BufferLimits.maximumSide) |"))
+        #expect(source.contains("`size W H` | required: the surface's logical size, integers 1…\(BufferLimits.maximumSide) |"))
+        #expect(source.contains("the surface's new logical size (1…\(BufferLimits.maximumSide))"))
     }
 
     @Test func namesWithControlCharactersStayOnTheirLine() throws {
