@@ -12,10 +12,16 @@ DEMO_RECORDING ?= Recordings/ten-fingers.tcrec
 PREFIX ?= /usr/local
 DESTDIR ?=
 RELEASE_BIN := .build/release/touchcanvas
+# Shell completions where each shell's own packages put theirs, so they load with no setup
+# (bash-completion, zsh's site-functions on its fpath, fish's vendor directory).
+BASH_COMPLETION := $(DESTDIR)$(PREFIX)/share/bash-completion/completions/touchcanvas
+ZSH_COMPLETION := $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_touchcanvas
+FISH_COMPLETION := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/touchcanvas.fish
 INSTALLED := $(DESTDIR)$(PREFIX)/bin/touchcanvas \
   $(DESTDIR)$(PREFIX)/share/applications/touchcanvas.desktop \
   $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/touchcanvas.svg \
-  $(DESTDIR)$(PREFIX)/share/man/man1/touchcanvas.1
+  $(DESTDIR)$(PREFIX)/share/man/man1/touchcanvas.1 \
+  $(BASH_COMPLETION) $(ZSH_COMPLETION) $(FISH_COMPLETION)
 
 deps:
 	@scripts/install-deps.sh
@@ -63,10 +69,17 @@ clean:
 install: deps
 	$(SWIFT) build -c release --static-swift-stdlib --product touchcanvas
 	scripts/make-manpage.sh $(RELEASE_BIN) > .build/touchcanvas.1
+	# The completions come from the binary's own command line, so they cannot fall behind it.
+	$(RELEASE_BIN) --generate-completion-script bash > .build/touchcanvas.bash
+	$(RELEASE_BIN) --generate-completion-script zsh > .build/_touchcanvas
+	$(RELEASE_BIN) --generate-completion-script fish > .build/touchcanvas.fish
 	install -D -s -m 755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/touchcanvas
 	install -D -m 644 data/touchcanvas.desktop $(DESTDIR)$(PREFIX)/share/applications/touchcanvas.desktop
 	install -D -m 644 data/touchcanvas.svg $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/touchcanvas.svg
 	install -D -m 644 .build/touchcanvas.1 $(DESTDIR)$(PREFIX)/share/man/man1/touchcanvas.1
+	install -D -m 644 .build/touchcanvas.bash $(BASH_COMPLETION)
+	install -D -m 644 .build/_touchcanvas $(ZSH_COMPLETION)
+	install -D -m 644 .build/touchcanvas.fish $(FISH_COMPLETION)
 
 uninstall:
 	rm -f $(INSTALLED)

@@ -40,7 +40,7 @@ let package = Package(
         .target(name: "WaylandScannerKit"),
         .executableTarget(name: "WaylandScanner", dependencies: ["WaylandScannerKit"]),
         .plugin(name: "WaylandScannerPlugin", capability: .buildTool(), dependencies: ["WaylandScanner"]),
-        .target(name: "Wayland", dependencies: ["CWaylandClient", "CWaylandCursor", "CShim"],
+        .target(name: "Wayland", dependencies: ["CWaylandClient", "CWaylandCursor", "CShim", "TouchCanvasConstants"],
                 plugins: ["WaylandScannerPlugin"]),
         /// libdecor's typed Swift face, for the app only.
         .target(name: "WaylandDecor", dependencies: ["Wayland", "CLibdecor", "CWaylandClient"]),
@@ -49,14 +49,17 @@ let package = Package(
         .target(name: "ScriptedCompositor", dependencies: ["WaylandServer", "CWaylandServer", "CXKBCommon", "CShim"]),
 
         // MARK: Pure Swift
+        /// The version and the size limits, in the one module every other can depend on.
+        .target(name: "TouchCanvasConstants"),
         .target(name: "TouchKit"),
         .target(name: "Canvas", dependencies: ["TouchKit", "CCairo"]),
-        .target(name: "TouchCanvasApp", dependencies: ["TouchKit", "Canvas"]),
-        .target(name: "Recording", dependencies: ["TouchKit", "Canvas", "TouchCanvasApp"]),
+        .target(name: "TouchCanvasApp", dependencies: ["TouchKit", "Canvas", "TouchCanvasConstants"]),
+        .target(name: "Recording", dependencies: ["TouchKit", "Canvas", "TouchCanvasApp", "TouchCanvasConstants"]),
 
         // MARK: The app
         .executableTarget(name: "touchcanvas", dependencies: [
             "Wayland", "WaylandDecor", "TouchKit", "Canvas", "TouchCanvasApp", "Recording", "CXKBCommon", "ScriptedCompositor",
+            "TouchCanvasConstants",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -75,12 +78,12 @@ let package = Package(
         .testTarget(name: "WaylandScannerTests", dependencies: ["WaylandScannerKit"]),
         .testTarget(name: "TouchKitTests", dependencies: ["TouchKit", "AllocationCounting", "TouchCanvasTesting"]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas", "TouchKit", "AllocationCounting", "TouchCanvasTesting"]),
-        .testTarget(name: "TouchCanvasAppTests", dependencies: ["TouchCanvasApp", "Canvas", "TouchKit", "AllocationCounting", "TouchCanvasTesting"]),
-        .testTarget(name: "RecordingTests", dependencies: ["Recording", "TouchKit", "Canvas", "TouchCanvasApp", "TouchCanvasTesting"]),
+        .testTarget(name: "TouchCanvasAppTests", dependencies: ["TouchCanvasApp", "Canvas", "TouchKit", "AllocationCounting", "TouchCanvasTesting", "TouchCanvasConstants"]),
+        .testTarget(name: "RecordingTests", dependencies: ["Recording", "TouchKit", "Canvas", "TouchCanvasApp", "TouchCanvasTesting", "TouchCanvasConstants"]),
         /// The Wayland shell's parts that need no compositor (the key table), through @testable.
         .testTarget(name: "TouchCanvasShellTests", dependencies: ["touchcanvas"]),
         /// The real binary under the scripted compositor; depends on the executable so it is built.
-        .testTarget(name: "EndToEndTests", dependencies: ["ScriptedCompositor", "Canvas", "touchcanvas", "TouchCanvasTesting"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["ScriptedCompositor", "Canvas", "touchcanvas", "TouchCanvasTesting", "TouchCanvasConstants"]),
         .testTarget(name: "ScriptedCompositorTests", dependencies: ["ScriptedCompositor", "Wayland", "CWaylandClient"]),
         .testTarget(name: "WaylandDecorTests", dependencies: ["WaylandDecor"]),
     ]

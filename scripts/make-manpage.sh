@@ -5,7 +5,8 @@
 #   scripts/make-manpage.sh .build/release/touchcanvas > touchcanvas.1
 set -euo pipefail
 bin=${1:?usage: make-manpage.sh path/to/touchcanvas}
-version=$(git -C "$(dirname "$0")/.." describe --always --dirty 2>/dev/null || echo unknown)
+# The binary says its own version, so the page names the build it describes.
+version=$("$bin" --version)
 
 # roff treats a backslash as an escape and a leading . or ' as a request.
 # Typographic characters become roff's named glyphs, so the page is plain ASCII for any troff.

@@ -1,4 +1,5 @@
 import TouchCanvasApp
+import TouchCanvasConstants
 import TouchKit
 
 /// A recorded input session: what the compositor sent to the app, when, and when the app drew.
@@ -8,7 +9,7 @@ import TouchKit
 /// let pixels = try Replayer(recording: recording, scene: .trace).run()
 /// ```
 ///
-/// # The file format, version 2
+/// # The file format, version 3
 ///
 /// A UTF-8 text file, one item per line, every line ended by `\n` (a `\r` before it is
 /// ignored). Blank lines and lines whose first non-blank character is `#` are comments. Fields
@@ -19,12 +20,14 @@ import TouchKit
 /// **Header.** The first line is the magic and the format version:
 ///
 /// ```
-/// touchcanvas-recording 2
+/// touchcanvas-recording 3
 /// ```
 ///
-/// Version 2 added the `clear`, `undo` and `scene` events; version 1 files (which have none) are
-/// read too. A later version is refused ("version 3 is newer than this touchcanvas understands
-/// (2)").
+/// Version 3 added the `writer` header line, version 2 the `clear`, `undo` and `scene` events;
+/// files of versions 1 and 2 (which have none of these) are read too. A later version is
+/// refused ("version 4 is newer than this touchcanvas understands (3)"), which is why a new
+/// header line needs a new version: an older reader says the file is newer, not that the line
+/// is unknown.
 /// Header lines follow, in any order, before the first event:
 ///
 /// | line | meaning |
@@ -33,6 +36,7 @@ import TouchKit
 /// | `scale N` | required: the buffer scale, an integer 1…8 |
 /// | `seat ID NAME` | a seat known at the start: `ID` is the registry name of its `wl_seat` (0…4294967295), `NAME` its `wl_seat.name`, the rest of the line (may be empty or hold spaces) |
 /// | `scene NAME` | optional: the scene recorded in (`spots`, `canvas`, `draw`, `trace`, `gestures`, `inspect`); replay uses it when not told otherwise |
+/// | `writer NAME` | optional, version 3 on: the program and its version that wrote the file, the rest of the line (`touchcanvas 0.1.0`); for people tracing a file to a build, replay ignores it |
 ///
 /// **Events.** One per line, in the order the app handled them:
 ///
@@ -83,7 +87,8 @@ import TouchKit
 /// Example:
 ///
 /// ```
-/// touchcanvas-recording 2
+/// touchcanvas-recording 3
+/// writer touchcanvas 0.1.0
 /// size 800 600
 /// scale 1
 /// seat 7 seat0
@@ -99,7 +104,9 @@ import TouchKit
 /// ```
 public struct Recording: Sendable, Hashable {
     /// The format version this build writes and the newest it reads.
-    public static let currentVersion = 2
+    public static let currentVersion = 3
+    /// What this build puts on a file's `writer` line.
+    public static let currentWriter = "touchcanvas \(TouchCanvasVersion.current)"
     /// The first word of every recording.
     public static let magic = "touchcanvas-recording"
 
@@ -114,16 +121,21 @@ public struct Recording: Sendable, Hashable {
     public var seats: [RecordedSeat]
     /// The scene recorded in, when the file says.
     public var scene: Scene?
+    /// The program that wrote the file (`touchcanvas 0.1.0`), when the file says: files of
+    /// format version 1 and 2 never do.
+    public var writer: String?
     public var events: [TimedEvent]
 
     public init(version: Int = Recording.currentVersion, width: Int, height: Int, scale: Int,
-                seats: [RecordedSeat] = [], scene: Scene? = nil, events: [TimedEvent] = []) {
+                seats: [RecordedSeat] = [], scene: Scene? = nil, writer: String? = nil,
+                events: [TimedEvent] = []) {
         self.version = version
         self.width = width
         self.height = height
         self.scale = scale
         self.seats = seats
         self.scene = scene
+        self.writer = writer
         self.events = events
     }
 }

@@ -1,9 +1,10 @@
+import TouchCanvasConstants
 import TouchKit
 
 /// The limits and spellings of format version 1, shared by the writer and the parser.
 enum RecordingFormat {
-    /// Logical surface sides; the app never makes a buffer side larger than 16384 pixels.
-    static let sides = 1...16384
+    /// Logical surface sides: what the app's window can have.
+    static let sides = BufferLimits.logicalSides
     static let scales = 1...8
     /// Milliseconds: the span of a 32-bit compositor timestamp.
     static let times = 0.0...4_294_967_295.0

@@ -94,6 +94,7 @@ private struct LineParser {
     var scale: Int?
     var seats: [RecordedSeat] = []
     var scene: Scene?
+    var writer: String?
     var events: [TimedEvent] = []
     var lastTime = 0.0
     var number = 0
@@ -135,7 +136,7 @@ private struct LineParser {
         try requireHeader()
         guard let width, let height, let scale else { throw error("the header is incomplete") }
         return Recording(version: version, width: width, height: height, scale: scale,
-                         seats: seats, scene: scene, events: events)
+                         seats: seats, scene: scene, writer: writer, events: events)
     }
 
     private static let maximumFields = 7
@@ -185,6 +186,13 @@ private struct LineParser {
             guard scene == nil else { throw error("the header has two 'scene' lines") }
             try expect(tokens, count: 2, "scene NAME")
             scene = try sceneName(tokens[1])
+        case "writer":
+            guard let version, version >= 3 else {
+                throw error("'writer' is a header line of format version 3; this file says version \(version ?? 1)")
+            }
+            guard writer == nil else { throw error("the header has two 'writer' lines") }
+            guard tokens.count >= 2 else { throw error("expected 'writer NAME'") }
+            writer = String(line[tokens[1].startIndex...]).trimmingBlanks()
         default:
             throw error("unknown header line '\(Self.clipped(keyword))'")
         }

@@ -27,8 +27,12 @@ import TouchKit
 /// ``flush()``. A failed write is kept in ``writeError`` and ends writing (input handling must
 /// not throw); ``flush()`` and ``close()`` rethrow it.
 ///
-/// With no file (``init(width:height:scale:seats:scene:clock:)``) the text stays in
+/// With no file (``init(width:height:scale:seats:scene:writer:clock:)``) the text stays in
 /// ``text``, for tests and generators.
+///
+/// The header names this build (``Recording/currentWriter``) unless told otherwise: a file
+/// that stops making sense can be traced to the version that made it. Pass `writer: nil` for
+/// files that must not change from one release to the next (the shipped recordings).
 public final class RecordingWriter {
     /// Why a recording could not be written, one line: `cannot write recording "x": …`.
     public struct WriteError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -61,23 +65,24 @@ public final class RecordingWriter {
 
     /// Writes to memory only: read ``text``.
     public init(width: Int, height: Int, scale: Int, seats: [RecordedSeat] = [], scene: Scene? = nil,
-                clock: @escaping () -> TimeInterval = MonotonicClock.now) {
+                writer: String? = Recording.currentWriter, clock: @escaping () -> TimeInterval = MonotonicClock.now) {
         self.clock = clock
         start = clock()
         path = ""
-        writeHeader(width: width, height: height, scale: scale, seats: seats, scene: scene)
+        writeHeader(width: width, height: height, scale: scale, seats: seats, scene: scene, writer: writer)
     }
 
     /// Creates (or truncates) the file at `path` and writes the header to it.
     public init(path: String, width: Int, height: Int, scale: Int, seats: [RecordedSeat] = [],
-                scene: Scene? = nil, clock: @escaping () -> TimeInterval = MonotonicClock.now) throws(WriteError) {
+                scene: Scene? = nil, writer: String? = Recording.currentWriter,
+                clock: @escaping () -> TimeInterval = MonotonicClock.now) throws(WriteError) {
         self.clock = clock
         start = clock()
         self.path = path
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
         self.fd = fd
-        writeHeader(width: width, height: height, scale: scale, seats: seats, scene: scene)
+        writeHeader(width: width, height: height, scale: scale, seats: seats, scene: scene, writer: writer)
         try flush()
     }
 
@@ -150,8 +155,11 @@ public final class RecordingWriter {
 
     // MARK: Lines
 
-    private func writeHeader(width: Int, height: Int, scale: Int, seats: [RecordedSeat], scene: Scene?) {
+    private func writeHeader(width: Int, height: Int, scale: Int, seats: [RecordedSeat], scene: Scene?,
+                             writer: String?) {
         pending += "\(Recording.magic) \(Recording.currentVersion)\n"
+        // Right under the magic, where `head -2` shows it; an empty name says nothing.
+        if let writer, !RecordingFormat.sanitizedName(writer).isEmpty { pending += Self.nameLine("writer", writer) }
         pending += "size \(Self.clamp(width, RecordingFormat.sides)) \(Self.clamp(height, RecordingFormat.sides))\n"
         pending += "scale \(Self.clamp(scale, RecordingFormat.scales))\n"
         for seat in seats {

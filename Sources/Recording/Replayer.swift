@@ -1,6 +1,7 @@
 import Foundation
 import Canvas
 import TouchCanvasApp
+import TouchCanvasConstants
 import TouchKit
 
 /// Plays a recording into a scene with no display and returns the pixels the app would have
@@ -109,10 +110,11 @@ public final class Replayer {
         }
     }
 
-    /// The buffer the app would draw: each side clamped to 16384 buffer pixels, as the app does.
+    /// The buffer the app would draw: each side clamped to `BufferLimits.maximumSide` buffer
+    /// pixels, as the app does.
     private func bufferSize(width: Int, height: Int, scale: Int) throws(ReplayError) -> (width: Int, height: Int) {
         let scale = max(scale, 1)
-        let limit = 16384 / scale
+        let limit = BufferLimits.maximumSide / scale
         let w = min(max(width, 1), limit) * scale
         let h = min(max(height, 1), limit) * scale
         guard w.multipliedReportingOverflow(by: h).partialValue <= maximumBufferPixels else {

@@ -1,5 +1,6 @@
 import CShim
 import Glibc
+import TouchCanvasConstants
 
 /// Why a buffer could not be made; the app reports it in one line.
 public struct ShmError: Error, CustomStringConvertible {
@@ -25,12 +26,8 @@ public final class ShmBuffer {
     /// Called when the compositor hands the buffer back (set by the swapchain).
     var onRelease: (() -> Void)?
 
-    /// The longest side a buffer may have: more than any output has, and what GL renderers in
-    /// compositors can take as one texture.
-    public static let maximumSide = 16384
-
     init(shm: WlShm, width: Int, height: Int, format: WlShm.Format) throws(ShmError) {
-        guard width > 0, height > 0, width <= Self.maximumSide, height <= Self.maximumSide else {
+        guard width > 0, height > 0, width <= BufferLimits.maximumSide, height <= BufferLimits.maximumSide else {
             throw ShmError(description: "refusing a \(width)×\(height) buffer")
         }
         let stride = width * 4

@@ -33,7 +33,7 @@ extension AppController: SeatInputSink {
 
     func seat(_ seat: SeatID, wire: WireEvent) {
         let name = seats?.seats[seat.raw]?.name ?? ""
-        PhaseLog.emit(RawLog.line(for: wire, seatName: name, arrival: (MonotonicClock.now() - startTime) * 1000))
+        StandardOutput.writeLine(RawLog.line(for: wire, seatName: name, arrival: (MonotonicClock.now() - startTime) * 1000))
     }
 
     func seatNamed(_ seat: SeatID, name: String) {

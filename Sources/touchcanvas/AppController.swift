@@ -116,7 +116,7 @@ final class AppController {
     private func connectSession() {
         let logsPhases = options.log == .phases, logsAnomalies = options.log != .none
         if logsPhases { session.onDeliver = { PhaseLog.emit($0) } }
-        if logsAnomalies { session.onAnomaly = { PhaseLog.emit(PhaseLog.line(for: $0)) } }
+        if logsAnomalies { session.onAnomaly = { StandardOutput.writeLine(AnomalyLog.line(for: $0)) } }
         session.onNeedsDisplay = { [unowned self] in pacer?.setNeedsRender() }
         session.onSceneChange = { [unowned self] scene in decorations?.setTitle(title(for: scene)) }
         session.onHUDRefreshDue = { [unowned self] seconds in deadlines.reschedule(.hudRefresh, after: seconds) }
@@ -183,7 +183,7 @@ final class AppController {
         session.beginCheck(check) { [unowned self] check in
             guard check.isFinished else { return printError(check.prompt) }
             let seatInfo = (seats?.ordered ?? []).map { (name: $0.name, versions: $0.versions) }
-            for line in check.report(seats: seatInfo) { PhaseLog.emit(line) }
+            for line in check.report(seats: seatInfo) { StandardOutput.writeLine(line) }
             loop.stop(status: check.passed ? 0 : 1)
         }
         deadlines.schedule(.checkTimeout, after: timeout)

@@ -3,6 +3,10 @@ import TouchCanvasApp
 
 /// What the user asked for on the command line.
 struct AppOptions {
+    /// What the app does when not told otherwise: the command line's defaults are read from
+    /// here, so each is written once, in the property's initial value below.
+    static let defaults = AppOptions()
+
     enum LogMode: String, CaseIterable { case none, phases, raw }
     /// Who draws the window's frame: `auto` takes server-side decorations where the compositor
     /// offers them, else the app's own frame (`client`), which fingers can work; `libdecor`

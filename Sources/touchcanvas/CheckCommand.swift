@@ -17,23 +17,17 @@ struct Check: ParsableCommand {
     @Option(help: "Give up after this many seconds.")
     var timeout: Double = 60
 
-    @Option(help: "Window size in logical pixels when the compositor lets the app choose, as WxH.")
-    var size: WindowSize = .standard
+    @OptionGroup var window: WindowOptions
 
-    @Flag(help: "Ask the compositor for a fullscreen window.")
-    var fullscreen = false
-
-    @Option(help: ArgumentHelp("Seconds an active touch may go without any event before it is reported as possibly stuck.", valueName: "seconds"))
-    var stuckAfter: Double = 10
+    @OptionGroup var stuckTouches: StuckTouchOptions
 
     func validate() throws {
         guard timeout.isFinite, timeout > 0 else { throw ValidationError("--timeout must be a positive number of seconds") }
-        guard stuckAfter.isFinite, stuckAfter > 0 else { throw ValidationError("--stuck-after must be a positive number of seconds") }
     }
 
     func run() throws {
-        let options = AppOptions(scene: .inspect, size: (size.width, size.height), fullscreen: fullscreen,
-                                 stuckAfter: stuckAfter, checkTimeout: timeout)
+        let options = AppOptions(scene: .inspect, size: window.size.pair, fullscreen: window.fullscreen,
+                                 stuckAfter: stuckTouches.stuckAfter, checkTimeout: timeout)
         try AppController.runUntilExit(options)
     }
 }

@@ -14,8 +14,7 @@ struct Demo: ParsableCommand {
     @Option(help: "Where to save the picture of the window.")
     var png: String = "touchcanvas-demo.png"
 
-    @Option(help: "The scene to play the sequence in (default: canvas, or the scene a recording was made in).")
-    var scene: Scene?
+    @OptionGroup var playback: PlaybackSceneOptions
 
     @Option(help: ArgumentHelp("Play the touches of this recording (e.g. Recordings/ten-fingers.tcrec), and the keys behind its clear, undo and scene lines, instead of the built-in sequence, at its own pace.", valueName: "file.tcrec"))
     var recording: String?
@@ -30,9 +29,9 @@ struct Demo: ParsableCommand {
                     printError(error.description)
                     throw ExitCode(2)
                 }
-                try DemoPlayer(scene: scene ?? parsed.scene ?? .canvas).play(parsed, savingTo: png)
+                try DemoPlayer(scene: playback.scene(for: parsed)).play(parsed, savingTo: png)
             } else {
-                try DemoPlayer(scene: scene ?? .canvas).play(savingTo: png)
+                try DemoPlayer(scene: playback.scene(for: nil)).play(savingTo: png)
             }
         } catch let exit as ExitCode {
             throw exit

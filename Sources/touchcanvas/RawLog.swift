@@ -8,15 +8,15 @@ import TouchKit
 /// millisecond stamp, printed as sent) is missing or coarse.
 enum RawLog {
     static func line(for event: WireEvent, seatName: String, arrival milliseconds: Double) -> String {
-        var s = "{\"t\":\(PhaseLog.jsonNumber((milliseconds * 1000).rounded() / 1000))"
-        s += ",\"seat\":\(PhaseLog.jsonString(seatName))"
+        var s = "{\"t\":\(JSONText.number((milliseconds * 1000).rounded() / 1000))"
+        s += ",\"seat\":\(JSONText.string(seatName))"
         s += ",\"interface\":\"\(event.interface)\",\"event\":\"\(event.name)\""
         for (name, value) in event.arguments {
-            s += ",\(PhaseLog.jsonString(name)):"
+            s += ",\(JSONText.string(name)):"
             switch value {
             case .int(let n): s += String(n)
-            case .number(let d): s += PhaseLog.jsonNumber(d)
-            case .string(let text): s += PhaseLog.jsonString(text)
+            case .number(let d): s += JSONText.number(d)
+            case .string(let text): s += JSONText.string(text)
             case .null: s += "null"
             }
         }

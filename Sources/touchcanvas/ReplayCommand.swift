@@ -17,14 +17,12 @@ struct Replay: ParsableCommand {
     @Argument(help: ArgumentHelp("The recording to play.", valueName: "file.tcrec"))
     var file: String
 
-    @Option(help: "The scene to play it into (default: the scene it was recorded in).")
-    var scene: Scene?
+    @OptionGroup var playback: PlaybackSceneOptions
 
     @Option(help: "Where to save the last frame.")
     var png: String
 
-    @Flag(help: "Give the scene's drawing view only the first touch (isMultipleTouchEnabled off).")
-    var singleTouch = false
+    @OptionGroup var touches: SingleTouchOptions
 
     /// A recording holds what TouchKit was given, not the wire: there is no raw log to offer.
     enum Log: String, CaseIterable, ExpressibleByArgument { case none, phases }
@@ -41,9 +39,10 @@ struct Replay: ParsableCommand {
             throw ExitCode(2)
         }
         let status: Int32 = MainActor.assumeIsolated {
-            let replayer = Replayer(recording: recording, scene: scene, singleTouch: singleTouch)
+            let replayer = Replayer(recording: recording, scene: playback.scene(for: recording),
+                                    singleTouch: touches.singleTouch)
             if log != .none {
-                replayer.onAnomaly = { PhaseLog.emit(PhaseLog.line(for: $0)) }
+                replayer.onAnomaly = { StandardOutput.writeLine(AnomalyLog.line(for: $0)) }
             }
             if log == .phases {
                 replayer.onDeliver = { PhaseLog.emit($0) }

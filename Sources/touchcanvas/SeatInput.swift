@@ -1,3 +1,4 @@
+import Glibc
 import TouchKit
 import Wayland
 
@@ -282,3 +283,6 @@ final class SeatInput {
         }
     }
 }
+
+/// `close(2)`, for a keymap fd that is not loaded: ours to close, as the protocol hands it over.
+private func closeDescriptor(_ fd: Int32) { close(fd) }

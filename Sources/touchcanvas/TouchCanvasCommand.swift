@@ -1,33 +1,7 @@
 import ArgumentParser
 import Recording
 import TouchCanvasApp
-
-extension Scene: ExpressibleByArgument {}
-extension AppOptions.LogMode: ExpressibleByArgument {}
-extension AppOptions.Decorations: ExpressibleByArgument {}
-
-/// `WxH`, e.g. `1024x768`.
-struct WindowSize: ExpressibleByArgument {
-    let width: Int
-    let height: Int
-
-    static let standard = WindowSize(width: 1024, height: 768)
-
-    var defaultValueDescription: String { "\(width)x\(height)" }
-
-    init(width: Int, height: Int) {
-        self.width = width
-        self.height = height
-    }
-
-    init?(argument: String) {
-        let parts = argument.lowercased().split(separator: "x")
-        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
-              (1...16384).contains(w), (1...16384).contains(h) else { return nil }
-        width = w
-        height = h
-    }
-}
+import TouchCanvasConstants
 
 /// The command line. Opening the window is a subcommand of its own (`run`, the default) rather
 /// than the root's own options: ArgumentParser gives a parent's options precedence over a
@@ -42,6 +16,7 @@ struct TouchCanvasCommand: ParsableCommand {
             With no subcommand, `run` opens the canvas: `touchcanvas --scene trace` is \
             `touchcanvas run --scene trace`; `touchcanvas help run` lists its options.
             """,
+        version: TouchCanvasVersion.current,
         subcommands: [Run.self, Check.self, Replay.self, Demo.self],
         defaultSubcommand: Run.self)
 }
@@ -59,22 +34,17 @@ struct Run: ParsableCommand {
             """)
 
     @Option(help: "The scene to show.")
-    var scene: Scene = .canvas
+    var scene = AppOptions.defaults.scene
 
-    @Option(help: "Window size in logical pixels when the compositor lets the app choose, as WxH.")
-    var size: WindowSize = .standard
-
-    @Flag(help: "Ask the compositor for a fullscreen window (F11 toggles it).")
-    var fullscreen = false
+    @OptionGroup var window: WindowOptions
 
     @Option(help: "Who draws the window frame: auto (the compositor where it offers to, else the app), server, client (the app's own frame, for mouse and touch), libdecor or none.")
-    var decorations: AppOptions.Decorations = .auto
+    var decorations = AppOptions.defaults.decorations
 
     @Option(help: "What to print on stdout, as JSON lines: none, phases (each delivered touch) or raw (each wl_seat, wl_touch and wl_pointer event as it arrives). Anomalies appear in both.")
-    var log: AppOptions.LogMode = .none
+    var log = AppOptions.defaults.log
 
-    @Flag(help: "Give the scene's drawing view only the first touch (isMultipleTouchEnabled off).")
-    var singleTouch = false
+    @OptionGroup var touches: SingleTouchOptions
 
     @Option(help: ArgumentHelp("Save the drawing as PNG (and SVG beside it) when the app ends.", valueName: "file.png"))
     var saveOnExit: String?
@@ -82,19 +52,15 @@ struct Run: ParsableCommand {
     @Option(help: ArgumentHelp("Record the raw input stream to a file that `touchcanvas replay` plays back.", valueName: "file.tcrec"))
     var record: String?
 
-    @Option(help: ArgumentHelp("Seconds an active touch may go without any event before it is reported as possibly stuck.", valueName: "seconds"))
-    var stuckAfter: Double = 10
+    @OptionGroup var stuckTouches: StuckTouchOptions
 
     @Option(help: ArgumentHelp("Play the touches of a recording into the window at their own pace, as if from a seat of their own (a demo, or a drawing on a compositor without input).", valueName: "file.tcrec"))
     var play: String?
 
-    func validate() throws {
-        guard stuckAfter.isFinite, stuckAfter > 0 else { throw ValidationError("--stuck-after must be a positive number of seconds") }
-    }
-
     func run() throws {
-        var options = AppOptions(scene: scene, size: (size.width, size.height), fullscreen: fullscreen, decorations: decorations, log: log,
-                                 singleTouch: singleTouch, saveOnExit: saveOnExit, record: record, stuckAfter: stuckAfter)
+        var options = AppOptions(scene: scene, size: window.size.pair, fullscreen: window.fullscreen, decorations: decorations,
+                                 log: log, singleTouch: touches.singleTouch, saveOnExit: saveOnExit, record: record,
+                                 stuckAfter: stuckTouches.stuckAfter)
         if let play {
             do {
                 options.play = try RecordingParser.parse(contentsOf: play)

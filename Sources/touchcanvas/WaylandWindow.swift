@@ -1,5 +1,6 @@
 import Canvas
 import TouchCanvasApp
+import TouchCanvasConstants
 import Wayland
 import WaylandDecor
 
@@ -31,14 +32,14 @@ final class WaylandWindow {
     static let minimumSize = (width: 320, height: 240)
 
     /// Logical size of the content (the canvas), as the last acked configure said, but never
-    /// more than a buffer of `ShmBuffer.maximumSide` pixels can show at the current scale with our
+    /// more than a buffer of `BufferLimits.maximumSide` pixels can show at the current scale with our
     /// frame round it: a huge configure is drawn clipped, never refused (which would end the app).
     var width: Int { min(configuredWidth, contentLimit.width) }
     var height: Int { min(configuredHeight, contentLimit.height) }
     private var configuredWidth: Int
     private var configuredHeight: Int
     private var contentLimit: (width: Int, height: Int) {
-        let limit = bufferScale.largestLogicalLength(fitting: ShmBuffer.maximumSide)
+        let limit = bufferScale.largestLogicalLength(fitting: BufferLimits.maximumSide)
         guard drawsOwnFrame else { return (limit, limit) }
         let margins = 2 * Int(FrameLayout.floatingMargin)
         return (limit - margins, limit - margins - Int(FrameLayout.titleBarHeight))
@@ -241,8 +242,11 @@ final class WaylandWindow {
     private func apply(width w: Int, height h: Int, constrained: Bool, fullscreen: Bool, notify: Bool = true) {
         let w = w > 0 ? w : floatingSize.width
         let h = h > 0 ? h : floatingSize.height
-        configuredWidth = max(1, min(w, Self.maximumLogicalSize))
-        configuredHeight = max(1, min(h, Self.maximumLogicalSize))
+        // What a configure may ask for at most, larger than any screen; the content is further
+        // limited to what a buffer can hold at the current scale (`width`, `height`).
+        let sides = BufferLimits.logicalSides
+        configuredWidth = min(max(w, sides.lowerBound), sides.upperBound)
+        configuredHeight = min(max(h, sides.lowerBound), sides.upperBound)
         if !constrained { floatingSize = (configuredWidth, configuredHeight) }
         isFullscreen = fullscreen
         isConfigured = true
@@ -255,10 +259,6 @@ final class WaylandWindow {
         let bar = drawsOwnFrame ? Int32(FrameLayout.titleBarHeight) : 0
         toplevel.setMinSize(width: Int32(Self.minimumSize.width), height: Int32(Self.minimumSize.height) + bar)
     }
-
-    /// Larger than any screen: what a configure may ask for at most. The content is further
-    /// limited to what a buffer can hold at the current scale (`width`, `height`).
-    static let maximumLogicalSize = 16384
 
     /// Maximised, fullscreen and tiled sizes are the compositor's, not ours to keep.
     static let compositorSized: Set<XdgToplevel.State> = [.maximized, .fullscreen, .tiledLeft, .tiledRight,

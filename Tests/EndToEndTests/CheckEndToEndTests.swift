@@ -1,6 +1,7 @@
 import Foundation
 import ScriptedCompositor
 import Testing
+import TouchCanvasConstants
 
 /// `touchcanvas check` against a compositor that cancels the fingers a system gesture takes,
 /// and against one that lets them up as ordinary touches.
@@ -33,6 +34,7 @@ struct CheckEndToEndTests {
         #expect(text.contains("cancel: arrived"))
         #expect(text.contains("covering touch 1 (id 0), touch 2 (id 1), touch 3 (id 2)"))
         #expect(text.contains("fingers held: touch 1 (id 0), touch 2 (id 1), touch 3 (id 2)"))
+        #expect(text.contains("\ntouchcanvas version: \(TouchCanvasVersion.current)\n"))
         #expect(text.contains("seat \"seat0\": wl_seat v"))
         #expect(text.contains("wl_touch v"))
         #expect(text.contains("anomalies: none"))

@@ -2,6 +2,7 @@ import Canvas
 import Foundation
 import ScriptedCompositor
 import Testing
+import TouchCanvasConstants
 
 /// `--record` under the scripted compositor, then `touchcanvas replay` with no compositor at
 /// all: the replayed picture is the one the compositor was shown, and the same every time.
@@ -129,7 +130,7 @@ final class RecordReplayEndToEndTests {
         #expect(h.app.waitForExit(timeout: 10, pumping: c) == 0)
 
         let lines = try String(contentsOfFile: recording, encoding: .utf8).split(separator: "\n").map(String.init)
-        #expect(lines.first == "touchcanvas-recording 2")
+        #expect(lines.first == "touchcanvas-recording 3")
         let commands = lines.filter { $0.hasSuffix(" - undo") || $0.hasSuffix(" - clear") || $0.contains(" - scene ") }
         #expect(commands.map { $0.split(separator: " ").dropFirst(2).joined(separator: " ") } == ["undo", "clear", "scene draw"],
                 "\(commands)")
@@ -156,7 +157,8 @@ final class RecordReplayEndToEndTests {
         #expect(h.app.terminate() == 0)
         let text = try String(contentsOfFile: recording, encoding: .utf8)
         let lines = text.split(separator: "\n").map(String.init)
-        #expect(lines.first == "touchcanvas-recording 2")
+        #expect(lines.first == "touchcanvas-recording 3")
+        #expect(lines.dropFirst().first == "writer touchcanvas \(TouchCanvasVersion.current)", "the build that recorded it")
         #expect(lines.contains("scene trace"))
         #expect(lines.contains { $0.hasPrefix("size ") })
         // The seat is known before the first event, so it is in the header.

@@ -10,8 +10,12 @@ fail() { echo "install: FAIL: $*" >&2; exit 1; }
 prefix="$work/prefix"
 
 make --no-print-directory install PREFIX="$prefix" >"$work/install.log" 2>&1 || { tail -20 "$work/install.log" >&2; fail "make install failed"; }
+bash_completion=share/bash-completion/completions/touchcanvas
+zsh_completion=share/zsh/site-functions/_touchcanvas
+fish_completion=share/fish/vendor_completions.d/touchcanvas.fish
 for f in bin/touchcanvas share/applications/touchcanvas.desktop \
-         share/icons/hicolor/scalable/apps/touchcanvas.svg share/man/man1/touchcanvas.1; do
+         share/icons/hicolor/scalable/apps/touchcanvas.svg share/man/man1/touchcanvas.1 \
+         "$bash_completion" "$zsh_completion" "$fish_completion"; do
   [ -s "$prefix/$f" ] || fail "$f was not installed"
 done
 [ -x "$prefix/bin/touchcanvas" ] || fail "the binary is not executable"
@@ -40,8 +44,31 @@ for command in run check replay demo; do
   done
 done
 grep -q "EXIT STATUS" <<<"$manual" || fail "the man page has no exit status section"
+grep -q "touchcanvas $("$prefix/bin/touchcanvas" --version)" "$prefix/share/man/man1/touchcanvas.1" \
+  || fail "the man page does not name the binary's version"
+
+# Completions: each is the script its shell loads, and bash's completes as a person would
+# (a subcommand, then one of its options); zsh and fish, where installed, parse theirs.
+bash -n "$prefix/$bash_completion" || fail "the bash completion does not parse"
+completed=$(PATH="$prefix/bin:$PATH" bash -c '
+  shopt -s extglob
+  source "$1"
+  complete_line() {
+    COMP_LINE=$1; COMP_POINT=${#COMP_LINE}; read -ra COMP_WORDS <<<"$COMP_LINE"; COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+    COMPREPLY=(); _touchcanvas touchcanvas "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD - 1]}"
+    printf "%s\n" "${COMPREPLY[@]}"
+  }
+  complete_line "touchcanvas rep"
+  complete_line "touchcanvas check --stuck"
+' _ "$prefix/$bash_completion" 2>&1) || fail "the bash completion fails: $completed"
+grep -qx replay <<<"$completed" || fail "bash does not complete 'touchcanvas rep' to replay: $completed"
+grep -qx -- --stuck-after <<<"$completed" || fail "bash does not complete 'check --stuck': $completed"
+head -1 "$prefix/$zsh_completion" | grep -qx "#compdef touchcanvas" || fail "the zsh completion does not declare itself for touchcanvas"
+grep -q "^complete -c 'touchcanvas'" "$prefix/$fish_completion" || fail "the fish completion completes nothing for touchcanvas"
+if command -v zsh >/dev/null; then zsh -n "$prefix/$zsh_completion" || fail "the zsh completion does not parse"; fi
+if command -v fish >/dev/null; then fish --no-execute "$prefix/$fish_completion" || fail "the fish completion does not parse"; fi
 
 make --no-print-directory uninstall PREFIX="$prefix" >/dev/null || fail "make uninstall failed"
 left=$(find "$prefix" -type f | head -5)
 [ -z "$left" ] || fail "uninstall left files behind: $left"
-echo "install: ok (installed, ran, validated and uninstalled under $prefix)"
+echo "install: ok (installed, ran, validated, completed and uninstalled under $prefix)"

@@ -7,9 +7,9 @@ import Testing
     static let header2 = "touchcanvas-recording 2\nsize 800 600\nscale 1\n"
 
     static let cases: [(text: String, line: Int, message: String)] = [
-        ("", 1, "the file is empty: not a touchcanvas recording (the first line must be 'touchcanvas-recording 2')"),
-        ("hello\n", 1, "not a touchcanvas recording (the first line must be 'touchcanvas-recording 2')"),
-        ("touchcanvas-recording 3\nsize 1 1\n", 1, "version 3 is newer than this touchcanvas understands (2)"),
+        ("", 1, "the file is empty: not a touchcanvas recording (the first line must be 'touchcanvas-recording 3')"),
+        ("hello\n", 1, "not a touchcanvas recording (the first line must be 'touchcanvas-recording 3')"),
+        ("touchcanvas-recording 4\nsize 1 1\n", 1, "version 4 is newer than this touchcanvas understands (3)"),
         ("touchcanvas-recording 0\n", 1, "'0' is not a recording version"),
         ("touchcanvas-recording 1", 1, "the file ends in the middle of this line (no newline): the recording was cut short"),
         ("touchcanvas-recording 1\n", 1, "the header has no 'size W H' line"),
@@ -21,6 +21,9 @@ import Testing
         ("touchcanvas-recording 1\nscene sketch\n", 2, "unknown scene 'sketch' (expected one of spots, canvas, draw, trace, gestures, inspect)"),
         ("touchcanvas-recording 1\nseat 1 a\nseat 1 b\n", 3, "seat 1 is declared twice"),
         ("touchcanvas-recording 1\ncolour red\n", 2, "unknown header line 'colour'"),
+        ("touchcanvas-recording 2\nwriter touchcanvas 0.1.0\n", 2, "'writer' is a header line of format version 3; this file says version 2"),
+        ("touchcanvas-recording 3\nwriter a 1\nwriter b 2\n", 3, "the header has two 'writer' lines"),
+        ("touchcanvas-recording 3\nwriter\n", 2, "expected 'writer NAME'"),
         (header + "0 1 frame\nsize 8 8\n", 5, "header line 'size' after the first event (events start with their time)"),
         (header + "# fine\n\n12 1 mtion 0 1 2\n", 6, "unknown event 'mtion'"),
         (header + "0 1 down 0 1\n", 4, "expected 'down ID X Y'"),

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TouchCanvasConstants
 import TouchKit
 @testable import Recording
 
@@ -100,6 +101,39 @@ import TouchKit
             .button(time: 5, button: 272, pressed: true), .frame,
         ]
         for raw in pointers { #expect(RecordedPointer(raw).raw(time: 5) == raw) }
+    }
+
+    /// A file can be traced to the build that wrote it: the line under the magic says so.
+    @Test func theHeaderNamesTheBuildThatWroteIt() throws {
+        let writer = RecordingWriter(width: 10, height: 10, scale: 1, clock: { 0 })
+        let lines = writer.text.split(separator: "\n")
+        #expect(lines.prefix(2) == ["touchcanvas-recording \(Recording.currentVersion)", "writer touchcanvas \(TouchCanvasVersion.current)"])
+        #expect(try RecordingParser.parse(writer.text).writer == "touchcanvas \(TouchCanvasVersion.current)")
+        let named = RecordingWriter(width: 10, height: 10, scale: 1, writer: " tc-gen\t2.0\n", clock: { 0 })
+        #expect(try RecordingParser.parse(named.text).writer == "tc-gen 2.0\u{FFFD}", "one line, whatever the name")
+    }
+
+    /// Files from before the writer line (format 1 and 2), and a writer told to leave it out,
+    /// still read, with no writer.
+    @Test func aFileWithoutAWriterLineStillReads() throws {
+        for version in 1...Recording.currentVersion {
+            let recording = try RecordingParser.parse("touchcanvas-recording \(version)\nsize 8 8\nscale 1\n0 1 frame\n")
+            #expect(recording.version == version && recording.writer == nil && recording.events.count == 1)
+        }
+        let anonymous = RecordingWriter(width: 10, height: 10, scale: 1, writer: nil, clock: { 0 })
+        #expect(!anonymous.text.contains("writer"))
+        #expect(try RecordingParser.parse(anonymous.text).writer == nil)
+    }
+
+    /// The format's size range is the app's: the document says the same number.
+    @Test func sidesAreTheWindowsLimit() throws {
+        #expect(RecordingFormat.sides == BufferLimits.logicalSides)
+        #expect(try RecordingParser.parse("touchcanvas-recording 3\nsize \(BufferLimits.maximumSide) 1\nscale 1\n").width == BufferLimits.maximumSide)
+        let source = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/Recording/Recording.swift"), encoding: .utf8)
+        #expect(source.contains("`size W H` | required: the surface's logical size, integers 1…\(BufferLimits.maximumSide) |"))
+        #expect(source.contains("the surface's new logical size (1…\(BufferLimits.maximumSide))"))
     }
 
     @Test func namesWithControlCharactersStayOnTheirLine() throws {

@@ -1,6 +1,7 @@
 import Canvas
 import Foundation
 import Testing
+import TouchCanvasConstants
 import TouchKit
 @testable import TouchCanvasApp
 import TouchCanvasTesting
@@ -115,6 +116,14 @@ import TouchCanvasTesting
         #expect(check.isFinished && !check.passed)
         #expect(check.ups == 3 && check.upsFollowedByFrame == 3)
         #expect(check.failures.first?.hasPrefix("no wl_touch.cancel arrived") == true)
+    }
+
+    /// A report pasted into a bug says which build judged the compositor.
+    @Test func theReportNamesTheVersion() {
+        let check = CompositorCheck()
+        check.timeOut()
+        let report = check.report(seats: [])
+        #expect(report.dropFirst().first == "touchcanvas version: \(TouchCanvasVersion.current)")
     }
 
     @Test func aTimeoutBeforeThreeFingersIsAFailureWithItsReason() {

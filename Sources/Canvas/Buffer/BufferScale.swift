@@ -44,8 +44,8 @@ public enum BufferScale: Equatable, Sendable {
         }
     }
 
-    /// The largest logical length whose buffer still fits in `maximumPixels` (e.g. 16384, the
-    /// most a buffer may have on a side).
+    /// The largest logical length whose buffer still fits in `maximumPixels` (e.g. the app's
+    /// `BufferLimits.maximumSide`, the most a buffer may have on a side).
     public func largestLogicalLength(fitting maximumPixels: Int) -> Int {
         switch self {
         case .integer(let scale): return maximumPixels / max(scale, 1)

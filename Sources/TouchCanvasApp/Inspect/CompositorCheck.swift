@@ -1,4 +1,5 @@
 import Foundation
+import TouchCanvasConstants
 import TouchKit
 
 /// `touchcanvas check`: a guided test of how the compositor treats a touch sequence that a
@@ -155,13 +156,15 @@ public final class CompositorCheck {
             : "timed out before the fingers were lifted or cancelled"
     }
 
-    /// The report printed at the end, one fact per line.
+    /// The report printed at the end, one fact per line. It names the touchcanvas version, since
+    /// a report pasted into a bug may outlive the build that judged the compositor.
     /// - Parameter seats: each seat's name and its bound protocol versions.
     public func report(seats: [(name: String, versions: [(interface: String, version: UInt32)])]) -> [String] {
         func list(_ touches: [(number: Int, id: Int32)]) -> String {
             touches.isEmpty ? "none" : touches.map { "touch \($0.number) (id \($0.id))" }.joined(separator: ", ")
         }
-        var lines = ["touchcanvas check: how this compositor hands a touch sequence to a system gesture"]
+        var lines = ["touchcanvas check: how this compositor hands a touch sequence to a system gesture",
+                     "touchcanvas version: \(TouchCanvasVersion.current)"]
         for seat in seats {
             let versions = seat.versions.map { "\($0.interface) v\($0.version)" }.joined(separator: ", ")
             lines.append("seat \(seat.name.isEmpty ? "(unnamed)" : "\"\(seat.name)\""): \(versions)")
