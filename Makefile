@@ -47,6 +47,7 @@ test:
 	scripts/check-docs.py
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	cd Examples/SimpleTouch && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build
 	$(MAKE) --no-print-directory integration
 
 # The real binary under real compositors, each started and stopped by its script (needs the

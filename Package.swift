@@ -11,6 +11,10 @@ let package = Package(
         .executable(name: "touchcanvas", targets: ["touchcanvas"]),
         // For Benchmarks/, a package of its own that uses these by path.
         .library(name: "Canvas", targets: ["Canvas"]),
+        /// The typed protocol bindings (generated from Protocols/protocols.list by the plugin), the
+        /// connection, registry, event loop and shm buffers: what Examples/SimpleTouch and any
+        /// outside client are written on.
+        .library(name: "Wayland", targets: ["Wayland"]),
         .library(name: "TouchCanvasApp", targets: ["TouchCanvasApp"]),
         .library(name: "ScriptedCompositor", targets: ["ScriptedCompositor"]),
     ],
