@@ -169,6 +169,7 @@ final class AppController {
         guard let playback else { return }
         let (played, next) = playback.playDueEvents()
         if played > 0 { pacer?.inputArrived() }
+        pacer?.setNeedsRender()  // every tick draws a display frame, as a recording of it shows
         if session.input.hasPendingInput { deadlines.schedule(.flushInput, after: Deadlines.missingFrameGrace) }
         if session.input.activeTouchCount > 0 { deadlines.schedule(.stuckCheck, after: Deadlines.stuckCheckInterval) }
         if let next { deadlines.schedule(.playback, after: next) }
