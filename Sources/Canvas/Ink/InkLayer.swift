@@ -1,4 +1,5 @@
 import CCairo
+import Foundation
 import TouchKit
 
 /// A persistent offscreen picture of strokes at buffer resolution: ink drawn into it stays, so a
@@ -168,6 +169,39 @@ public final class InkLayer {
         return dirty
     }
 
+    /// Fills a segment whose width changes from `startWidth` to `endWidth`: the convex hull of
+    /// the two end discs. Consecutive segments share the disc at their joint, so a stroke built
+    /// of them has no beads and no steps where its width changes (a pen's pressure), as stroking
+    /// each segment at its own width would have. Returns the logical rectangle it may have changed.
+    @discardableResult
+    public func drawTaperedSegment(from start: Point, width startWidth: Double, to end: Point,
+                                   width endWidth: Double, color: Color) -> Rect {
+        let r0 = InkStyle(color: color, width: startWidth).radius, r1 = InkStyle(color: color, width: endWidth).radius
+        let bounds = InkStyle(color: color, width: 2 * max(r0, r1)).bounds(from: start, to: end)
+        guard let cairo, !bounds.isEmpty else { return .zero }
+        cairo.newPath()
+        let dx = end.x - start.x, dy = end.y - start.y
+        let distance = (dx * dx + dy * dy).squareRoot()
+        if distance <= abs(r1 - r0) {
+            // One disc holds the other: the hull is the larger disc.
+            let (center, radius) = r0 >= r1 ? (start, r0) : (end, r1)
+            cairo.arc(centerX: center.x, centerY: center.y, radius: radius, from: 0, to: 2 * .pi)
+        } else {
+            // The outer tangents touch both discs at θ ± α, where cos α = (r0 − r1) / d.
+            let theta = atan2(dy, dx), alpha = acos(max(-1, min(1, (r0 - r1) / distance)))
+            cairo.arc(centerX: end.x, centerY: end.y, radius: r1, from: theta - alpha, to: theta + alpha)
+            cairo.arc(centerX: start.x, centerY: start.y, radius: r0, from: theta + alpha, to: theta - alpha + 2 * .pi)
+            cairo.closePath()
+        }
+        cairo.setSource(color, alpha: 1)
+        cairo.fill()
+        drawnSegmentCount += 1
+        checkError()
+        let dirty = grownByAntialiasing(bounds)
+        invalidateFlattened(dirty)
+        return dirty
+    }
+
     /// Draws the segments of `stroke` that end at its points `index...`: for index 0 the dot
     /// of its first point, for index i > 0 the segment from point i − 1 to point i (skipped
     /// when the two are equal, so a finger resting in place does not darken the edge).
@@ -184,10 +218,19 @@ public final class InkLayer {
         guard hasSurface, index < points.count else { return .zero }
         let style = stroke.inkStyle
         var dirty = Rect.zero
+        let variable = stroke.hasVariableWidth
         for i in max(0, index)..<points.count {
             let end = points[points.startIndex + i]
             let start = i == 0 ? end : points[points.startIndex + i - 1]
             if i > 0, start == end { continue }
+            if variable {
+                let endWidth = stroke.inkWidth(at: i), startWidth = i == 0 ? endWidth : stroke.inkWidth(at: i - 1)
+                let bounds = InkStyle(color: style.color, width: max(startWidth, endWidth)).bounds(from: start, to: end)
+                if let area, !grownByAntialiasing(bounds).intersects(area) { continue }
+                dirty = dirty.union(drawTaperedSegment(from: start, width: startWidth, to: end, width: endWidth,
+                                                       color: style.color))
+                continue
+            }
             if let area, !grownByAntialiasing(style.bounds(from: start, to: end)).intersects(area) { continue }
             dirty = dirty.union(drawSegment(from: start, to: end, style: style))
         }

@@ -40,4 +40,14 @@ public protocol InkStroke {
     /// The polyline, oldest point first.
     var inkPoints: InkPoints { get }
     var inkStyle: InkStyle { get }
+    /// Whether the width changes along the stroke (a pen's pressure); false draws every
+    /// segment at the style's width, as a finger's stroke is drawn.
+    var hasVariableWidth: Bool { get }
+    /// The stroke's width in logical pixels at point `index`, when ``hasVariableWidth``.
+    func inkWidth(at index: Int) -> Double
+}
+
+extension InkStroke {
+    public var hasVariableWidth: Bool { false }
+    public func inkWidth(at index: Int) -> Double { inkStyle.width }
 }
