@@ -14,6 +14,9 @@ public final class Stroke {
     /// Everything the stroke covers: its samples' bounding box grown by half the width (round
     /// caps). `.zero` while it has no samples.
     public private(set) var bounds: Rect = .zero
+    /// Whether the stroke's width follows its samples' pressure: it does when its first sample
+    /// came with one (a pen), and then for every sample.
+    public private(set) var isPressureSensitive = false
 
     public init(color: Color = .black, width: Double = 3) {
         self.color = color
@@ -24,11 +27,34 @@ public final class Stroke {
     public func add(sample: StrokeSample) {
         let p = sample.location
         guard p.x.isFinite, p.y.isFinite else { return }
+        if samples.isEmpty { isPressureSensitive = sample.pressure != nil }
+        let width = width(for: sample)
         let dot = Rect(x: p.x - width / 2, y: p.y - width / 2, width: width, height: width)
         // Rect.union skips empty rectangles; a zero-width stroke still needs a box.
         bounds = samples.isEmpty ? dot : Self.enclosing(bounds, dot)
         samples.append(sample)
     }
+
+    /// The width at sample `index`: the stroke's width, or for a pen the visual contract's
+    /// width × (0.25 + 1.5 p), so that p = 0.5 draws the scene's normal width.
+    public func width(at index: Int) -> Double {
+        samples.indices.contains(index) ? width(for: samples[index]) : width
+    }
+
+    private func width(for sample: StrokeSample) -> Double {
+        guard isPressureSensitive else { return width }
+        return Self.pressureWidth(base: width, pressure: sample.pressure ?? 0.5)
+    }
+
+    /// A pen's width for `pressure` (0…1) on a stroke `base` wide: never under half a pixel, so
+    /// the lightest touch still leaves a line.
+    public static func pressureWidth(base: Double, pressure: Double) -> Double {
+        let p = pressure.isNaN ? 0.5 : min(max(pressure, 0), 1)
+        return max(Self.thinnestPressureWidth, base * (0.25 + 1.5 * p))
+    }
+
+    /// Logical pixels.
+    public static let thinnestPressureWidth = 0.5
 
     private static func enclosing(_ a: Rect, _ b: Rect) -> Rect {
         let x0 = min(a.minX, b.minX), y0 = min(a.minY, b.minY)
@@ -41,6 +67,8 @@ extension Stroke: InkStroke {
     // allocations a frame with ten fingers, measured in BENCHMARKS.md).
     public var inkPoints: LazyMapCollection<[StrokeSample], Point> { samples.lazy.map { $0.location } }
     public var inkStyle: InkStyle { InkStyle(color: color, width: width) }
+    public var hasVariableWidth: Bool { isPressureSensitive }
+    public func inkWidth(at index: Int) -> Double { width(at: index) }
 }
 
 extension Stroke: CustomStringConvertible {

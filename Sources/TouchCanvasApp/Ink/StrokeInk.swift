@@ -110,13 +110,14 @@ final class StrokeInk {
         let samples = stroke.samples
         guard oldCount < samples.count else { return }
         let style = stroke.inkStyle
-        let reach = showsSampleDots ? max(style.width, Self.sampleDotDiameter) : style.width
-        let wide = InkStyle(color: style.color, width: reach)
         var dirty = Rect.zero
         for i in max(0, oldCount)..<samples.count {
             let end = samples[i].location
             let start = i == 0 ? end : samples[i - 1].location
-            dirty = dirty.union(wide.bounds(from: start, to: end))
+            // A pen's segment is as wide as its wider end.
+            let width = stroke.isPressureSensitive ? max(stroke.width(at: i), stroke.width(at: max(i - 1, 0))) : style.width
+            let reach = showsSampleDots ? max(width, Self.sampleDotDiameter) : width
+            dirty = dirty.union(InkStyle(color: style.color, width: reach).bounds(from: start, to: end))
         }
         invalidate(dirty)
     }
