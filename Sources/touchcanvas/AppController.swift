@@ -107,7 +107,8 @@ final class AppController {
             pacer.setNeedsRender()
         }
         seats.attach(window: window, decorations: decorations,
-                     cursor: PointerCursor(compositor: globals.compositor, shm: globals.shm))
+                     cursor: PointerCursor(compositor: globals.compositor, shm: globals.shm),
+                     tabletManager: globals.tabletManager)
     }
 
     private func title(for scene: Scene) -> String { "TouchCanvas — \(scene.rawValue)" }

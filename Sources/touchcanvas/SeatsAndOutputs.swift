@@ -13,6 +13,11 @@ final class SeatsAndOutputs {
     private var window: WaylandWindow?
     private var decorations: WindowDecorations?
     private var cursor: PointerCursor?
+    /// Pens: each seat's tablets and tools, where the compositor offers tablet-v2.
+    private var tabletManager: ZwpTabletManagerV2?
+    private(set) var tabletSeats: [UInt32: TabletSeat] = [:]
+    /// A tablet tool's event on one of the seats.
+    var onTabletToolEvent: ((SeatID, TabletSeat.Tool, ZwpTabletToolV2.Event) -> Void)?
     /// The cursor names last shown over the frame by each seat's pointer, so a motion that stays
     /// on one part of the frame sets no cursor (an enter always does).
     private var frameCursorNames: [SeatID: [String]] = [:]
@@ -31,10 +36,12 @@ final class SeatsAndOutputs {
 
     /// Starts binding seats and outputs, once the window they serve exists; those seen before it
     /// are bound now.
-    func attach(window: WaylandWindow, decorations: WindowDecorations, cursor: PointerCursor?) {
+    func attach(window: WaylandWindow, decorations: WindowDecorations, cursor: PointerCursor?,
+                tabletManager: ZwpTabletManagerV2?) {
         self.window = window
         self.decorations = decorations
         self.cursor = cursor
+        self.tabletManager = tabletManager
         for global in registry.globals.values.sorted(by: { $0.name < $1.name }) { globalAdded(global) }
     }
 
@@ -67,7 +74,13 @@ final class SeatsAndOutputs {
         switch global.interface {
         case "wl_seat" where seats[global.name] == nil:
             guard let seat = registry.bind(global, as: WlSeat.self, wanted: SeatInput.wantedVersion) else { return }
-            seats[global.name] = makeInput(for: seat, name: global.name, window: window)
+            let input = makeInput(for: seat, name: global.name, window: window)
+            seats[global.name] = input
+            if let tabletManager, let tablets = TabletSeat(manager: tabletManager, seat: input, sink: sink) {
+                let seatID = input.id
+                tablets.onToolEvent = { [unowned self] tool, event in onTabletToolEvent?(seatID, tool, event) }
+                tabletSeats[global.name] = tablets
+            }
         case "wl_output" where outputs[global.name] == nil:
             // Version 2 brings `scale`; nothing newer is needed.
             guard let output = registry.bind(global, as: WlOutput.self, wanted: 2) else { return }
@@ -116,6 +129,7 @@ final class SeatsAndOutputs {
     private func globalRemoved(_ global: GlobalRegistry.Global) {
         if let seat = seats.removeValue(forKey: global.name) {
             onSeatRemoved?(seat.id)
+            tabletSeats.removeValue(forKey: global.name)?.remove()
             frameCursorNames[seat.id] = nil
             cursor?.seatRemoved(seat.id)
             seat.remove()

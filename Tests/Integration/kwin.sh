@@ -101,6 +101,7 @@ tc_log "$work/app.err"
 tc_client app_pid "$socket" "$work/app.out" "$work/app.err" \
   "$bin" --scene canvas --log phases --size 800x600 --save-on-exit "$work/drawing.png"
 wait_for_window "$work/app.err" "$app_pid"
+tc_check_tablet "$work/app.err" offered
 
 # Fingers at x = 150, 300, 450 move down from y = 100 to y = 250 over six frames.
 xs=(150 300 450)

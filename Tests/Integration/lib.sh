@@ -22,6 +22,7 @@
 #   tc_weston_shot "$socket" "$work/shot.png"   tc_keep_shot PNG [NAME]   # (TC_SHOTS=DIR)
 #   tc_count_color PNG rrggbb    tc_check_stroke PNG rrggbb NAME X,Y X,Y …
 #   tc_check_phases "$work/app.out" "why" "$(tc_finger ended 10,10 50,10)" …
+#   tc_check_tablet "$work/app.err" offered|absent   (the app's pen binding, from WAYLAND_DEBUG)
 #   tc_log FILE                  # a log tc_fail shows
 #   tc_ok "what"                 tc_fail "why"   # tc_fail shows the logs and exits 1
 #
@@ -110,6 +111,20 @@ tc_client() {
   shift 4
   XDG_RUNTIME_DIR="$runtime" WAYLAND_DISPLAY="$tc_socket" WAYLAND_DEBUG=1 \
     tc_spawn "$tc_var" "$@" >"$tc_out" 2>"$tc_err" 3>&-
+}
+
+# Checks a client's WAYLAND_DEBUG log $1 for pens: with $2 = offered, that the app bound
+# zwp_tablet_manager_v2 and asked for a tablet seat (no pen can be injected here: this is what
+# can be checked); with $2 = absent, that it bound none and went on without.
+tc_check_tablet() {
+  local log=$1 expect=$2
+  if [ "$expect" = offered ]; then
+    tc_wait_line "$log" 'zwp_tablet_manager_v2@[0-9]+\.get_tablet_seat\(new id zwp_tablet_seat_v2@' 5
+    tc_ok "pens: zwp_tablet_manager_v2 bound, a tablet seat asked for"
+  else
+    ! grep -q 'zwp_tablet_manager_v2@' "$log" || tc_fail "the app bound a zwp_tablet_manager_v2 the compositor does not offer"
+    tc_ok "pens: no zwp_tablet_manager_v2 offered, none bound"
+  fi
 }
 
 # Saves a screenshot of the Weston on socket $runtime/$1 (started with --debug, without which

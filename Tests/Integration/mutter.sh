@@ -135,6 +135,7 @@ wait_mapped "$work/app.err" "$width" "$height"
 tc_wait_line "$work/app.err" "xdg_toplevel@[0-9]+\.configure\($width, $height, " 10
 tc_alive "$app_pid" touchcanvas
 tc_ok "fullscreen ${width}x${height} window mapped, touch bound"
+tc_check_tablet "$work/app.err" offered
 
 # Two fingers: A along a horizontal line, B along a diagonal, moving in turn, then both lift.
 path_a=() path_b=()

@@ -95,7 +95,8 @@ tc_ok "sway $(sway --version | awk '{print $3}') is up on $sway_display, HEADLES
 # --- The app ----------------------------------------------------------------------------------
 tc_log "$work/app.err"
 tc_log "$work/app.out"
-tc_spawn app_pid "${client[@]}" "$work/bin/touchcanvas" --scene canvas --log phases \
+# WAYLAND_DEBUG: the protocol on stderr, for the tablet-v2 check.
+tc_spawn app_pid "${client[@]}" env WAYLAND_DEBUG=1 "$work/bin/touchcanvas" --scene canvas --log phases \
   --save-on-exit "$user_dir/drawing.png" >"$work/app.out" 2>"$work/app.err"
 rect=""
 for _ in $(seq 100); do
@@ -107,6 +108,7 @@ done
 read -r wx wy ww wh <<<"$rect"
 [ "$ww x $wh" = "1280 x 720" ] || tc_fail "the tiled window is ${ww}x$wh; expected it to fill the 1280x720 output"
 tc_ok "the window is mapped at $wx,$wy, ${ww}x$wh"
+tc_check_tablet "$work/app.err" offered
 
 # --- Strokes with the virtual pointer ---------------------------------------------------------
 tc_log "$work/inject.err"

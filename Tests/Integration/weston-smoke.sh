@@ -38,3 +38,4 @@ white=$(tc_count_color "$shot" ffffff)
 tc_stop "$app_pid"
 [ "$tc_status" -eq 0 ] || fail "SIGTERM gave exit status $tc_status"
 tc_ok "($white white pixels, $commits commits, $attaches buffers attached, $callbacks frame callbacks)"
+tc_check_tablet "$work/app.err" absent

@@ -1,0 +1,170 @@
+import TouchKit
+import Wayland
+
+/// A seat's tablets, tools and pads (`zwp_tablet_seat_v2`), as the compositor announces them.
+///
+/// Each object is numbered in the order it was announced, so logs can tell two pens apart; its
+/// description (name, ids, type, serial, capabilities) is kept once its `done` came. Pads are
+/// bound and logged; their buttons, rings and strips do nothing yet. Tool events go to
+/// ``onToolEvent``; every event goes to the raw log when one is wanted.
+@MainActor
+final class TabletSeat {
+    struct Tablet {
+        let number: Int
+        let proxy: ZwpTabletV2
+        var name = ""
+        var id: (vid: UInt32, pid: UInt32)?
+        var paths: [String] = []
+        var isDone = false
+    }
+
+    struct Tool {
+        let number: Int
+        let proxy: ZwpTabletToolV2
+        var type: ZwpTabletToolV2.Type_?
+        var hardwareSerial: UInt64?
+        var hardwareIDWacom: UInt64?
+        var capabilities: Set<ZwpTabletToolV2.Capability> = []
+        var isDone = false
+    }
+
+    struct Pad {
+        let number: Int
+        let proxy: ZwpTabletPadV2
+        var paths: [String] = []
+        var buttons: UInt32 = 0
+        var groups: [ZwpTabletPadGroupV2] = []
+        var isDone = false
+    }
+
+    let seat: SeatID
+    private let tabletSeat: ZwpTabletSeatV2
+    private weak var sink: SeatInputSink?
+    private let classify: (WlSurface?) -> InputSurface
+    private(set) var tablets: [ObjectIdentifier: Tablet] = [:]
+    private(set) var tools: [ObjectIdentifier: Tool] = [:]
+    private(set) var pads: [ObjectIdentifier: Pad] = [:]
+    private var announced = 0
+    /// A tool's event, with the tool as announced so far.
+    var onToolEvent: ((Tool, ZwpTabletToolV2.Event) -> Void)?
+
+    init?(manager: ZwpTabletManagerV2, seat: SeatInput, sink: SeatInputSink) {
+        guard let tabletSeat = manager.getTabletSeat(seat: seat.seat) else { return nil }
+        self.seat = seat.id
+        self.tabletSeat = tabletSeat
+        self.sink = sink
+        classify = seat.classify
+        tabletSeat.onEvent = { [unowned self] event in
+            switch event {
+            case .tabletAdded(let tablet?): added(tablet)
+            case .toolAdded(let tool?): added(tool)
+            case .padAdded(let pad?): added(pad)
+            default: break
+            }
+        }
+    }
+
+    /// The seat went away: what it announced goes with it.
+    func remove() {
+        for tool in tools.values { tool.proxy.destroy() }
+        for tablet in tablets.values { tablet.proxy.destroy() }
+        for pad in pads.values { pad.proxy.destroy() }
+        tools = [:]
+        tablets = [:]
+        pads = [:]
+        tabletSeat.destroy()
+    }
+
+    private func nextNumber() -> Int {
+        announced += 1
+        return announced
+    }
+
+    private func log(_ event: @autoclosure () -> WireEvent) {
+        guard let sink, sink.wantsWireEvents else { return }
+        sink.seat(seat, wire: event())
+    }
+
+    private func added(_ proxy: ZwpTabletV2) {
+        let key = ObjectIdentifier(proxy)
+        tablets[key] = Tablet(number: nextNumber(), proxy: proxy)
+        log(WireEvent("zwp_tablet_seat_v2", "tablet_added", [("tablet", .int(Int64(tablets[key]?.number ?? 0)))]))
+        proxy.onEvent = { [unowned self] event in
+            guard var tablet = tablets[key] else { return }
+            log(Self.wire(event, tablet: tablet.number))
+            switch event {
+            case .name(let name): tablet.name = name
+            case .id(let vid, let pid): tablet.id = (vid, pid)
+            case .path(let path): tablet.paths.append(path)
+            case .done: tablet.isDone = true
+            case .removed:
+                tablets[key] = nil
+                tablet.proxy.destroy()
+                return
+            }
+            tablets[key] = tablet
+        }
+    }
+
+    private func added(_ proxy: ZwpTabletToolV2) {
+        let key = ObjectIdentifier(proxy)
+        tools[key] = Tool(number: nextNumber(), proxy: proxy)
+        log(WireEvent("zwp_tablet_seat_v2", "tool_added", [("tool", .int(Int64(tools[key]?.number ?? 0)))]))
+        proxy.onEvent = { [unowned self] event in
+            guard var tool = tools[key] else { return }
+            log(wire(event, tool: tool.number))
+            switch event {
+            case .type(let type): tool.type = type
+            case .hardwareSerial(let hi, let lo): tool.hardwareSerial = UInt64(hi) << 32 | UInt64(lo)
+            case .hardwareIdWacom(let hi, let lo): tool.hardwareIDWacom = UInt64(hi) << 32 | UInt64(lo)
+            case .capability(let capability): tool.capabilities.insert(capability)
+            case .done: tool.isDone = true
+            case .removed:
+                onToolEvent?(tool, event)
+                tools[key] = nil
+                tool.proxy.destroy()
+                return
+            default:
+                break
+            }
+            tools[key] = tool
+            onToolEvent?(tool, event)
+        }
+    }
+
+    private func added(_ proxy: ZwpTabletPadV2) {
+        let key = ObjectIdentifier(proxy)
+        pads[key] = Pad(number: nextNumber(), proxy: proxy)
+        log(WireEvent("zwp_tablet_seat_v2", "pad_added", [("pad", .int(Int64(pads[key]?.number ?? 0)))]))
+        proxy.onEvent = { [unowned self] event in
+            guard var pad = pads[key] else { return }
+            log(wire(event, pad: pad.number))
+            switch event {
+            case .group(let group?): pad.groups.append(group)  // kept alive with the pad; unused yet
+            case .path(let path): pad.paths.append(path)
+            case .buttons(let count): pad.buttons = count
+            case .done: pad.isDone = true
+            case .removed:
+                pads[key] = nil
+                pad.proxy.destroy()
+                return
+            default:
+                break
+            }
+            pads[key] = pad
+        }
+    }
+
+    /// How a tool's surface reads in the log: ours, our frame's, libdecor's or someone else's.
+    func surfaceValue(_ surface: WlSurface?) -> WireEvent.Value {
+        switch classify(surface) {
+        case .canvas: .string("ours")
+        case .frame: .string("frame")
+        case .decoration: .string("decoration")
+        case .foreign: surface == nil ? .null : .string("foreign")
+        }
+    }
+
+    /// The number a tablet proxy was announced with, for the log (0: not ours).
+    func number(of tablet: ZwpTabletV2?) -> Int { tablet.flatMap { tablets[ObjectIdentifier($0)]?.number } ?? 0 }
+}
