@@ -101,7 +101,7 @@ extension ScriptedCompositor {
     /// `otherSurfaces.count`, for `waitUntil { compositor.otherSurfaceCount > 0 }`.
     public var otherSurfaceCount: Int { otherSurfaceStates.count }
 
-    private var otherSurfaceStates: [SurfaceState] {
+    var otherSurfaceStates: [SurfaceState] {
         guard let toplevelSurface = currentToplevel?.xdg.surface, toplevelSurface.resource.isAlive else { return [] }
         let client = toplevelSurface.client
         return surfaces.values

@@ -55,6 +55,7 @@ public final class ScriptedCompositor {
     var wmBases: [XdgWmBase] = []
     var frameCallbacks: [PendingFrameCallback] = []
     var dataDevices = DataDeviceRegistry()
+    var tablets = TabletRegistry()
     var awaitingCommit = false
     var nextCommit: Commit?
     var initialConfigure: (width: Int32, height: Int32, fullscreen: Bool)?
@@ -156,8 +157,11 @@ public final class ScriptedCompositor {
     /// scale to surfaces and its ceiling as the output's integer scale (`outputScale` is then
     /// ignored). `zxdg_decoration_manager_v1` is offered unless `offersDecorationManager` is
     /// false (a compositor like Weston or Mutter, where clients draw their own frames).
+    /// `zwp_tablet_manager_v2` is offered unless `offersTabletManager` is false (Weston 10, which
+    /// has no tablet-v2: a pen then reaches no client at all).
     public init(socketName: String? = nil, outputScale: Int32 = 1, fractionalScale: Double? = nil,
-                seats seatNames: [String] = ["seat0"], offersDecorationManager: Bool = true) throws {
+                seats seatNames: [String] = ["seat0"], offersDecorationManager: Bool = true,
+                offersTabletManager: Bool = true) throws {
         switch processRuntimeDirectory {
         case .success(let path): runtimeDirectory = path
         case .failure(let failure): throw failure
@@ -180,6 +184,7 @@ public final class ScriptedCompositor {
         }
         if output.fractionalScale120 != nil { try offerFractionalScale() }
         if offersDecorationManager { try offerDecorationManager() }
+        if offersTabletManager { try offerTabletManager() }
         try offerSubcompositor()
         guard let outputGlobal = Global<WlOutput>(display: display.raw, version: Self.outputVersion, onBind: { [weak self] in
             self?.bindOutput($0)
