@@ -28,9 +28,9 @@ final class AppHarness {
 
     init(arguments: [String] = ["--scene", "spots", "--log", "phases"], outputScale: Int32 = 1,
          fractionalScale: Double? = nil, seats: [String] = ["seat0"], size: (Int32, Int32)? = (400, 300),
-         extraEnvironment: [String: String] = [:], decorationManager: Bool = true) throws {
+         extraEnvironment: [String: String] = [:], decorationManager: Bool = true, tabletManager: Bool = true) throws {
         compositor = try ScriptedCompositor(outputScale: outputScale, fractionalScale: fractionalScale, seats: seats,
-                                            offersDecorationManager: decorationManager)
+                                            offersDecorationManager: decorationManager, offersTabletManager: tabletManager)
         app = try ClientProcess(executable: Self.executablePath, arguments: arguments,
                                 environment: compositor.environmentForClient.merging(extraEnvironment) { $1 })
         if let size {
