@@ -19,6 +19,15 @@ public protocol Undoable: AnyObject {
     @discardableResult func undo() -> Bool
 }
 
+/// A scene whose strokes an eraser can take out (the pen's eraser end, or its first barrel
+/// button held).
+@MainActor
+public protocol Erasable: AnyObject {
+    /// Removes, whole, every completed stroke within `radius` of the segment from `start` to
+    /// `end`; undo brings them back. `false` when none was there.
+    @discardableResult func eraseStrokes(from start: Point, to end: Point, radius: Double) -> Bool
+}
+
 /// A scene that can write its drawing as SVG.
 @MainActor
 public protocol SVGExportable: AnyObject {

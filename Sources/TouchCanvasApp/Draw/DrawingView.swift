@@ -179,7 +179,14 @@ public final class DrawingView: View, CairoDrawing {
     public var drawsTheSameUnderAnyClip: Bool { !(showsCoalescedSamples && predicted.count > 1) }
 }
 
-extension DrawingView: Clearable, Undoable, SVGExportable, DebugOverlayToggling {
+extension DrawingView: Clearable, Undoable, SVGExportable, DebugOverlayToggling, Erasable {
+    @discardableResult
+    public func eraseStrokes(from start: Point, to end: Point, radius: Double) -> Bool {
+        guard ink.erase(from: start, to: end, radius: radius, of: strokeCollection) else { return false }
+        setNeedsDisplay()
+        return true
+    }
+
     /// Removes every completed stroke; a stroke being drawn goes on.
     public func clear() {
         ink.clearCompletedStrokes(of: strokeCollection)

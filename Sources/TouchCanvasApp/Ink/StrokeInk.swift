@@ -140,9 +140,32 @@ final class StrokeInk {
     /// Undo for a view: takes the newest completed stroke out of `strokes` and out of the ink
     /// together, so the model and the layers cannot disagree. `false` when there is none.
     func undoLastStroke(of strokes: StrokeCollection) -> Bool {
-        guard let stroke = strokes.removeLastStroke() else { return false }
-        undo(stroke)
+        switch strokes.undo() {
+        case .removed(let stroke):
+            undo(stroke)
+        case .restored(let restored):
+            for stroke in restored { restore(stroke) }
+        case nil:
+            return false
+        }
         return true
+    }
+
+    /// The eraser for a view: whole completed strokes within `radius` of the eraser's segment
+    /// leave `strokes` and the ink together. Returns whether any did.
+    @discardableResult
+    func erase(from start: Point, to end: Point, radius: Double, of strokes: StrokeCollection) -> Bool {
+        let erased = strokes.erase(from: start, to: end, radius: radius)
+        for stroke in erased { undo(stroke) }
+        return !erased.isEmpty
+    }
+
+    /// `stroke`, which an eraser had taken out, is back in the drawing in its old place: its
+    /// rows are redrawn from the model, in the drawing order.
+    private func restore(_ stroke: Stroke) {
+        completedRepairs.append(stroke.bounds)
+        invalidate(stroke.bounds)
+        if showsSampleDots { needsDotsRebuild = true }
     }
 
     /// Clear for a view: every completed stroke leaves `strokes` and the ink; strokes being

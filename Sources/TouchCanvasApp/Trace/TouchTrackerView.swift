@@ -121,7 +121,14 @@ open class TouchTrackerView: View, CairoDrawing {
     open var drawsTheSameUnderAnyClip: Bool { true }
 }
 
-extension TouchTrackerView: Clearable, Undoable, SVGExportable {
+extension TouchTrackerView: Clearable, Undoable, SVGExportable, Erasable {
+    @discardableResult
+    public func eraseStrokes(from start: Point, to end: Point, radius: Double) -> Bool {
+        guard ink.erase(from: start, to: end, radius: radius, of: strokes) else { return false }
+        setNeedsDisplay()
+        return true
+    }
+
     /// Removes every completed path; paths being drawn go on (seed 004's `clear`).
     public func clear() {
         ink.clearCompletedStrokes(of: strokes)
