@@ -17,6 +17,9 @@ final class TabletToolState {
     var isDown = false
     /// `down` seen and no touch made for it yet (its frame has not come, or no location yet).
     var awaitingBegin = false
+    /// The app cancelled the touch while the tip stayed down: no hover and no touch until the
+    /// tip lifts (or the tool leaves), as a cancelled finger begins nothing until it is lifted.
+    var touchingCancelled = false
     /// The pencil touch while the tip is down and the touch has begun.
     var touch: Touch?
     /// The latest location on our surface; `nil` until the first motion of a proximity.
@@ -50,7 +53,7 @@ final class TabletToolState {
 
     /// Where the tool hovers now, or `nil` when it is not hovering over our surface.
     var hover: PencilHoverState? {
-        guard inProximity, !isDown, !onForeignSurface, let location else { return nil }
+        guard inProximity, !isDown, !touchingCancelled, !onForeignSurface, let location else { return nil }
         return PencilHoverState(location: location, distance: sawDistance ? axes.distance : nil)
     }
 }

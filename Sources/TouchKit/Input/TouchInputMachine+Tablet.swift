@@ -66,6 +66,7 @@ extension TouchInputMachine {
             tool.tablet = nil
             tool.location = nil
             tool.sawDistance = false
+            tool.touchingCancelled = false
             tool.buttons.removeAll()
             tool.pending.note("proximity_out")
             updatePencilHover(tool, in: state)
@@ -87,8 +88,12 @@ extension TouchInputMachine {
 
         case .up:
             guard inProximity(tool, state, "up") else { return }
-            // An up with no down has nothing to end.
-            guard tool.isDown else { return }
+            // An up with no down has nothing to end; after the app's cancel, it lifts the tip.
+            guard tool.isDown else {
+                tool.touchingCancelled = false
+                tool.pending.changed = true
+                return
+            }
             tool.isDown = false
             tool.activity = nil
             tool.pending.up = true

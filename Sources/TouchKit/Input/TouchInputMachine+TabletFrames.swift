@@ -53,7 +53,8 @@ extension TouchInputMachine {
 
     /// Cancels the tool's touch at once: a touch whose down still waited for its frame is
     /// delivered as began first (as for fingers), then cancelled at its latest location. The
-    /// tool is no longer down; nothing it sent before is delivered later.
+    /// tool is no longer down; nothing it sent before is delivered later. The caller updates
+    /// the hover once it has settled where the tool is, so no hover flashes up in between.
     func cancelPencil(_ tool: TabletToolState, in state: SeatState) {
         if tool.isDown || tool.touch != nil || !tool.pending.isEmpty {
             gatherToolFrame(tool, in: state, seconds: state.timeline.latest)
@@ -68,7 +69,6 @@ extension TouchInputMachine {
         let id = tool.id
         cancel(changes, of: state) { $0.tabletTool == id }
         changeBuffers.giveBack(&changes)
-        updatePencilHover(tool, in: state)
     }
 
     /// Tells ``onPencilHover`` when the tool's hover differs from what it last said.

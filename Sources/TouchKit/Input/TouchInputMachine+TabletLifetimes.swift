@@ -34,6 +34,7 @@ extension TouchInputMachine {
         tool.tablet = nil
         tool.location = nil
         tool.onForeignSurface = false
+        tool.touchingCancelled = false
         tool.buttons.removeAll()
         tool.sawDistance = false
         updatePencilHover(tool, in: state)
@@ -50,6 +51,8 @@ extension TouchInputMachine {
     func cancelAllPencils(of state: SeatState) {
         for tool in state.orderedTools where tool.isDown || tool.touch != nil {
             cancelPencil(tool, in: state)
+            tool.touchingCancelled = true
+            updatePencilHover(tool, in: state)
         }
     }
 
