@@ -1,7 +1,9 @@
 import Foundation
 
-/// Turns raw `wl_touch` / `wl_pointer` events into UIKit-style deliveries through
-/// `Window.sendEvent(_:)`, following DESIGN.md's input model.
+/// Turns raw `wl_touch` / `wl_pointer` / `zwp_tablet_tool_v2` events into UIKit-style
+/// deliveries through `Window.sendEvent(_:)`, following DESIGN.md's input model. A tablet
+/// tool's tip is a `pencil` touch (see `handle(_:tool:seat:)`), grouped by the tool's own
+/// `frame` and otherwise delivered, held and cancelled as fingers are.
 ///
 /// Events of each seat and device wait for their `frame`; a frame delivers one `TouchEvent`
 /// holding every touch of every seat on the window, changed ones as began/moved/ended and the
