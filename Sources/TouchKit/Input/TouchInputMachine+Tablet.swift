@@ -82,6 +82,7 @@ extension TouchInputMachine {
             if tool.pending.up { applyToolFrame(tool, in: state, time: nil) }
             tool.isDown = true
             tool.awaitingBegin = true
+            tool.touchingCancelled = false
             tool.activity = TouchActivity(lastEvent: InputEventNote(name: "down"), arrival: window.clock())
             tool.pending.down = true
             tool.pending.note("down")
