@@ -305,6 +305,9 @@ import TouchKit
             "no-frame-after-up", "events-without-frame", "unknown-touch-id", "duplicate-down",
             "cancel-without-touches", "button-without-location", "possibly-stuck",
             "lost-without-cancel", "foreign-surface", "too-many-touches",
+            "tool-event-outside-proximity", "down-without-proximity", "motion-after-up",
+            "tool-events-without-frame", "foreign-surface-proximity", "proximity-out-while-down",
+            "removed-while-down", "unannounced-axis",
         ])
         for category in TouchAnomaly.Category.allCases {
             let text = category.explanation

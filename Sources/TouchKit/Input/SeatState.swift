@@ -30,6 +30,14 @@ final class SeatState {
     /// such events are the same `foreign-surface` occurrence until one for our surface comes.
     var foreignDevices: Set<String> = []
 
+    /// The seat's tablet tools, from `tabletToolAdded` (or their first event) to their removal.
+    var tools: [TabletToolID: TabletToolState] = [:]
+
+    /// The tools in a fixed order, so cancellations and reports come out the same every run.
+    var orderedTools: [TabletToolState] {
+        tools.values.sorted { $0.id.raw < $1.id.raw }
+    }
+
     init(id: SeatID) {
         self.id = id
         self.name = id.description

@@ -42,6 +42,33 @@ public struct TouchAnomaly: Sendable, Hashable {
         /// seats); it and that finger's later events are ignored. Details: the `down`'s `event`, `id`,
         /// `time`, and `limit`.
         case tooManyTouches = "too-many-touches"
+        /// A tablet tool sent `motion`, `up`, an axis or a button while out of proximity (no
+        /// `proximity_in` since its `proximity_out`); ignored. Details: the `event` and `tool`.
+        case toolEventOutsideProximity = "tool-event-outside-proximity"
+        /// A tablet tool sent `down` while out of proximity; no touch begins. Details: `tool`.
+        case downWithoutProximity = "down-without-proximity"
+        /// A tablet tool sent `motion` after `up` with no `frame` between them; the touch ends
+        /// where the up was, and the motion moves only the hover. Details: `tool`.
+        case motionAfterUp = "motion-after-up"
+        /// The socket was drained with a tablet tool's events still waiting for a `frame`; they
+        /// were delivered as if it had come. Details: the last waiting `event`, `events` (how
+        /// many), `up` ("true" when an up was among them) and `tool`.
+        case toolEventsWithoutFrame = "tool-events-without-frame"
+        /// A tablet tool came into proximity over a surface that is not ours (the glue says so
+        /// through `TouchInputMachine.tabletToolProximityInForeignSurface`); its events are
+        /// ignored until its next proximity. Details: `event` and `tool`.
+        case foreignSurfaceProximity = "foreign-surface-proximity"
+        /// A tablet tool left proximity while its tip was down, with no `up`; its touch is
+        /// cancelled. Details: `event` and `tool`.
+        case proximityOutWhileDown = "proximity-out-while-down"
+        /// A tablet tool, its tablet or its seat went away while the tip was down; the touch is
+        /// cancelled. Details: `event` (`"tool-removed"`, `"tablet-removed"` or
+        /// `"seat-removed"`) and `tool`.
+        case removedWhileDown = "removed-while-down"
+        /// A tablet tool sent an axis (`pressure`, `tilt`, `distance`, `rotation`) it did not
+        /// announce as a capability; the value is used anyway. Reported once per tool and axis.
+        /// Details: `event` (the axis) and `tool`.
+        case unannouncedAxis = "unannounced-axis"
 
         /// One sentence for people: the HUD and the docs.
         public var explanation: String {
@@ -66,6 +93,22 @@ public struct TouchAnomaly: Sendable, Hashable {
                 "Input arrived for a surface that is not this window's and was ignored."
             case .tooManyTouches:
                 "A finger came down while more were down than any touch screen has, and it was ignored."
+            case .toolEventOutsideProximity:
+                "A pen sent motion, an axis, a button or a lift while out of range of the tablet, and it was ignored."
+            case .downWithoutProximity:
+                "A pen touched down without first coming into range of the tablet, so no touch began."
+            case .motionAfterUp:
+                "A pen moved after lifting with no frame in between, so the stroke ended where the pen lifted."
+            case .toolEventsWithoutFrame:
+                "Pen events arrived without the frame that should close them, so they were delivered when the input ran dry."
+            case .foreignSurfaceProximity:
+                "A pen came into range over a surface that is not this window's, so its input there was ignored."
+            case .proximityOutWhileDown:
+                "A pen went out of range while touching without lifting first, so its touch was cancelled."
+            case .removedWhileDown:
+                "A pen, its tablet or its seat went away while the pen was touching, so its touch was cancelled."
+            case .unannouncedAxis:
+                "A pen sent a value such as pressure that it had not said it could measure, and the value was used anyway."
             }
         }
     }
@@ -76,7 +119,7 @@ public struct TouchAnomaly: Sendable, Hashable {
     public let seat: SeatID
     /// The seat's `wl_seat.name` when the anomaly occurred (`seat@N` before it arrives).
     public let seatName: String
-    /// Which device: "touch" or "pointer".
+    /// Which device: "touch", "pointer" or "tablet-tool".
     public let device: String
     /// Free-form extra facts for the log (the wl id, the event name, …).
     public let details: [String: String]

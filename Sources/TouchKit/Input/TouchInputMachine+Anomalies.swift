@@ -2,7 +2,7 @@ import Foundation
 
 /// Anomalies the raw event stream alone cannot show: the app reports them through these.
 extension TouchInputMachine {
-    /// Reports, as `possibly-stuck`, every touch that has been down (down seen, no up or
+    /// Reports, as `possibly-stuck`, every touch (pencil touches included) that has been down (down seen, no up or
     /// cancel) for at least `stuckTouchThreshold` seconds since its last event. Each touch is
     /// reported once, then again only after a new event for it and another quiet spell. The
     /// touch is not ended: a finger held perfectly still sends nothing either.
@@ -21,6 +21,7 @@ extension TouchInputMachine {
                 details["idle"] = String(format: "%.1f", idle)
                 report(.possiblyStuck, state, device: "touch", details)
             }
+            checkForStuckTools(of: state, now: now)
         }
     }
 

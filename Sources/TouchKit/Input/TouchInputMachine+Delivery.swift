@@ -126,7 +126,7 @@ extension TouchInputMachine {
     /// waiting for a frame — into the cancellation, so their last location is the latest known
     /// one and they are never reported moved afterwards. Other touches' held moves join the
     /// cancelling event.
-    private func cancel(_ pending: [PendingChange], of state: SeatState, where matches: (Touch) -> Bool) {
+    func cancel(_ pending: [PendingChange], of state: SeatState, where matches: (Touch) -> Bool) {
         closeFrame(pending)
         var entries = entryBuffers.borrow()
         defer { entryBuffers.giveBack(&entries) }

@@ -19,13 +19,15 @@ extension TouchInputMachine {
         updateHover(state)
     }
 
-    /// Cancels the seat's touches and pointer press and forgets the seat; touches the compositor
-    /// had not cancelled first are reported as `lost-without-cancel`.
+    /// Cancels the seat's touches, pointer press and pencil touches and forgets the seat;
+    /// touches the compositor had not cancelled first are reported as `lost-without-cancel`,
+    /// tools still down as `removed-while-down`.
     public func seatRemoved(_ seat: SeatID) {
         guard let state = seats[seat] else { return }
         reportLostWithoutCancel(state, event: "seat-removed")
         cancelTouches(of: state)
         cancelPointer(of: state)
+        loseAllTools(of: state, event: "seat-removed")
         state.pointerLocation = nil
         updateHover(state)
         seats[seat] = nil
@@ -33,33 +35,38 @@ extension TouchInputMachine {
     }
 
     /// The window is gone: every touch of every seat is cancelled so no view is left tracking,
-    /// and where each pointer was is forgotten.
+    /// and where each pointer and tablet tool was is forgotten (the tools are out of proximity
+    /// of a surface that no longer exists).
     public func surfaceLost() {
         cancelAllTouches()
         for state in orderedSeats {
             state.pointerLocation = nil
             updateHover(state)
+            loseAllTools(of: state, event: nil)
         }
     }
 
-    /// Every touch and pointer press of every seat is cancelled, as when the app replaces its
-    /// views; the pointers stay where they are, over the window, so the hover goes on and the
-    /// next click lands without a motion first. A button still held is released unseen: its
-    /// press ended with the cancel.
+    /// Every touch, pointer press and pencil touch of every seat is cancelled, as when the app
+    /// replaces its views; the pointers and tools stay where they are, over the window, so the
+    /// hover goes on and the next click lands without a motion first. A button still held is
+    /// released unseen: its press ended with the cancel. A pen still on the tablet begins no
+    /// new touch until it lifts and touches again, as a finger's would not.
     public func cancelAllTouches() {
         for state in orderedSeats {
             cancelTouches(of: state)
             cancelPointer(of: state)
+            cancelAllPencils(of: state)
             updateHover(state)
         }
     }
 
     /// The socket was drained and events still wait for a frame: deliver them now, as if the
     /// frame had come, and report it once per seat and device: `no-frame-after-up` when an up
-    /// is among them, else `events-without-frame`. GNOME sends no frame after the last up;
-    /// without this the finger would stay down forever.
+    /// is among them, else `events-without-frame`; a tablet tool's as `tool-events-without-frame`.
+    /// GNOME sends no frame after the last up; without this the finger would stay down forever.
     public func flushPendingInput() {
         for state in orderedSeats {
+            flushToolFrames(of: state)
             if !state.touchFrame.isEmpty {
                 reportMissingFrame(state.touchFrame, state, device: "touch",
                                    nothingLeftDown: state.touchesByID.isEmpty)

@@ -1,7 +1,9 @@
 import Foundation
 
-/// Turns raw `wl_touch` / `wl_pointer` events into UIKit-style deliveries through
-/// `Window.sendEvent(_:)`, following DESIGN.md's input model.
+/// Turns raw `wl_touch` / `wl_pointer` / `zwp_tablet_tool_v2` events into UIKit-style
+/// deliveries through `Window.sendEvent(_:)`, following DESIGN.md's input model. A tablet
+/// tool's tip is a `pencil` touch (see `handle(_:tool:seat:)`), grouped by the tool's own
+/// `frame` and otherwise delivered, held and cancelled as fingers are.
 ///
 /// Events of each seat and device wait for their `frame`; a frame delivers one `TouchEvent`
 /// holding every touch of every seat on the window, changed ones as began/moved/ended and the
@@ -71,6 +73,12 @@ public final class TouchInputMachine {
     /// Hovering is no touch (UIKit tells it to hover gesture recognisers, not `touchesBegan`);
     /// the app draws a ring there so a person sees where a press would land.
     public var onPointerHover: ((SeatID, Point?) -> Void)?
+    /// Called when where a tablet tool hovers changes: its location on the surface and its
+    /// distance (0 touching … 1 the edge of range; `nil` when the tool reports none) while in
+    /// proximity and not touching, `nil` when it touches down (a touch then), leaves proximity
+    /// or goes away. As for the pointer, hovering is no touch; the app draws a ring sized by
+    /// the distance, so a person sees where the pen would land.
+    public var onPencilHover: ((TabletToolID, SeatID, _ location: Point?, _ distance: Double?) -> Void)?
     private var nextTouchNumber = 1
 
     /// How soon after a tap's end the next touch must begin to raise `tapCount`.
@@ -133,7 +141,9 @@ public final class TouchInputMachine {
     /// Input has arrived that no `frame` has closed yet. The app uses it to decide whether a
     /// drained socket means "the compositor sent no frame" (deliver soon) or nothing at all.
     public var hasPendingInput: Bool {
-        seats.values.contains { !$0.touchFrame.isEmpty || !$0.pointerFrame.isEmpty }
+        seats.values.contains {
+            !$0.touchFrame.isEmpty || !$0.pointerFrame.isEmpty || hasPendingToolInput($0)
+        }
     }
 
     /// More fingers down at once than any touch screen reports (the largest track a few dozen;
@@ -150,13 +160,13 @@ public final class TouchInputMachine {
         seats.values.reduce(0) { $0 + $1.touchesByID.count }
     }
 
-    /// Touches (and held pointer buttons) that began and whose end has not been delivered,
-    /// including those still waiting for a frame.
+    /// Touches (held pointer buttons and tablet tools down included) that began and whose end
+    /// has not been delivered, including those still waiting for a frame.
     ///
     /// The app keeps its stuck-touch timer and HUD refresh going while this is above zero.
     public var activeTouchCount: Int {
         live.count + seats.values.reduce(0) {
-            $0 + $1.touchFrame.newTouchCount + $1.pointerFrame.newTouchCount
+            $0 + $1.touchFrame.newTouchCount + $1.pointerFrame.newTouchCount + toolsAwaitingBegin(of: $1)
         }
     }
 

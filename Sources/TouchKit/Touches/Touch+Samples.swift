@@ -6,7 +6,7 @@ extension Touch {
     var currentSample: TouchSample {
         TouchSample(location: windowLocation, timestamp: timestamp, phase: phase,
                     majorRadius: majorRadius, minorRadius: minorRadius, hasShape: hasShape,
-                    orientation: orientation)
+                    orientation: orientation, pencil: pencil)
     }
 
     /// The newest known state, delivered or not.
@@ -28,6 +28,12 @@ extension Touch {
         sample.timestamp = time
         sample.phase = .moved
         incoming.append(sample)
+    }
+
+    /// Gives the newest incoming sample a tool's axes (a motion copies the previous ones).
+    func setLatestIncomingPencil(_ pencil: PencilSample) {
+        guard !incoming.isEmpty else { return }
+        incoming[incoming.count - 1].pencil = pencil
     }
 
     /// Moves the first `limit` incoming samples (all when `nil`) into `delivered`, replacing
@@ -61,6 +67,7 @@ extension Touch {
         minorRadius = last.minorRadius
         hasShape = last.hasShape
         orientation = last.orientation
+        pencil = last.pencil
     }
 
     /// Keeps the newest delivered samples for prediction, at most `MotionEstimate.maximumSamples`.

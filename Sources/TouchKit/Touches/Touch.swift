@@ -40,7 +40,8 @@ public final class Touch: Hashable {
     /// you the phase of the touches in its set, so this matters most for the touches of
     /// ``TouchEvent/allTouches``.
     public internal(set) var phase: TouchPhase
-    /// What made the touch: a finger (`direct`) or a held mouse or touchpad button.
+    /// What made the touch: a finger (`direct`), a tablet tool's tip (`pencil`) or a held
+    /// mouse or touchpad button (`indirectPointer`).
     public let type: TouchType
 
     /// Seconds on the compositor's monotonic input clock (wrap-corrected) of the last change.
@@ -81,8 +82,25 @@ public final class Touch: Hashable {
     public internal(set) var seatName: String
     /// The seat the touch came from, by registry name: stable, unlike ``seatName``.
     public let seat: SeatID
-    /// The wl_touch id; for a pointer touch, the button code that started it.
+    /// The wl_touch id; for a pointer touch, the button code that started it; for a pencil
+    /// touch, the tool's ``TabletToolID/raw`` (truncated to 32 bits).
     public let identifier: Int32
+
+    /// The tool of a pencil touch, `nil` for fingers and the mouse: what tells two pens apart.
+    public let tabletTool: TabletToolID?
+    /// The tablet the tool was over when the touch began (a pencil touch only).
+    public let tablet: TabletID?
+    /// What the tool said about itself (type, serial, axes), for the inspector and the log;
+    /// `nil` for fingers and the mouse. An eraser is `toolDescription?.type == .eraser`.
+    public let toolDescription: TabletToolDescription?
+    /// The force of the tool's full pressure range: 2 for a pencil touch from a tool with
+    /// pressure, so that half pressure is UIKit's average touch of force 1. 0 for fingers, the
+    /// mouse and tools without pressure, as UIKit reports for touches without a force sensor.
+    public internal(set) var maximumPossibleForce: Double = 0
+    /// The tool's buttons held at the latest delivery, as Linux input codes (see
+    /// ``TabletToolButton``); empty for fingers and the mouse. The tip is not a button: it is
+    /// the touch itself.
+    public internal(set) var pressedButtons: Set<UInt32> = []
     /// Sequence number from 1 among the touches of the ``TouchInputMachine`` that made it (one
     /// per window), the `"touch":N` of the logs: another window's touches, such as those on an
     /// app's own title bar, leave no gaps in it.
@@ -100,6 +118,8 @@ public final class Touch: Hashable {
 
     var windowLocation: Point
     var previousWindowLocation: Point
+    /// The tool's axes at the latest delivery (zero for fingers and the mouse).
+    var pencil = PencilSample()
     /// Where the touch began and how far it has strayed since: a tap must not wander.
     var beganWindowLocation: Point
     var maxDistanceFromStart = 0.0
@@ -132,8 +152,13 @@ public final class Touch: Hashable {
     var predictedSnapshots = SnapshotStore()
 
     init(type: TouchType, seat: SeatID, seatName: String, identifier: Int32,
-         location: Point, timestamp: TimeInterval, number: Int) {
+         location: Point, timestamp: TimeInterval, number: Int,
+         tabletTool: TabletToolID? = nil, tablet: TabletID? = nil,
+         toolDescription: TabletToolDescription? = nil) {
         self.type = type
+        self.tabletTool = tabletTool
+        self.tablet = tablet
+        self.toolDescription = toolDescription
         self.seat = seat
         self.seatName = seatName
         self.identifier = identifier
@@ -149,6 +174,9 @@ public final class Touch: Hashable {
     /// A coalesced or predicted copy of `touch` in the state `sample` describes.
     init(snapshotOf touch: Touch, sample: TouchSample, previousWindowLocation: Point) {
         self.type = touch.type
+        self.tabletTool = touch.tabletTool
+        self.tablet = touch.tablet
+        self.toolDescription = touch.toolDescription
         self.seat = touch.seat
         self.seatName = touch.seatName
         self.identifier = touch.identifier
@@ -177,6 +205,9 @@ public final class Touch: Hashable {
         minorRadius = sample.minorRadius
         hasShape = sample.hasShape
         orientation = sample.orientation
+        pencil = sample.pencil
+        maximumPossibleForce = touch.maximumPossibleForce
+        pressedButtons = touch.pressedButtons
         tapCount = touch.tapCount
         view = touch.view
         window = touch.window
@@ -212,7 +243,8 @@ public final class Touch: Hashable {
     }
 
     /// The unrounded location, for drawing. Identical to `location(in:)`, which is not rounded
-    /// either; provided so code written against UIKit's API reads the same.
+    /// either (Wayland sends sub-pixel `wl_fixed` positions for fingers and pens alike);
+    /// provided so code written against UIKit's API reads the same.
     public func preciseLocation(in view: View?) -> Point {
         location(in: view)
     }

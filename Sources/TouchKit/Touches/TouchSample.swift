@@ -16,4 +16,6 @@ struct TouchSample {
     var minorRadius: Double
     var hasShape: Bool
     var orientation: Double?
+    /// A tablet tool's axes; zero for fingers and the mouse.
+    var pencil = PencilSample()
 }
