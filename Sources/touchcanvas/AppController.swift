@@ -25,6 +25,8 @@ final class AppController {
     private var recording: SessionRecording?
     private(set) var playback: SessionPlayback?
     private var check: CompositorCheck?
+    /// Pens in range over a surface that is not the canvas (our frame, libdecor's).
+    var toolsOffCanvas: Set<TabletToolID> = []
     let startTime = MonotonicClock.now()
 
     /// Connects and binds everything the app needs, or throws one readable reason.
@@ -48,6 +50,7 @@ final class AppController {
         let seats = SeatsAndOutputs(registry: registry, sink: self,
                                     tapLimits: (session.input.tapCountInterval, session.input.tapCountDistance))
         self.seats = seats
+        connectTablets(seats)
         // Before the first roundtrip: the first configure, which starts the playback, may come in it.
         playback = options.play.map { SessionPlayback(recording: $0, session: session) }
         try roundtrip()

@@ -16,8 +16,10 @@ final class SeatsAndOutputs {
     /// Pens: each seat's tablets and tools, where the compositor offers tablet-v2.
     private var tabletManager: ZwpTabletManagerV2?
     private(set) var tabletSeats: [UInt32: TabletSeat] = [:]
-    /// A tablet tool's event on one of the seats.
-    var onTabletToolEvent: ((SeatID, TabletSeat.Tool, ZwpTabletToolV2.Event) -> Void)?
+    /// A tablet tool's event on one of the seats' tablet seats.
+    var onTabletToolEvent: ((TabletSeat, TabletSeat.Tool, ZwpTabletToolV2.Event) -> Void)?
+    /// A seat's tablet went away (its number in that seat).
+    var onTabletRemoved: ((SeatID, Int) -> Void)?
     /// The cursor names last shown over the frame by each seat's pointer, so a motion that stays
     /// on one part of the frame sets no cursor (an enter always does).
     private var frameCursorNames: [SeatID: [String]] = [:]
@@ -78,7 +80,8 @@ final class SeatsAndOutputs {
             seats[global.name] = input
             if let tabletManager, let tablets = TabletSeat(manager: tabletManager, seat: input, sink: sink) {
                 let seatID = input.id
-                tablets.onToolEvent = { [unowned self] tool, event in onTabletToolEvent?(seatID, tool, event) }
+                tablets.onToolEvent = { [unowned self, unowned tablets] tool, event in onTabletToolEvent?(tablets, tool, event) }
+                tablets.onTabletRemoved = { [unowned self] number in onTabletRemoved?(seatID, number) }
                 tabletSeats[global.name] = tablets
             }
         case "wl_output" where outputs[global.name] == nil:

@@ -47,6 +47,8 @@ final class TabletSeat {
     private var announced = 0
     /// A tool's event, with the tool as announced so far.
     var onToolEvent: ((Tool, ZwpTabletToolV2.Event) -> Void)?
+    /// A tablet went away (its number): a pen down on it is cancelled.
+    var onTabletRemoved: ((Int) -> Void)?
 
     init?(manager: ZwpTabletManagerV2, seat: SeatInput, sink: SeatInputSink) {
         guard let tabletSeat = manager.getTabletSeat(seat: seat.seat) else { return nil }
@@ -100,6 +102,7 @@ final class TabletSeat {
             case .removed:
                 tablets[key] = nil
                 tablet.proxy.destroy()
+                onTabletRemoved?(tablet.number)
                 return
             }
             tablets[key] = tablet
@@ -154,6 +157,9 @@ final class TabletSeat {
             pads[key] = pad
         }
     }
+
+    /// Whose surface a tool's proximity names: the canvas, our frame, libdecor's, or not ours.
+    func surfaceKind(_ surface: WlSurface?) -> InputSurface { classify(surface) }
 
     /// How a tool's surface reads in the log: ours, our frame's, libdecor's or someone else's.
     func surfaceValue(_ surface: WlSurface?) -> WireEvent.Value {

@@ -58,7 +58,8 @@ struct TabletBindingEndToEndTests {
         let h = try AppHarness(arguments: ["--scene", "spots", "--log", "phases"], tabletManager: false)
         h.compositor.touchDown(id: 0, x: 100, y: 100)
         h.compositor.touchFrame()
-        #expect(h.frame { $0.isSpot(at: 100, 100) } != nil)
+        let spot = try #require(h.frame { $0.isSpot(at: 100, 100) })
+        #expect(spot.isSpot(at: 100, 100))
         #expect(h.compositor.tabletSeatCount == 0)
     }
 }

@@ -45,6 +45,8 @@ public final class DrawingView: View, CairoDrawing {
 
     let ink = StrokeInk(activeAlpha: 1)
     private var trackedTouch: Touch?
+    /// Pens erasing rather than drawing.
+    private var erasers = EraserPaths()
     /// The predicted path: the last sample, then the predicted locations (debug overlay only).
     private(set) var predicted: [Point] = []
 
@@ -73,7 +75,12 @@ public final class DrawingView: View, CairoDrawing {
     // MARK: Touches
 
     public override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
-        guard trackedTouch == nil, let touch = touches.min(by: { $0.number < $1.number }) else { return }
+        // A pen's eraser end (or its first button) erases; it never becomes the drawing touch.
+        for touch in touches where touch.erases && !erasers.isErasing(touch) {
+            erasers.begin(touch, in: self) { eraseStrokes(from: $0, to: $1, radius: EraserPaths.radius) }
+        }
+        guard trackedTouch == nil,
+              let touch = touches.filter({ !erasers.isErasing($0) }).min(by: { $0.number < $1.number }) else { return }
         if let abandoned = strokeCollection.activeStroke { ink.cancel(abandoned) }
         trackedTouch = touch
         let stroke = Stroke(color: Self.inkColor, width: Self.inkWidth)
@@ -83,11 +90,18 @@ public final class DrawingView: View, CairoDrawing {
     }
 
     public override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
+        for touch in touches where erasers.isErasing(touch) {
+            erasers.move(touch, with: event, in: self) { eraseStrokes(from: $0, to: $1, radius: EraserPaths.radius) }
+        }
         guard let touch = trackedTouch, touches.contains(touch) else { return }
         addSamples(for: touch, with: event)
     }
 
     public override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
+        for touch in touches where erasers.isErasing(touch) {
+            erasers.move(touch, with: event, in: self) { eraseStrokes(from: $0, to: $1, radius: EraserPaths.radius) }
+            erasers.end(touch)
+        }
         guard let touch = trackedTouch, touches.contains(touch) else { return }
         addSamples(for: touch, with: event)
         trackedTouch = nil
@@ -99,6 +113,7 @@ public final class DrawingView: View, CairoDrawing {
     }
 
     public override func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) {
+        for touch in touches { erasers.end(touch) }
         guard let touch = trackedTouch, touches.contains(touch) else { return }
         trackedTouch = nil
         setPredicted([])
@@ -120,7 +135,8 @@ public final class DrawingView: View, CairoDrawing {
             // A sample where the previous one was adds nothing to the path (the final sample
             // of an ended touch usually repeats its last move).
             if location == stroke.samples.last?.location { continue }
-            stroke.add(sample: StrokeSample(location: location, coalesced: index < coalesced.count - 1))
+            stroke.add(sample: StrokeSample(location: location, coalesced: index < coalesced.count - 1,
+                                            pressure: sample.inkPressure))
         }
         ink.extend(stroke, from: oldCount)
         if showsCoalescedSamples, let last = stroke.samples.last {

@@ -110,6 +110,10 @@ public final class CanvasSession {
                 hoverRings.setHover(location, seat: seat)
                 setNeedsDisplay()
             }
+            input.onPencilHover = { [unowned self] tool, seat, location, distance in
+                hoverRings.setPenHover(location, distance: distance, tool: tool, seat: seat)
+                setNeedsDisplay()
+            }
             inspector.onChange = { [unowned self] in
                 guard isHUDShown else { return }
                 hudNeedsRefresh = true
@@ -142,6 +146,36 @@ public final class CanvasSession {
     public func setSeatName(_ name: String, for seat: SeatID) {
         recorder?.seatName(name, for: seat)
         input.setSeatName(name, for: seat)
+    }
+
+    /// One pen event (tablet-v2), delivered with its tool's `frame` as fingers are with theirs.
+    public func handle(_ tablet: RawTabletToolInput, tool: TabletToolID, seat: SeatID) {
+        if case .frame = tablet { inspector.noteInputEvent(isFrame: true) } else { inspector.noteInputEvent(isFrame: false) }
+        input.handle(tablet, tool: tool, seat: seat)
+        setNeedsDisplay()
+    }
+
+    /// A seat announced a pen (or another tablet tool), as its description says.
+    public func tabletToolAdded(_ tool: TabletToolID, description: TabletToolDescription, seat: SeatID) {
+        input.tabletToolAdded(tool, description: description, seat: seat)
+    }
+
+    /// The pen is gone: a touch it had down is cancelled.
+    public func tabletToolRemoved(_ tool: TabletToolID, seat: SeatID) {
+        input.tabletToolRemoved(tool, seat: seat)
+        setNeedsDisplay()
+    }
+
+    /// The tablet is gone: a pen down on it is cancelled.
+    public func tabletRemoved(_ tablet: TabletID, seat: SeatID) {
+        input.tabletRemoved(tablet, seat: seat)
+        setNeedsDisplay()
+    }
+
+    /// A pen came into range over a surface that is not the canvas.
+    public func tabletToolProximityInForeignSurface(_ tool: TabletToolID, seat: SeatID) {
+        input.tabletToolProximityInForeignSurface(tool, seat: seat)
+        setNeedsDisplay()
     }
 
     /// The seat lost its touch device: what it had down is cancelled.
@@ -327,7 +361,7 @@ public final class CanvasSession {
     /// rather than the drawing (as the cursor is left out too); nil before anything was drawn.
     public func picture() throws(SessionError) -> PixelBuffer? {
         guard let (shown, scale) = lastFrame else { return nil }
-        guard !hoverRings.rings.isEmpty else { return shown }
+        guard hoverRings.isShowingRings else { return shown }
         let pixels: PixelBuffer
         do {
             pixels = try PixelBuffer(width: shown.width, height: shown.height, format: shown.format)

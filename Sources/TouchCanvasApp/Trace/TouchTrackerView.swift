@@ -26,6 +26,8 @@ open class TouchTrackerView: View, CairoDrawing {
     public private(set) var touchPaths: [Touch: Stroke] = [:]
 
     let ink = StrokeInk(activeAlpha: TouchTrackerView.inProgressAlpha)
+    /// Pens erasing rather than drawing.
+    private var erasers = EraserPaths()
 
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
@@ -39,7 +41,8 @@ open class TouchTrackerView: View, CairoDrawing {
 
     open override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
         forEachInOrder(touches) { touch in
-            guard touchPaths[touch] == nil else { return }
+            guard touchPaths[touch] == nil, !erasers.isErasing(touch) else { return }
+            if touch.erases { return erasers.begin(touch, in: self) { erase($0, $1) } }
             let stroke = Stroke(color: Self.inkColor, width: lineWidth)
             touchPaths[touch] = stroke
             ink.begin(stroke)
@@ -50,6 +53,7 @@ open class TouchTrackerView: View, CairoDrawing {
 
     open override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
         forEachInOrder(touches) { touch in
+            if erasers.isErasing(touch) { return erasers.move(touch, with: event, in: self) { erase($0, $1) } }
             guard let stroke = touchPaths[touch] else { return }
             addSamples(for: touch, to: stroke, with: event)
         }
@@ -58,6 +62,10 @@ open class TouchTrackerView: View, CairoDrawing {
 
     open override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
         forEachInOrder(touches) { touch in
+            if erasers.isErasing(touch) {
+                erasers.move(touch, with: event, in: self) { erase($0, $1) }
+                return erasers.end(touch)
+            }
             guard let stroke = touchPaths.removeValue(forKey: touch) else { return }
             addSamples(for: touch, to: stroke, with: event)
             strokes.append(stroke)
@@ -68,6 +76,7 @@ open class TouchTrackerView: View, CairoDrawing {
 
     open override func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) {
         forEachInOrder(touches) { touch in
+            erasers.end(touch)
             guard let stroke = touchPaths.removeValue(forKey: touch) else { return }
             ink.cancel(stroke)
         }
@@ -83,9 +92,14 @@ open class TouchTrackerView: View, CairoDrawing {
             // A sample where the previous one was adds nothing to the path (the final sample
             // of an ended touch usually repeats its last move).
             if location == stroke.samples.last?.location { continue }
-            stroke.add(sample: StrokeSample(location: location, coalesced: index < coalesced.count - 1))
+            stroke.add(sample: StrokeSample(location: location, coalesced: index < coalesced.count - 1,
+                                            pressure: sample.inkPressure))
         }
         ink.extend(stroke, from: oldCount)
+    }
+
+    private func erase(_ from: Point, _ to: Point) {
+        eraseStrokes(from: from, to: to, radius: EraserPaths.radius)
     }
 
     /// Reused by every delivery, so putting touches in order allocates nothing in a steady
