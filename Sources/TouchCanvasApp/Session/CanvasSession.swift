@@ -124,7 +124,7 @@ public final class CanvasSession {
         connectWindowMoving()
     }
 
-    private func setNeedsDisplay() { onNeedsDisplay?() }
+    func setNeedsDisplay() { onNeedsDisplay?() }
 
     // MARK: Input
 
@@ -146,36 +146,6 @@ public final class CanvasSession {
     public func setSeatName(_ name: String, for seat: SeatID) {
         recorder?.seatName(name, for: seat)
         input.setSeatName(name, for: seat)
-    }
-
-    /// One pen event (tablet-v2), delivered with its tool's `frame` as fingers are with theirs.
-    public func handle(_ tablet: RawTabletToolInput, tool: TabletToolID, seat: SeatID) {
-        if case .frame = tablet { inspector.noteInputEvent(isFrame: true) } else { inspector.noteInputEvent(isFrame: false) }
-        input.handle(tablet, tool: tool, seat: seat)
-        setNeedsDisplay()
-    }
-
-    /// A seat announced a pen (or another tablet tool), as its description says.
-    public func tabletToolAdded(_ tool: TabletToolID, description: TabletToolDescription, seat: SeatID) {
-        input.tabletToolAdded(tool, description: description, seat: seat)
-    }
-
-    /// The pen is gone: a touch it had down is cancelled.
-    public func tabletToolRemoved(_ tool: TabletToolID, seat: SeatID) {
-        input.tabletToolRemoved(tool, seat: seat)
-        setNeedsDisplay()
-    }
-
-    /// The tablet is gone: a pen down on it is cancelled.
-    public func tabletRemoved(_ tablet: TabletID, seat: SeatID) {
-        input.tabletRemoved(tablet, seat: seat)
-        setNeedsDisplay()
-    }
-
-    /// A pen came into range over a surface that is not the canvas.
-    public func tabletToolProximityInForeignSurface(_ tool: TabletToolID, seat: SeatID) {
-        input.tabletToolProximityInForeignSurface(tool, seat: seat)
-        setNeedsDisplay()
     }
 
     /// The seat lost its touch device: what it had down is cancelled.

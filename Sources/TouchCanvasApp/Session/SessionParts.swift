@@ -19,6 +19,15 @@ public protocol InputObserver: AnyObject {
     func received(_ touch: RawTouchInput, seat: SeatID)
     func delivered(_ event: TouchEvent)
     func anomaly(_ anomaly: TouchAnomaly)
+    /// A pen's event, before the touch model sees it.
+    func received(_ tablet: RawTabletToolInput, tool: TabletToolID, seat: SeatID)
+    /// A seat announced a tablet tool.
+    func tabletToolAdded(_ tool: TabletToolID, description: TabletToolDescription, seat: SeatID)
+}
+
+extension InputObserver {
+    public func received(_ tablet: RawTabletToolInput, tool: TabletToolID, seat: SeatID) {}
+    public func tabletToolAdded(_ tool: TabletToolID, description: TabletToolDescription, seat: SeatID) {}
 }
 
 extension CompositorCheck: InputObserver {}
@@ -41,4 +50,19 @@ public protocol CanvasSessionRecorder: AnyObject {
     func command(_ command: SceneCommand)
     /// A display frame, predicting `predictionInterval` seconds ahead.
     func displayFrame(predictionInterval: Double?)
+    /// A pen's event (tablet-v2), as the session handled it.
+    func tabletTool(_ input: RawTabletToolInput, tool: TabletToolID, seat: SeatID)
+    func tabletToolAdded(_ tool: TabletToolID, description: TabletToolDescription, seat: SeatID)
+    func tabletToolRemoved(_ tool: TabletToolID, seat: SeatID)
+    func tabletRemoved(_ tablet: TabletID, seat: SeatID)
+    func tabletToolProximityInForeignSurface(_ tool: TabletToolID, seat: SeatID)
+}
+
+/// Recorders that keep no pen events ignore them.
+extension CanvasSessionRecorder {
+    public func tabletTool(_ input: RawTabletToolInput, tool: TabletToolID, seat: SeatID) {}
+    public func tabletToolAdded(_ tool: TabletToolID, description: TabletToolDescription, seat: SeatID) {}
+    public func tabletToolRemoved(_ tool: TabletToolID, seat: SeatID) {}
+    public func tabletRemoved(_ tablet: TabletID, seat: SeatID) {}
+    public func tabletToolProximityInForeignSurface(_ tool: TabletToolID, seat: SeatID) {}
 }
