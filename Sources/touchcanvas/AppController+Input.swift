@@ -58,6 +58,7 @@ extension AppController: SeatInputSink {
         case .toggleFullscreen: window?.toggleFullscreen()
         case .toggleHUD: session.setHUDVisible(!session.isHUDShown)
         case .toggleDebugOverlay: session.toggleDebugOverlay()
+        case .togglePalmRejection: printError("palm rejection \(session.togglePalmRejection() ? "on" : "off")")
         case .perform(let command): session.perform(command)
         }
     }

@@ -9,6 +9,8 @@ enum KeyCommand: Equatable {
     case toggleFullscreen
     case toggleHUD
     case toggleDebugOverlay
+    /// Fingers near a pen draw nothing, or everything draws.
+    case togglePalmRejection
     /// A command the session performs and a recording keeps.
     case perform(SceneCommand)
 }
@@ -33,6 +35,7 @@ enum KeyBindings {
         Binding(keysyms: [XKB_KEY_d, XKB_KEY_D], control: nil, command: .toggleDebugOverlay),
         Binding(keysyms: [XKB_KEY_h, XKB_KEY_H], control: nil, command: .toggleHUD),
         Binding(keysyms: [XKB_KEY_F11], control: nil, command: .toggleFullscreen),
+        Binding(keysyms: [XKB_KEY_p, XKB_KEY_P], control: nil, command: .togglePalmRejection),
     ] + zip([XKB_KEY_1, XKB_KEY_2, XKB_KEY_3, XKB_KEY_4, XKB_KEY_5, XKB_KEY_6], Scene.keyOrder).map { keysym, scene in
         // 1–6: the scenes in the order the help lists them.
         Binding(keysyms: [keysym], control: nil, command: .perform(.scene(scene)))

@@ -89,6 +89,47 @@ struct PenEndToEndTests {
         #expect(Colors.matches(undone.logicalPixel(500, 200), Self.ink), "undo brings it back")
     }
 
+    /// A pen drawing at y = 300 while two fingers draw at y = 150 and 450: with palm rejection
+    /// off all three draw; on (the default) the fingers, down while the pen is in range, do not.
+    @Test(arguments: [true, false])
+    func fingersNearAPenDrawOnlyWithPalmRejectionOff(rejecting: Bool) throws {
+        let h = try AppHarness(arguments: ["--scene", "trace", "--log", "phases"], size: (800, 600))
+        let pen = try pen(h)
+        if !rejecting { h.compositor.tapKey(25) }  // p
+        let c = h.compositor
+        c.tabletToolProximityIn(pen.tool, tablet: pen.tablet, x: 100, y: 300)
+        c.tabletToolFrame(pen.tool)
+        c.tabletToolDown(pen.tool)
+        c.tabletToolPressure(pen.tool, 32768)
+        c.tabletToolFrame(pen.tool)
+        c.touchDown(id: 0, x: 100, y: 150)
+        c.touchDown(id: 1, x: 100, y: 450)
+        c.touchFrame()
+        for step in 1...50 {
+            let x = 100 + Double(step) * 10
+            c.tabletToolMotion(pen.tool, x: x, y: 300)
+            c.tabletToolFrame(pen.tool)
+            c.touchMotion(id: 0, x: x, y: 150)
+            c.touchMotion(id: 1, x: x, y: 450)
+            c.touchFrame()
+            c.pump(for: 0.005)
+        }
+        c.touchUp(id: 0)
+        c.touchUp(id: 1)
+        c.touchFrame()
+        c.tabletToolUp(pen.tool)
+        c.tabletToolFrame(pen.tool)
+        let drawn = try #require(h.frame { f in
+            Colors.matches(f.logicalPixel(400, 300), Self.ink) && (Colors.matches(f.logicalPixel(400, 150), Self.ink) != rejecting)
+        })
+        #expect(Colors.matches(drawn.logicalPixel(400, 300), Self.ink), "the pen draws")
+        for y in [150.0, 450] {
+            #expect(Colors.matches(drawn.logicalPixel(400, y), Self.ink) != rejecting, "finger at y = \(y)")
+        }
+        // Rejected or not, the fingers are delivered and logged.
+        #expect(h.waitForLog { $0.filter { $0["type"] as? String == "touch" && $0["phase"] as? String == "ended" }.count == 2 })
+    }
+
     @Test func hoverShowsARingAndDrawsNothing() throws {
         let h = try AppHarness(arguments: ["--scene", "trace"], size: (800, 600))
         let pen = try pen(h)

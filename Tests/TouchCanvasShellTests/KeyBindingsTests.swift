@@ -41,6 +41,10 @@ import TouchCanvasApp
         #expect(command(0x30) == nil && command(0x37) == nil)
     }
 
+    @Test func pTogglesPalmRejection() {
+        #expect(command(0x70) == .togglePalmRejection && command(0x50) == .togglePalmRejection)
+    }
+
     @Test func f11TogglesFullscreen() {
         #expect(command(0xffc8) == .toggleFullscreen)
     }

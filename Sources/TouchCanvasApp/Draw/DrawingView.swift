@@ -47,6 +47,8 @@ public final class DrawingView: View, CairoDrawing {
     private var trackedTouch: Touch?
     /// Pens erasing rather than drawing.
     private var erasers = EraserPaths()
+    /// Set by the session: fingers that come down near a pen draw nothing.
+    public var palmRejection: PalmRejection?
     /// The predicted path: the last sample, then the predicted locations (debug overlay only).
     private(set) var predicted: [Point] = []
 
@@ -80,7 +82,8 @@ public final class DrawingView: View, CairoDrawing {
             erasers.begin(touch, in: self) { eraseStrokes(from: $0, to: $1, radius: EraserPaths.radius) }
         }
         guard trackedTouch == nil,
-              let touch = touches.filter({ !erasers.isErasing($0) }).min(by: { $0.number < $1.number }) else { return }
+              let touch = touches.filter({ !erasers.isErasing($0) && palmRejection?.rejects($0) != true })
+                  .min(by: { $0.number < $1.number }) else { return }
         if let abandoned = strokeCollection.activeStroke { ink.cancel(abandoned) }
         trackedTouch = touch
         let stroke = Stroke(color: Self.inkColor, width: Self.inkWidth)
@@ -195,7 +198,7 @@ public final class DrawingView: View, CairoDrawing {
     public var drawsTheSameUnderAnyClip: Bool { !(showsCoalescedSamples && predicted.count > 1) }
 }
 
-extension DrawingView: Clearable, Undoable, SVGExportable, DebugOverlayToggling, Erasable {
+extension DrawingView: Clearable, Undoable, SVGExportable, DebugOverlayToggling, Erasable, PalmRejecting {
     @discardableResult
     public func eraseStrokes(from start: Point, to end: Point, radius: Double) -> Bool {
         guard ink.erase(from: start, to: end, radius: radius, of: strokeCollection) else { return false }

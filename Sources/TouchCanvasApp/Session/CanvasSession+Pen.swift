@@ -3,10 +3,18 @@ import TouchKit
 /// Pens (tablet-v2 tools) reach the session here: recorded, watched and handed to TouchKit,
 /// which makes their pencil touches.
 extension CanvasSession {
+    /// `p`: palm rejection on or off; returns whether it is now on.
+    @discardableResult
+    public func togglePalmRejection() -> Bool {
+        palmRejection.isEnabled.toggle()
+        return palmRejection.isEnabled
+    }
+
     /// One pen event (tablet-v2), delivered with its tool's `frame` as fingers are with theirs.
     public func handle(_ tablet: RawTabletToolInput, tool: TabletToolID, seat: SeatID) {
         recorder?.tabletTool(tablet, tool: tool, seat: seat)
         observer?.received(tablet, tool: tool, seat: seat)
+        palmRejection.note(tablet, tool: tool, seat: seat)
         if case .frame = tablet { inspector.noteInputEvent(isFrame: true) } else { inspector.noteInputEvent(isFrame: false) }
         input.handle(tablet, tool: tool, seat: seat)
         setNeedsDisplay()
@@ -22,6 +30,7 @@ extension CanvasSession {
     /// The pen is gone: a touch it had down is cancelled.
     public func tabletToolRemoved(_ tool: TabletToolID, seat: SeatID) {
         recorder?.tabletToolRemoved(tool, seat: seat)
+        palmRejection.penLeft(tool, seat: seat)
         input.tabletToolRemoved(tool, seat: seat)
         setNeedsDisplay()
     }
@@ -29,6 +38,7 @@ extension CanvasSession {
     /// The tablet is gone: a pen down on it is cancelled.
     public func tabletRemoved(_ tablet: TabletID, seat: SeatID) {
         recorder?.tabletRemoved(tablet, seat: seat)
+        palmRejection.tabletRemoved(tablet, seat: seat)
         input.tabletRemoved(tablet, seat: seat)
         setNeedsDisplay()
     }
@@ -36,6 +46,7 @@ extension CanvasSession {
     /// A pen came into range over a surface that is not the canvas.
     public func tabletToolProximityInForeignSurface(_ tool: TabletToolID, seat: SeatID) {
         recorder?.tabletToolProximityInForeignSurface(tool, seat: seat)
+        palmRejection.penLeft(tool, seat: seat)
         input.tabletToolProximityInForeignSurface(tool, seat: seat)
         setNeedsDisplay()
     }

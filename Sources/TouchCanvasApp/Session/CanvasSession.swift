@@ -55,6 +55,8 @@ public final class CanvasSession {
     public let inspector: InputInspector
     public let hud: InspectorHUDView
     public let renderer = ViewRenderer()
+    /// Fingers near a pen draw nothing (`p` toggles it); shared by every scene.
+    public let palmRejection = PalmRejection()
     /// The integer scale the window is drawn at, as a recording notes it.
     public private(set) var scale = 1
     /// The last frame that changed anything: what the display shows now, and what a save writes.
@@ -121,7 +123,7 @@ public final class CanvasSession {
             }
             if scene == .inspect { setHUDVisible(true) }
         }
-        connectWindowMoving()
+        connectScene()
     }
 
     func setNeedsDisplay() { onNeedsDisplay?() }
@@ -163,6 +165,7 @@ public final class CanvasSession {
 
     public func seatRemoved(_ seat: SeatID) {
         recorder?.seatRemoved(seat)
+        palmRejection.seatRemoved(seat)
         input.seatRemoved(seat)
         setNeedsDisplay()
     }
@@ -236,13 +239,15 @@ public final class CanvasSession {
         rootView.removeFromSuperview()
         rootView = Scene.makeRootView(for: newScene, frame: window.bounds, singleTouch: configuration.singleTouch)
         window.insertSubview(rootView, at: 0)  // under the overlays
-        connectWindowMoving()
+        connectScene()
         if newScene == .inspect, configuration.showsOverlays { setHUDVisible(true) }
         onSceneChange?(newScene)
     }
 
-    private func connectWindowMoving() {
+    /// What the session gives each new scene: window moves, palm rejection.
+    private func connectScene() {
         (rootView as? WindowMoving)?.onBeginWindowMove = { [unowned self] touch in onBeginWindowMove?(touch) }
+        (rootView as? PalmRejecting)?.palmRejection = palmRejection
     }
 
     /// `d`: the scene's debug overlay, where it has one.

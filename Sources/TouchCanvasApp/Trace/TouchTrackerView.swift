@@ -28,6 +28,8 @@ open class TouchTrackerView: View, CairoDrawing {
     let ink = StrokeInk(activeAlpha: TouchTrackerView.inProgressAlpha)
     /// Pens erasing rather than drawing.
     private var erasers = EraserPaths()
+    /// Set by the session: fingers that come down near a pen draw nothing.
+    public var palmRejection: PalmRejection?
 
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
@@ -43,6 +45,7 @@ open class TouchTrackerView: View, CairoDrawing {
         forEachInOrder(touches) { touch in
             guard touchPaths[touch] == nil, !erasers.isErasing(touch) else { return }
             if touch.erases { return erasers.begin(touch, in: self) { erase($0, $1) } }
+            if palmRejection?.rejects(touch) == true { return }
             let stroke = Stroke(color: Self.inkColor, width: lineWidth)
             touchPaths[touch] = stroke
             ink.begin(stroke)
@@ -135,7 +138,7 @@ open class TouchTrackerView: View, CairoDrawing {
     open var drawsTheSameUnderAnyClip: Bool { true }
 }
 
-extension TouchTrackerView: Clearable, Undoable, SVGExportable, Erasable {
+extension TouchTrackerView: Clearable, Undoable, SVGExportable, Erasable, PalmRejecting {
     @discardableResult
     public func eraseStrokes(from start: Point, to end: Point, radius: Double) -> Bool {
         guard ink.erase(from: start, to: end, radius: radius, of: strokes) else { return false }
