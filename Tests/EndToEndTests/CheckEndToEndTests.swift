@@ -95,3 +95,165 @@ struct CheckEndToEndTests {
         #expect(text.contains("result: the compositor did not behave: the compositor sent duplicate-down ×1"))
     }
 }
+
+/// The pen part: after the fingers, when the compositor announced a tablet tool.
+extension CheckEndToEndTests {
+    struct Pen {
+        let tablet: TabletHandle
+        let tool: TabletToolHandle
+    }
+
+    /// Waits until the app prints `prompt` on stderr (each stage's prompt goes there).
+    func waitForPrompt(_ h: AppHarness, _ prompt: String, timeout: Double = 10) -> Bool {
+        h.compositor.waitUntil(timeout: timeout) {
+            h.app.drainOutput()
+            return h.app.standardError.contains(prompt)
+        }
+    }
+
+    /// A tablet and a pen announced once the check is running, as a pen brought near the
+    /// screen is announced by libinput-based compositors.
+    func penAnnounced(_ h: AppHarness, capabilities: TabletToolCapabilities = .pen) throws -> Pen {
+        #expect(waitForPrompt(h, "Put 3 fingers"))
+        _ = h.compositor.waitUntil(timeout: 5) { h.compositor.tabletSeatCount == 1 }
+        let tablet = try #require(h.compositor.addTablet(name: "Test Tablet"))
+        let tool = try #require(h.compositor.addTabletTool(.pen, hardwareSerial: 42, capabilities: capabilities))
+        h.settle(0.05)
+        return Pen(tablet: tablet, tool: tool)
+    }
+
+    /// The fingers held and cancelled: the touch part passes and the pen part begins.
+    func fingersCancelled(_ h: AppHarness) {
+        threeFingersDownAndMoving(h)
+        h.compositor.touchCancel()
+    }
+
+    /// A stroke from pressure 0.1 to 1.0 tilting from 0° to 30°, lifted and out of range.
+    func penStroke(_ h: AppHarness, _ pen: Pen, pressure: Bool = true, tilt: Bool = true) {
+        let c = h.compositor
+        c.tabletToolProximityIn(pen.tool, tablet: pen.tablet, x: 100, y: 200)
+        c.tabletToolFrame(pen.tool)
+        c.tabletToolDown(pen.tool)
+        for i in 0...20 {
+            if i > 0 { c.tabletToolMotion(pen.tool, x: 100 + Double(i) * 10, y: 200) }
+            if pressure { c.tabletToolPressure(pen.tool, UInt32((0.1 + 0.9 * Double(i) / 20) * 65535)) }
+            if tilt { c.tabletToolTilt(pen.tool, x: Double(i) * 1.5, y: 0) }
+            c.tabletToolFrame(pen.tool)
+            c.pump(for: 0.005)
+        }
+        c.tabletToolUp(pen.tool)
+        c.tabletToolFrame(pen.tool)
+        c.tabletToolProximityOut(pen.tool)
+        c.tabletToolFrame(pen.tool)
+    }
+
+    /// The pen down and moving, left down (the caller decides how it goes).
+    func penDown(_ h: AppHarness, _ pen: Pen) {
+        let c = h.compositor
+        c.tabletToolProximityIn(pen.tool, tablet: pen.tablet, x: 300, y: 200)
+        c.tabletToolFrame(pen.tool)
+        c.tabletToolDown(pen.tool)
+        c.tabletToolPressure(pen.tool, 30000)
+        c.tabletToolTilt(pen.tool, x: 10, y: 10)
+        c.tabletToolFrame(pen.tool)
+        for i in 1...5 {
+            c.tabletToolMotion(pen.tool, x: 300 + Double(i) * 10, y: 200)
+            c.tabletToolFrame(pen.tool)
+            c.pump(for: 0.005)
+        }
+    }
+
+    @Test func aPenThatBehavesPassesWithItsReport() throws {
+        let h = try AppHarness(arguments: ["check", "--timeout", "30"], size: (600, 400))
+        let pen = try penAnnounced(h)
+        fingersCancelled(h)
+        #expect(waitForPrompt(h, "Now the pen: draw a stroke"))
+        penStroke(h, pen)
+        #expect(waitForPrompt(h, "with its tip still down"))
+        // Lifted the ordinary way: up, then out of range; nothing is left down.
+        penDown(h, pen)
+        h.compositor.tabletToolUp(pen.tool)
+        h.compositor.tabletToolFrame(pen.tool)
+        h.compositor.tabletToolProximityOut(pen.tool)
+        h.compositor.tabletToolFrame(pen.tool)
+        let status = h.app.waitForExit(timeout: 10, pumping: h.compositor)
+        let text = report(h)
+        #expect(status == 0, "\(text)\n\(h.app.standardError)")
+        #expect(text.contains("cancel: arrived"))
+        #expect(text.contains("pen tool: tool@"))
+        #expect(text.contains(" pen serial 42, announces tilt, pressure, distance\n"))
+        #expect(text.contains(", ended with up; 22 frames over "))
+        #expect(text.contains(" Hz)\n"))
+        #expect(text.contains("pen pressure: arrived, raw 6553–65535 (0.10–1.00), varied\n"))
+        #expect(text.contains("pen tilt: arrived, x 0.0…30.0°, y 0.0…0.0°\n"))
+        #expect(text.contains("pen taken away while down: ended with up before the pen left (nothing left down)\n"))
+        #expect(text.contains("anomalies: none"))
+        #expect(text.contains("result: the compositor behaved"))
+    }
+
+    /// The compositor sends proximity_out with the tip down and nothing more: the app cancels
+    /// the pen's touch itself, and that is what the check wants to see.
+    @Test func aPenLeavingWhileDownIsCancelledAndPasses() throws {
+        let h = try AppHarness(arguments: ["check", "--timeout", "30"], size: (600, 400))
+        let pen = try penAnnounced(h)
+        fingersCancelled(h)
+        #expect(waitForPrompt(h, "Now the pen: draw a stroke"))
+        penStroke(h, pen)
+        #expect(waitForPrompt(h, "with its tip still down"))
+        penDown(h, pen)
+        h.compositor.tabletToolProximityOut(pen.tool)
+        let status = h.app.waitForExit(timeout: 10, pumping: h.compositor)
+        let text = report(h)
+        #expect(status == 0, "\(text)\n\(h.app.standardError)")
+        #expect(text.contains("pen taken away while down: cancelled (proximity_out with the tip down; the app cancelled the touch)\n"))
+        #expect(text.contains("anomaly: proximity-out-while-down"), "listed, and forgiven: the check asked for it")
+        #expect(text.contains("result: the compositor behaved"))
+    }
+
+    @Test func aPenWhosePressureNeverArrivesFails() throws {
+        let h = try AppHarness(arguments: ["check", "--timeout", "30"], size: (600, 400))
+        let pen = try penAnnounced(h)
+        fingersCancelled(h)
+        #expect(waitForPrompt(h, "Now the pen: draw a stroke"))
+        penStroke(h, pen, pressure: false)
+        #expect(waitForPrompt(h, "with its tip still down"))
+        penDown(h, pen)
+        h.compositor.tabletToolProximityOut(pen.tool)
+        let status = h.app.waitForExit(timeout: 10, pumping: h.compositor)
+        let text = report(h)
+        #expect(status == 1, "\(text)")
+        #expect(text.contains("pen pressure: none arrived though announced: fails"))
+        #expect(text.contains("announced pressure but none arrived during the stroke"))
+    }
+
+    @Test func runningOutOfTimeInThePenPartFailsWithWhatWasGathered() throws {
+        let h = try AppHarness(arguments: ["check", "--timeout", "4"], size: (600, 400))
+        _ = try penAnnounced(h)
+        fingersCancelled(h)
+        #expect(waitForPrompt(h, "Now the pen: draw a stroke"))
+        let status = h.app.waitForExit(timeout: 10, pumping: h.compositor)
+        let text = report(h)
+        #expect(status == 1, "\(text)")
+        #expect(text.contains("cancel: arrived"))
+        #expect(text.contains("pen stroke: none drawn"))
+        #expect(text.contains("result: the compositor did not behave: timed out waiting for a pen stroke"))
+    }
+
+    /// No tablet (here, no tablet-v2 at all): the pen part is skipped and the fingers decide.
+    @Test(arguments: [true, false])
+    func withNoTabletThePenPartIsSkipped(fingersCancelled cancelled: Bool) throws {
+        let h = try AppHarness(arguments: ["check", "--timeout", "20"], size: (600, 400), tabletManager: cancelled)
+        threeFingersDownAndMoving(h)
+        if cancelled {
+            h.compositor.touchCancel()
+        } else {
+            for id: Int32 in 0..<3 { h.compositor.touchUp(id: id) }
+            h.compositor.touchFrame()
+        }
+        let status = h.app.waitForExit(timeout: 10, pumping: h.compositor)
+        let text = report(h)
+        #expect(status == (cancelled ? 0 : 1), "\(text)")
+        #expect(text.contains("pen: no tablet tool announced; skipped\n"))
+        #expect(!h.app.standardError.contains("Now the pen"))
+    }
+}

@@ -7,13 +7,22 @@ import TouchKit
 /// and lifts; a compositor that behaves sends `wl_touch.cancel` when the gesture takes the
 /// fingers, so the app never mistakes the gesture for drawing.
 ///
+/// When the compositor announced a tablet tool, a pen part follows (``PenCheck``): a stroke
+/// to see pressure, tilt and the frame rate arrive, then the pen taken away with its tip down
+/// to see that its touch is cancelled or ended rather than left stuck.
+///
 /// It watches the raw events (``received(_:seat:)``, before TouchKit), the deliveries and the
 /// anomalies, and knows nothing of Wayland or the screen: the app shows ``prompt`` and prints
 /// ``report(seats:)`` when ``isFinished``.
 @MainActor
 public final class CompositorCheck {
     public enum Stage: Equatable, Sendable {
-        case placeFingers, triggerGesture, finished
+        case placeFingers, triggerGesture
+        /// A pen stroke, measured; only when a tablet tool was announced.
+        case penStroke
+        /// The pen put down and taken out of range, or off the window, with its tip down.
+        case penLeave
+        case finished
     }
 
     /// How many fingers the check asks for.
@@ -21,6 +30,10 @@ public final class CompositorCheck {
 
     public private(set) var stage: Stage = .placeFingers
     public private(set) var timedOut = false
+    /// The stage the timeout cut short, so the verdict names what was still missing.
+    public private(set) var timedOutIn: Stage?
+    /// The pen part's findings; with no tool announced it stays empty and is skipped.
+    public private(set) var pen = PenCheck()
     /// The touches that were down when the gesture stage began (touch number, wl id).
     public private(set) var heldTouches: [(number: Int, id: Int32)] = []
     /// The touches `wl_touch.cancel` ended, and when (seconds after the fingers were in place).
@@ -51,6 +64,10 @@ public final class CompositorCheck {
             "Put \(Self.fingerCount) fingers on this window and keep them there."
         case .triggerGesture:
             "Now do a system gesture (GNOME: swipe with 3 or 4 fingers; Sway: your bindgesture), then lift your fingers."
+        case .penStroke:
+            "Now the pen: draw a stroke on this window, pressing lightly then harder and tilting the pen, then lift it."
+        case .penLeave:
+            "Put the pen down on this window again and, with its tip still down, slide it off the window or pull it away out of range."
         case .finished:
             "Done: the report is on the terminal."
         }
@@ -58,11 +75,15 @@ public final class CompositorCheck {
 
     public var isFinished: Bool { stage == .finished }
 
+    /// Fingers are watched only in their own stages, so a hand resting on the screen while the
+    /// pen is tried changes nothing in the touch part's report.
+    private var inTouchPart: Bool { stage == .placeFingers || stage == .triggerGesture }
+
     // MARK: Watching
 
     /// A `wl_touch` event as it arrived, before the touch model grouped it.
     public func received(_ touch: RawTouchInput, seat: SeatID) {
-        guard stage != .finished else { return }
+        guard inTouchPart else { return }
         switch touch {
         case .up:
             ups += 1
@@ -81,6 +102,7 @@ public final class CompositorCheck {
 
     public func delivered(_ event: TouchEvent) {
         guard stage != .finished else { return }
+        if !inTouchPart { return deliveredToPen(event) }
         for touch in event.allTouches.sorted(by: { $0.number < $1.number }) where touch.type == .direct {
             switch touch.phase {
             case .began, .moved, .stationary:
@@ -104,7 +126,7 @@ public final class CompositorCheck {
             stage = .triggerGesture
             onChange?()
         case .triggerGesture where active.isEmpty:
-            stage = .finished
+            stage = pen.hasTool ? .penStroke : .finished
             onChange?()
         default:
             break
@@ -120,6 +142,7 @@ public final class CompositorCheck {
     public func timeOut() {
         guard stage != .finished else { return }
         timedOut = true
+        timedOutIn = stage
         stage = .finished
         onChange?()
     }
@@ -132,16 +155,21 @@ public final class CompositorCheck {
         TouchAnomaly.Category.noFrameAfterUp.rawValue, TouchAnomaly.Category.eventsWithoutFrame.rawValue,
     ]
 
+    /// What the verdict forgives: the tolerated kinds and what the pen part asks for.
+    private static let forgivenKinds = toleratedKinds.union(PenCheck.expectedKinds)
+
     /// Why the compositor did not behave; empty when it did.
     public var failures: [String] {
         var reasons: [String] = []
-        if timedOut {
+        let penTimedOut = timedOutIn == .penStroke || timedOutIn == .penLeave
+        if timedOut && !penTimedOut {
             reasons.append(stageReachedAtTimeout)
         } else if cancelledTouches.isEmpty {
             reasons.append("no wl_touch.cancel arrived: the fingers ended with up, so an app would have taken the system gesture for ordinary touches")
         }
+        reasons += pen.failures(timedOutIn: penTimedOut ? timedOutIn : nil)
         var seen: [String: Int] = [:]
-        for anomaly in anomalies where !Self.toleratedKinds.contains(anomaly.kind) { seen[anomaly.kind, default: 0] += 1 }
+        for anomaly in anomalies where !Self.forgivenKinds.contains(anomaly.kind) { seen[anomaly.kind, default: 0] += 1 }
         for kind in seen.keys.sorted() {
             reasons.append("the compositor sent \(kind) ×\(seen[kind] ?? 0): \(TouchAnomaly.Category(rawValue: kind)?.explanation ?? "")")
         }
@@ -181,6 +209,7 @@ public final class CompositorCheck {
                      + (ups > upsFollowedByFrame ? " (\(ups - upsFollowedByFrame) without: tolerated, the app delivers them when input runs dry)" : ""))
         let stuck = anomalies.filter { $0.category == .possiblyStuck }
         lines.append("stuck touches: " + (stuck.isEmpty ? "none" : stuck.map { "id \($0.details["id"] ?? "?") idle \($0.details["idle"] ?? "?") s" }.joined(separator: ", ")))
+        lines += pen.report()
         if anomalies.isEmpty {
             lines.append("anomalies: none")
         } else {
@@ -195,5 +224,39 @@ public final class CompositorCheck {
             for reason in failures { lines.append("result: the compositor did not behave: \(reason)") }
         }
         return lines
+    }
+}
+
+
+// MARK: The pen part
+
+extension CompositorCheck {
+    /// A tool announced before the check began (the compositor re-announces the tools it knows
+    /// when the app binds the tablet seat, before `beginCheck`): the shell hands them over here.
+    public func tabletToolsKnown(_ tools: [TabletToolID: TabletToolDescription], seat: SeatID) {
+        for (id, description) in tools.sorted(by: { $0.key.raw < $1.key.raw }) {
+            tabletToolAdded(id, description: description, seat: seat)
+        }
+    }
+
+    public func tabletToolAdded(_ tool: TabletToolID, description: TabletToolDescription, seat: SeatID) {
+        guard stage != .finished else { return }
+        pen.toolAdded(tool, description: description, seat: seat)
+    }
+
+    public func received(_ tablet: RawTabletToolInput, tool: TabletToolID, seat: SeatID) {
+        guard stage != .finished else { return }
+        pen.received(tablet, tool: tool, measuring: stage == .penStroke, watchingLeave: stage == .penLeave)
+    }
+
+    fileprivate func deliveredToPen(_ event: TouchEvent) {
+        var done = false
+        for touch in event.allTouches.sorted(by: { $0.number < $1.number }) where touch.type == .pencil {
+            done = pen.delivered(number: touch.number, phase: touch.phase,
+                                 inStroke: stage == .penStroke, inLeave: stage == .penLeave) || done
+        }
+        guard done else { return }
+        stage = stage == .penStroke ? .penLeave : .finished
+        onChange?()
     }
 }
