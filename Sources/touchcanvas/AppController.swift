@@ -184,6 +184,8 @@ final class AppController {
     private func startCheck(timeout: Double) {
         let check = CompositorCheck()
         self.check = check
+        // Tools the compositor announced while the app started count: the check began after them.
+        for seat in seats?.ordered ?? [] { check.tabletToolsKnown(session.input.tabletTools(for: seat.id), seat: seat.id) }
         printError(check.prompt)
         session.beginCheck(check) { [unowned self] check in
             guard check.isFinished else { return printError(check.prompt) }

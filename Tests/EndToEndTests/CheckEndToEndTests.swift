@@ -191,6 +191,27 @@ extension CheckEndToEndTests {
         #expect(text.contains("result: the compositor behaved"))
     }
 
+    /// A pen the compositor announced as the app started (before the check began) still gets
+    /// its part of the check.
+    @Test func aPenKnownBeforeTheCheckBeganIsChecked() throws {
+        var handles: (TabletHandle?, TabletToolHandle?) = (nil, nil)
+        let h = try AppHarness(arguments: ["check", "--timeout", "30"], size: (600, 400)) { compositor in
+            handles = (compositor.addTablet(name: "Test Tablet"), compositor.addTabletTool(.pen, hardwareSerial: 7, capabilities: .pen))
+        }
+        let pen = Pen(tablet: try #require(handles.0), tool: try #require(handles.1))
+        fingersCancelled(h)
+        #expect(waitForPrompt(h, "Now the pen: draw a stroke"))
+        penStroke(h, pen)
+        #expect(waitForPrompt(h, "with its tip still down"))
+        penDown(h, pen)
+        h.compositor.tabletToolProximityOut(pen.tool)
+        h.compositor.tabletToolFrame(pen.tool)
+        let status = h.app.waitForExit(timeout: 10, pumping: h.compositor)
+        let text = report(h)
+        #expect(status == 0, "\(text)\n\(h.app.standardError)")
+        #expect(text.contains(" pen serial 7, announces tilt, pressure, distance\n"))
+    }
+
     /// The compositor sends proximity_out with the tip down and nothing more: the app cancels
     /// the pen's touch itself, and that is what the check wants to see.
     @Test func aPenLeavingWhileDownIsCancelledAndPasses() throws {
