@@ -39,7 +39,10 @@ public enum InspectorHUDText {
             lines.append(inspector.versions.map { "\($0.interface) v\($0.version)" }.joined(separator: "  "))
         }
         lines.append(header)
-        if inspector.rows.isEmpty { lines.append("(no touch down)") }
+        // A pen down is a touch down too, shown in the tool table below.
+        if inspector.rows.isEmpty, !inspector.toolRows.contains(where: { $0.state == .down }) {
+            lines.append("(no touch down)")
+        }
         for row in inspector.rows {
             lines.append(line(for: row, now: now))
         }
