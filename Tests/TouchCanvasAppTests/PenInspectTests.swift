@@ -1,3 +1,4 @@
+import AllocationCounting
 import Canvas
 import Foundation
 import Testing
@@ -166,5 +167,49 @@ import TouchCanvasTesting
         h.render()
         #expect(view.tiltLines.isEmpty)
         #expect(h.session.inspector.toolRows.first?.state == .out)
+    }
+
+    /// The inspector and the pen's marks are fed on every event: once a stroke is under way
+    /// they add no allocation to what the machine itself does.
+    @Test func aMovingPenAllocatesNothingInTheInspectorOrItsMarks() throws {
+        let window = Window(frame: Rect(x: 0, y: 0, width: 800, height: 600))
+        let machine = TouchInputMachine(window: window)
+        let seat = SeatID(1)
+        let inspector = InputInspector()
+        var feedsInspector = false
+        machine.onDeliver = { if feedsInspector { inspector.noteDelivery($0) } }
+        machine.tabletToolAdded(Self.tool, description: TabletToolDescription(type: .pen, hardwareSerial: 42,
+                                                                             capabilities: [.tilt, .pressure]), seat: seat)
+        var time: UInt32 = 0, step = 0
+        func frame(_ events: RawTabletToolInput...) {
+            for event in events { machine.handle(event, tool: Self.tool, seat: seat) }
+            time &+= 5
+            machine.handle(.frame(time: time), tool: Self.tool, seat: seat)
+        }
+        func move() {
+            step += 1
+            frame(.motion(location: Point(x: 100 + Double(step % 50), y: 200)), .pressure(UInt32(step * 100 % 65535)),
+                  .tilt(x: Double(step % 40), y: 10))
+        }
+        frame(.proximityIn(tablet: Self.tablet), .motion(location: Point(x: 100, y: 200)))
+        frame(.down, .pressure(100))
+        for _ in 0..<60 { move() }
+        let machineAlone = try #require(AllocationCounter.swiftAllocations { for _ in 0..<40 { move() } })
+        feedsInspector = true
+        for _ in 0..<10 { move() }
+        let withInspector = try #require(AllocationCounter.swiftAllocations { for _ in 0..<40 { move() } })
+        #expect(withInspector <= machineAlone, "the inspector added \(withInspector - machineAlone) allocations over 40 events")
+
+        let tilt = PenTiltView(), graph = PressureGraphView()
+        let bounds = Rect(x: 0, y: 0, width: 800, height: 600)
+        var i = 0.0
+        func mark() {
+            i += 1
+            tilt.update(contact: Point(x: 100 + i, y: 200), altitude: 0.5, azimuth: i / 10)
+            graph.add(pressure: i.truncatingRemainder(dividingBy: 1), time: i / 200, contact: Point(x: 200 + i, y: 200), in: bounds)
+        }
+        for _ in 0..<10 { mark() }
+        let marks = try #require(AllocationCounter.swiftAllocations { for _ in 0..<2000 { mark() } })
+        #expect(marks == 0, "the tilt line and the graph over 2000 samples (past the graph's ring)")
     }
 }
