@@ -72,6 +72,9 @@ enum PhaseLog {
     /// `time` is on the touches' clock (seconds of the compositor's time), so the lines sort
     /// with theirs.
     ///
+    /// The session does not forward hovers to the shell yet; once it does (a callback like its
+    /// `onDeliver`), the shell writes them next to the touches' lines:
+    ///
     /// ```swift
     /// session.onPencilHover = { tool, seat, location, distance in
     ///     StandardOutput.writeLine(PhaseLog.line(forPencilHover: tool, seatName: name, location: location,

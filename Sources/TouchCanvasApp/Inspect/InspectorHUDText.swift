@@ -101,14 +101,14 @@ public enum InspectorHUDText {
 
     /// The barrel buttons by number (1 lower, 2 upper, 3), any other code in hex.
     static func buttonNames(_ buttons: Set<UInt32>) -> String {
-        buttons.sorted().map { code in
+        buttons.map { code in
             switch code {
             case TabletToolButton.stylus: "1"
             case TabletToolButton.stylus2: "2"
             case TabletToolButton.stylus3: "3"
             default: "0x" + String(code, radix: 16)
             }
-        }.joined(separator: " ")
+        }.sorted().joined(separator: " ")
     }
 
     static func milliseconds(_ seconds: Double) -> String {
