@@ -26,6 +26,45 @@ public final class InputInspector {
         public var began: Double
     }
 
+    /// Where a tool is, as far as the inspector can tell.
+    public enum ToolState: String, Sendable {
+        /// The tip is down: its pencil touch is active.
+        case down
+        /// In range over the window, tip up (told by ``notePencilHover(_:seat:location:distance:)``).
+        case hover
+        /// The tip lifted and no hover was reported since: in range or not, the inspector
+        /// cannot tell without the hover hook.
+        case up
+        /// Out of range, or its touch was cancelled (the pen left while down, or was removed).
+        case out
+    }
+
+    /// One tablet tool as last delivered (or hovered): what the HUD's tool rows show.
+    public struct ToolRow: Equatable, Sendable {
+        public var tool: TabletToolID
+        public var seat: SeatID
+        public var seatName: String
+        /// From the tool's description; `nil` for a tool the compositor never described.
+        public var type: TabletToolType?
+        public var serial: UInt64?
+        public var state: ToolState
+        public var location: Point
+        /// 0…1 as it arrived; `nil` for a tool without pressure.
+        public var pressure: Double?
+        /// Degrees towards +x and +y, as tablet-v2 sends them; `nil` for a tool without tilt.
+        public var tiltX: Double?
+        public var tiltY: Double?
+        /// Radians, UIKit's ``Touch/altitudeAngle`` and ``Touch/azimuthAngle(in:)``.
+        public var altitude: Double
+        public var azimuth: Double
+        /// 0 touching … 1 the edge of range; `nil` until known.
+        public var distance: Double?
+        /// Degrees; `nil` for a tool without rotation.
+        public var rotation: Double?
+        /// Linux input codes held (``TabletToolButton``).
+        public var buttons: Set<UInt32>
+    }
+
     /// One anomaly as it happened, on the inspector's clock.
     public struct AnomalyLine: Equatable, Sendable {
         public var time: Double
@@ -36,6 +75,9 @@ public final class InputInspector {
     nonisolated public static let window = 1.0
     /// Anomaly lines kept for display, newest last.
     public static let anomalyLimit = 6
+    /// Tool rows kept: more tools than this have never been seen on one machine, and the
+    /// HUD must stay on screen. The longest-idle tool out of range gives way.
+    public static let toolLimit = 6
 
     public let clock: () -> Double
     public private(set) var began = 0
@@ -44,6 +86,8 @@ public final class InputInspector {
     /// `wl_touch.frame` events received.
     public private(set) var frames = 0
     public private(set) var rows: [TouchRow] = []
+    /// Every tablet tool seen in a delivery, in the order first seen.
+    public private(set) var toolRows: [ToolRow] = []
     public private(set) var anomalies: [AnomalyLine] = []
     /// Every anomaly seen, by kind, for reports.
     public private(set) var anomalyCounts: [String: Int] = [:]
@@ -74,6 +118,9 @@ public final class InputInspector {
     /// A delivery reached the views: phases are counted and the touch table updated.
     public func noteDelivery(_ event: TouchEvent) {
         let now = clock()
+        for touch in event.allTouches where touch.type == .pencil {
+            noteTool(touch)
+        }
         for touch in event.allTouches where touch.type == .direct {
             let location = touch.preciseLocation(in: nil)
             switch touch.phase {
@@ -105,6 +152,22 @@ public final class InputInspector {
         if notify { onChange?() }
     }
 
+    /// A pen's hover changed, as `TouchInputMachine.onPencilHover` tells it: `location` where
+    /// it hovers, or `nil` when it stopped (out of range, or its tip went down). Only a tool
+    /// already in a row is updated: a hover says nothing of what the tool is.
+    public func notePencilHover(_ tool: TabletToolID, seat: SeatID, location: Point?, distance: Double?) {
+        guard let index = toolRows.firstIndex(where: { $0.tool == tool && $0.seat == seat }) else { return }
+        if let location {
+            toolRows[index].state = .hover
+            toolRows[index].location = location
+            if let distance { toolRows[index].distance = distance }
+        } else if toolRows[index].state != .down {
+            // The tip going down also ends the hover; its delivery says `down` either side of this.
+            toolRows[index].state = .out
+        }
+        onChange?()
+    }
+
     public func noteAnomaly(_ anomaly: TouchAnomaly) {
         anomalies.append(AnomalyLine(time: clock(), anomaly: anomaly))
         if anomalies.count > Self.anomalyLimit { anomalies.removeFirst(anomalies.count - Self.anomalyLimit) }
@@ -115,6 +178,7 @@ public final class InputInspector {
     /// Forgets active touches (the scene changed and they were cancelled without delivery to us).
     public func resetTouches() {
         rows.removeAll()
+        for index in toolRows.indices where toolRows[index].state == .down { toolRows[index].state = .out }
         onChange?()
     }
 
@@ -142,6 +206,43 @@ public final class InputInspector {
 
     /// When the last input event arrived, on the inspector's clock.
     public var lastEventTime: Double? { eventTimes.last }
+
+    /// Updates (or adds) the row of a pencil touch's tool. Rows are replaced in place, so a pen
+    /// moving adds no allocation; only a tool not seen before appends one.
+    private func noteTool(_ touch: Touch) {
+        guard let tool = touch.tabletTool else { return }
+        let description = touch.toolDescription
+        // No description: the machine takes the tool to have every axis; so does the row.
+        func has(_ axis: TabletToolCapability, _ value: Double) -> Bool {
+            description?.capabilities.contains(axis) ?? true || (value != 0 && !value.isNaN)
+        }
+        let state: ToolState
+        switch touch.phase {
+        case .began, .moved, .stationary: state = .down
+        case .ended: state = .up
+        case .cancelled: state = .out
+        }
+        let tilt = touch.tilt, rotation = touch.rollAngle * 180 / .pi
+        let hasTilt = has(.tilt, tilt.x) || has(.tilt, tilt.y)
+        var row = ToolRow(tool: tool, seat: touch.seat, seatName: touch.seatName, type: description?.type,
+                          serial: description?.hardwareSerial, state: state, location: touch.preciseLocation(in: nil),
+                          pressure: touch.maximumPossibleForce > 0 || has(.pressure, touch.normalisedPressure)
+                              ? touch.normalisedPressure : nil,
+                          tiltX: hasTilt ? tilt.x : nil, tiltY: hasTilt ? tilt.y : nil,
+                          altitude: touch.altitudeAngle, azimuth: touch.azimuthAngle(in: nil),
+                          distance: has(.distance, touch.distance) ? touch.distance : nil,
+                          rotation: has(.rotation, rotation) ? rotation : nil, buttons: touch.pressedButtons)
+        if let index = toolRows.firstIndex(where: { $0.tool == tool && $0.seat == touch.seat }) {
+            if row.distance == nil { row.distance = toolRows[index].distance }
+            toolRows[index] = row
+            return
+        }
+        if toolRows.count >= Self.toolLimit {
+            let gone = toolRows.firstIndex { $0.state != .down } ?? 0
+            toolRows.remove(at: gone)
+        }
+        toolRows.append(row)
+    }
 
     private func upsert(_ touch: Touch, location: Point, began now: Double) {
         var row = TouchRow(number: touch.number, identifier: touch.identifier, seatName: touch.seatName,

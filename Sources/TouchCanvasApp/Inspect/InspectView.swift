@@ -5,10 +5,17 @@ import TouchKit
 /// so a compositor's `wl_touch.cancel` is visible where it happened. The HUD with the numbers
 /// is the app's overlay (shown by default in this scene, `h` in every scene).
 ///
+/// A pen touching shows its lean as a short line from the tip (``PenTiltView``) and its
+/// pressure over the last second in a small graph beside it (``PressureGraphView``); the line
+/// goes when the pen lifts or leaves, and the graph fades.
+///
 /// A drag handle at the top right (``MoveHandleView``) moves the window with the finger that grabs
 /// it, to show what the compositor does with a touch that started an interactive move.
 public final class InspectView: CanvasView, WindowMoving {
     public let moveHandle = MoveHandleView()
+    /// Each pencil touch's tilt line and pressure graph, made when it begins: nothing is
+    /// allocated as it moves.
+    private var penMarks: [Touch: (tilt: PenTiltView, graph: PressureGraphView)] = [:]
 
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
@@ -29,7 +36,46 @@ public final class InspectView: CanvasView, WindowMoving {
         set { moveHandle.onBeginWindowMove = newValue }
     }
 
+    public override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
+        super.touchesBegan(touches, with: event)
+        for touch in touches where touch.type == .pencil && penMarks[touch] == nil {
+            let marks = (tilt: PenTiltView(), graph: PressureGraphView())
+            addSubview(marks.graph)
+            addSubview(marks.tilt)
+            penMarks[touch] = marks
+            updatePenMarks(for: touch)
+        }
+    }
+
+    public override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
+        super.touchesMoved(touches, with: event)
+        for touch in touches where touch.type == .pencil { updatePenMarks(for: touch) }
+    }
+
+    public override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
+        removePenMarks(for: touches)
+        super.touchesEnded(touches, with: event)
+    }
+
+    private func updatePenMarks(for touch: Touch) {
+        guard let marks = penMarks[touch] else { return }
+        let contact = touch.preciseLocation(in: self)
+        marks.tilt.update(contact: contact, altitude: touch.altitudeAngle, azimuth: touch.azimuthAngle(in: self))
+        marks.graph.add(pressure: touch.normalisedPressure, time: touch.timestamp, contact: contact, in: bounds)
+    }
+
+    /// The line goes at once (the pen no longer leans anywhere); the graph fades, so the end
+    /// of the curve can still be read.
+    private func removePenMarks(for touches: Set<Touch>) {
+        for touch in touches where touch.type == .pencil {
+            guard let marks = penMarks.removeValue(forKey: touch) else { continue }
+            marks.tilt.removeFromSuperview()
+            marks.graph.fadeOut()
+        }
+    }
+
     public override func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) {
+        removePenMarks(for: touches)
         for touch in touches.sorted(by: { $0.number < $1.number }) {
             let points = touchPaths[touch].map { stroke in stroke.samples.map(\.location) } ?? []
             let mark = CancelMarkView(location: touch.preciseLocation(in: self), stroke: points,
@@ -39,6 +85,11 @@ public final class InspectView: CanvasView, WindowMoving {
         }
         super.touchesCancelled(touches, with: event)
     }
+
+    /// The tilt lines of the pens down now.
+    public var tiltLines: [PenTiltView] { subviews.compactMap { $0 as? PenTiltView } }
+    /// The pressure graphs showing, fading ones included.
+    public var pressureGraphs: [PressureGraphView] { subviews.compactMap { $0 as? PressureGraphView } }
 
     /// Marks still fading.
     public var cancelMarks: [CancelMarkView] { subviews.compactMap { $0 as? CancelMarkView } }

@@ -1,0 +1,101 @@
+import Canvas
+import Foundation
+import ScriptedCompositor
+import Testing
+
+/// The pen in the inspector of the real binary under the scripted compositor: the pencil
+/// fields of `--log phases`, the HUD's tool row and the inspect scene's tilt line.
+@Suite(.serialized, .timeLimit(.minutes(2)))
+struct PenInspectEndToEndTests {
+    static let orange: (UInt8, UInt8, UInt8) = (0xE6, 0x61, 0x00)
+
+    /// Pixels in `box` (logical) darker than near-white: text, lines, marks.
+    func inkedPixels(_ frame: Frame, x: ClosedRange<Int>, y: ClosedRange<Int>) -> Int {
+        var n = 0
+        for py in y { for px in x {
+            let p = frame.logicalPixel(Double(px), Double(py))
+            if Int(p.r) + Int(p.g) + Int(p.b) < 3 * 200 { n += 1 }
+        } }
+        return n
+    }
+
+    func orangePixels(_ frame: Frame, x: ClosedRange<Int>, y: ClosedRange<Int>) -> Int {
+        var n = 0
+        for py in y { for px in x where Colors.matches(frame.logicalPixel(Double(px), Double(py)), Self.orange, tolerance: 50) {
+            n += 1
+        } }
+        return n
+    }
+
+    /// Saves the frame for people to look at (`TC_SHOTS=dir`, as the integration scripts).
+    func keep(_ frame: Frame, _ name: String) {
+        guard let dir = ProcessInfo.processInfo.environment["TC_SHOTS"] else { return }
+        var bytes = frame.pixels
+        bytes.withUnsafeMutableBytes { raw in
+            guard let base = raw.baseAddress,
+                  let buffer = try? PixelBuffer(borrowing: base, width: frame.width, height: frame.height,
+                                                stride: frame.width * 4, format: .xrgb8888) else { return }
+            try? PNGWriter().write(buffer, to: dir + "/" + name + ".png")
+        }
+    }
+
+    @Test(arguments: [1, 2] as [Int32])
+    func aTiltedPenShowsInTheLogTheHUDAndTheScene(scale: Int32) throws {
+        let h = try AppHarness(arguments: ["--scene", "inspect", "--log", "phases"], outputScale: scale, size: (800, 600))
+        let c = h.compositor
+        _ = c.waitUntil(timeout: 5) { c.tabletSeatCount == 1 }
+        let tablet = try #require(c.addTablet(name: "Test Tablet"))
+        let tool = try #require(c.addTabletTool(.pen, hardwareSerial: 42, capabilities: .pen))
+        h.settle(0.1)
+        let before = try #require(h.frame { inkedPixels($0, x: 10...300, y: 10...60) > 200 })
+        // The HUD below its finger table: the rows a pen adds (empty before it).
+        let toolRows = (x: 10...600, y: 100...135)
+        let hudBefore = inkedPixels(before, x: toolRows.x, y: toolRows.y)
+
+        // In range, down leaning right (tilt 45°, 0°) with rising pressure, held down.
+        c.tabletToolProximityIn(tool, tablet: tablet, x: 200, y: 400)
+        c.tabletToolTilt(tool, x: 45, y: 0)
+        c.tabletToolFrame(tool)
+        c.tabletToolDown(tool)
+        c.tabletToolPressure(tool, 20000)
+        c.tabletToolFrame(tool)
+        for i in 1...30 {
+            c.tabletToolMotion(tool, x: 200 + Double(i) * 5, y: 400)
+            c.tabletToolPressure(tool, UInt32(20000 + i * 1000))
+            c.tabletToolFrame(tool)
+            c.pump(for: 0.005)
+        }
+        #expect(h.waitForLog { $0.contains { $0["type"] as? String == "pencil" && ($0["x"] as? Double ?? 0) >= 350 } })
+        let pencil = h.logLines.filter { $0["type"] as? String == "pencil" }
+        let began = try #require(pencil.first)
+        let last = try #require(pencil.last)
+        #expect(began["phase"] as? String == "began")
+        #expect(last["tool"] as? Int != nil && last["tool"] as? Int == began["tool"] as? Int && last["id"] as? Int == last["tool"] as? Int)
+        #expect(last["toolType"] as? String == "pen" && last["serial"] as? Int == 42)
+        #expect(abs((last["pressure"] as? Double ?? -1) - 50000.0 / 65535) < 1e-6, "\(last)")
+        #expect(abs((last["force"] as? Double ?? -1) - 2 * 50000.0 / 65535) < 1e-6)
+        #expect(abs((last["altitude"] as? Double ?? -1) - .pi / 4) < 1e-6 && (last["azimuth"] as? Double).map { abs($0) < 1e-9 } == true)
+        #expect(last["tiltX"] as? Double == 45 && last["tiltY"] as? Double == 0 && last["distance"] as? Double == 0)
+        #expect(last["rotation"] == nil, "the pen has no rotation sensor")
+
+        // The HUD gains the tool's rows; the tilt line runs ~42 px right of the tip at (350, 400).
+        let during = try #require(h.frame { f in
+            orangePixels(f, x: 362...388, y: 396...404) >= 15 && inkedPixels(f, x: toolRows.x, y: toolRows.y) > hudBefore + 300
+        })
+        keep(during, "pen-inspect-\(scale)")
+        #expect(inkedPixels(during, x: toolRows.x, y: toolRows.y) > hudBefore + 300, "the tool's rows in the HUD")
+        #expect(orangePixels(during, x: 362...388, y: 396...404) >= 15, "the tilt line to the right of the tip")
+        #expect(orangePixels(during, x: 300...340, y: 380...395) == 0, "and only there")
+        // The pressure graph above-left of the tip.
+        #expect(orangePixels(during, x: 194...326, y: 330...376) > 10, "the pressure curve")
+
+        c.tabletToolUp(tool)
+        c.tabletToolFrame(tool)
+        c.tabletToolProximityOut(tool)
+        c.tabletToolFrame(tool)
+        #expect(h.waitForLog { $0.contains { $0["type"] as? String == "pencil" && $0["phase"] as? String == "ended" } })
+        let lifted = try #require(h.frame { orangePixels($0, x: 300...400, y: 330...410) == 0 })
+        #expect(orangePixels(lifted, x: 362...388, y: 396...404) == 0, "the line goes when the pen lifts")
+        #expect(orangePixels(lifted, x: 194...326, y: 330...376) == 0, "and the graph fades away")
+    }
+}
