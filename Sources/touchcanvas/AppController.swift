@@ -119,7 +119,14 @@ final class AppController {
     /// What the session asks of the shell: logs, redraws, the title, window moves.
     private func connectSession() {
         let logsPhases = options.log == .phases, logsAnomalies = options.log != .none
-        if logsPhases { session.onDeliver = { PhaseLog.emit($0) } }
+        if logsPhases {
+            session.onDeliver = { PhaseLog.emit($0) }
+            session.onPencilHover = { [unowned self] tool, seat, location, distance, time in
+                let name = seats?.seats[seat.raw]?.name ?? ""
+                StandardOutput.writeLine(PhaseLog.line(forPencilHover: tool, seatName: name, location: location,
+                                                       distance: distance, time: time))
+            }
+        }
         if logsAnomalies { session.onAnomaly = { StandardOutput.writeLine(AnomalyLog.line(for: $0)) } }
         session.onNeedsDisplay = { [unowned self] in pacer?.setNeedsRender() }
         session.onSceneChange = { [unowned self] scene in decorations?.setTitle(title(for: scene)) }

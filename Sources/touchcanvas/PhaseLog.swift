@@ -72,15 +72,7 @@ enum PhaseLog {
     /// `time` is on the touches' clock (seconds of the compositor's time), so the lines sort
     /// with theirs.
     ///
-    /// The session does not forward hovers to the shell yet; once it does (a callback like its
-    /// `onDeliver`), the shell writes them next to the touches' lines:
-    ///
-    /// ```swift
-    /// session.onPencilHover = { tool, seat, location, distance in
-    ///     StandardOutput.writeLine(PhaseLog.line(forPencilHover: tool, seatName: name, location: location,
-    ///                                            distance: distance, time: seconds))
-    /// }
-    /// ```
+    /// The shell writes these from the session's `onPencilHover`, next to the touches' lines.
     static func line(forPencilHover tool: TabletToolID, seatName: String, location: Point?, distance: Double?,
                      time: Double) -> String {
         var s = "{\"t\":\(milliseconds(time)),\"seat\":\(JSONText.string(seatName))"

@@ -148,6 +148,24 @@ struct PenEndToEndTests {
         #expect(left.isWhite(at: 420, 300) && left.isWhite(at: 380, 300), "gone when the pen leaves")
     }
 
+    /// `--log phases` has a line when a pen hovers and when it stops.
+    @Test func hoverIsInThePhasesLog() throws {
+        let h = try AppHarness(arguments: ["--scene", "trace", "--log", "phases"], size: (800, 600))
+        let pen = try pen(h)
+        h.compositor.tabletToolProximityIn(pen.tool, tablet: pen.tablet, x: 300, y: 200)
+        h.compositor.tabletToolDistance(pen.tool, 32768)
+        h.compositor.tabletToolFrame(pen.tool)
+        h.compositor.tabletToolProximityOut(pen.tool)
+        h.compositor.tabletToolFrame(pen.tool)
+        #expect(h.waitForLog { $0.contains { $0["hover"] as? Bool == false } })
+        let hovers = h.logLines.filter { $0["hover"] != nil }
+        let first = try #require(hovers.first)
+        #expect(first["type"] as? String == "pencil" && first["hover"] as? Bool == true && first["seat"] as? String == "seat0")
+        #expect(first["x"] as? Double == 300 && first["y"] as? Double == 200)
+        #expect(abs((first["distance"] as? Double ?? -1) - 0.5) < 0.001)
+        #expect(hovers.last?["hover"] as? Bool == false)
+    }
+
     @Test(arguments: ["proximity-out", "tool-removed", "tablet-removed"])
     func aPenLostWhileDownIsCancelled(_ how: String) throws {
         let h = try AppHarness(arguments: ["--scene", "trace", "--log", "phases"], size: (800, 600))

@@ -66,7 +66,8 @@ struct PenInspectEndToEndTests {
             c.pump(for: 0.005)
         }
         #expect(h.waitForLog { $0.contains { $0["type"] as? String == "pencil" && ($0["x"] as? Double ?? 0) >= 350 } })
-        let pencil = h.logLines.filter { $0["type"] as? String == "pencil" }
+        // Touch lines only (a hover line, with no phase, comes first as the pen nears).
+        let pencil = h.logLines.filter { $0["type"] as? String == "pencil" && $0["phase"] != nil }
         let began = try #require(pencil.first)
         let last = try #require(pencil.last)
         #expect(began["phase"] as? String == "began")

@@ -15,6 +15,7 @@ extension CanvasSession {
         recorder?.tabletTool(tablet, tool: tool, seat: seat)
         observer?.received(tablet, tool: tool, seat: seat)
         palmRejection.note(tablet, tool: tool, seat: seat)
+        if case .frame(let milliseconds) = tablet { lastPenFrameTime = Double(milliseconds) / 1000 }
         if case .frame = tablet { inspector.noteInputEvent(isFrame: true) } else { inspector.noteInputEvent(isFrame: false) }
         input.handle(tablet, tool: tool, seat: seat)
         setNeedsDisplay()

@@ -68,6 +68,11 @@ public final class CanvasSession {
     public var observer: InputObserver?
     /// Each delivery (`--log phases`).
     public var onDeliver: ((TouchEvent) -> Void)?
+    /// A pen hovers at a location (nil: it touched down or left), `distance` 0…1 when known,
+    /// at the time of the pen's last frame in seconds (`--log phases`).
+    public var onPencilHover: ((TabletToolID, SeatID, Point?, Double?, Double) -> Void)?
+    /// The compositor's time of the last pen frame, in seconds (its 32-bit milliseconds).
+    public internal(set) var lastPenFrameTime = 0.0
     /// Each protocol anomaly (`--log phases`, `--log raw`).
     public var onAnomaly: ((TouchAnomaly) -> Void)?
     /// Something changed that the next display frame should draw.
@@ -112,16 +117,19 @@ public final class CanvasSession {
                 hoverRings.setHover(location, seat: seat)
                 setNeedsDisplay()
             }
-            input.onPencilHover = { [unowned self] tool, seat, location, distance in
-                hoverRings.setPenHover(location, distance: distance, tool: tool, seat: seat)
-                setNeedsDisplay()
-            }
             inspector.onChange = { [unowned self] in
                 guard isHUDShown else { return }
                 hudNeedsRefresh = true
                 setNeedsDisplay()
             }
             if scene == .inspect { setHUDVisible(true) }
+        }
+        input.onPencilHover = { [unowned self] tool, seat, location, distance in
+            inspector.notePencilHover(tool, seat: seat, location: location, distance: distance)
+            onPencilHover?(tool, seat, location, distance, lastPenFrameTime)
+            guard configuration.showsOverlays else { return }
+            hoverRings.setPenHover(location, distance: distance, tool: tool, seat: seat)
+            setNeedsDisplay()
         }
         connectScene()
     }
