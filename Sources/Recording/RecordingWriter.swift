@@ -23,7 +23,8 @@ import TouchKit
 /// Each event is stamped with the writer's clock (monotonic seconds, injectable) in
 /// milliseconds since the writer was made, rounded to the microsecond and never decreasing.
 /// Lines collect in memory and go to the file at the end of each batch — a `frame`,
-/// `pointer-frame`, `cancel`, `flush`, `display-frame` or any device/seat loss — or on
+/// `pointer-frame`, `tool-frame`, `cancel`, `flush`, `display-frame`, a key's command, a tool
+/// announced or any device/seat loss — or on
 /// ``flush()``. A failed write is kept in ``writeError`` and ends writing (input handling must
 /// not throw); ``flush()`` and ``close()`` rethrow it.
 ///
@@ -42,7 +43,8 @@ public final class RecordingWriter {
     }
 
     private let clock: () -> TimeInterval
-    private let start: TimeInterval
+    /// The clock's time when the writer was made: time 0 of the file.
+    let start: TimeInterval
     private var lastTime = 0.0
     private var pending = ""
     private var fd: Int32?

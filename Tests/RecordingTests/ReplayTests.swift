@@ -144,6 +144,41 @@ import TouchCanvasTesting
         #expect(anomalies == ["proximity-out-while-down"], "\(anomalies)")
     }
 
+    /// An eraser announced before `--record` started (at launch) still erases in the replay:
+    /// the writer lists the tools the session knew, where a replay without them takes the
+    /// eraser for a pen and draws.
+    @Test func toolsKnownBeforeTheRecordingStartedKeepTheirKind() throws {
+        func replay(listingTools: Bool) throws -> PixelBuffer {
+            let session = CanvasSession(.init(scene: .trace, width: 400, height: 200))
+            let seat = SeatID(1), tool = TabletToolID(5)
+            session.tabletToolAdded(tool, description: TabletToolDescription(type: .eraser, capabilities: [.pressure]), seat: seat)
+            var seconds = 0.0
+            let writer = RecordingWriter(width: 400, height: 200, scale: 1, scene: .trace, clock: { seconds })
+            if listingTools { writer.recordTools(of: session, seats: [seat, SeatID(2)]) }
+            session.startRecording(into: writer, scale: 1)
+            seconds = 0.01
+            session.handle(.proximityIn(tablet: TabletID(1)), tool: tool, seat: seat)
+            session.handle(.motion(location: Point(x: 40, y: 100)), tool: tool, seat: seat)
+            session.handle(.down, tool: tool, seat: seat)
+            session.handle(.frame(time: 10), tool: tool, seat: seat)
+            for step in 1...10 {
+                seconds += 0.005
+                session.handle(.motion(location: Point(x: 40 + Double(step) * 30, y: 100)), tool: tool, seat: seat)
+                session.handle(.frame(time: UInt32(seconds * 1000)), tool: tool, seat: seat)
+            }
+            session.handle(.up, tool: tool, seat: seat)
+            session.handle(.frame(time: 70), tool: tool, seat: seat)
+            if listingTools {
+                #expect(writer.text.contains("\n0 1 tool-added 5 eraser - - pressure\n"), "\(writer.text)")
+            }
+            return try Replayer(recording: try RecordingParser.parse(writer.text)).run()
+        }
+        let listed = try replay(listingTools: true)
+        #expect(stride(from: 40, through: 340, by: 20).allSatisfy { inkedRows(listed, x: $0) == 0 }, "the eraser drew nothing")
+        let unlisted = try replay(listingTools: false)
+        #expect(inkedRows(unlisted, x: 200) > 0, "without the line, the eraser replays as a pen: why the lines are written")
+    }
+
     @Test func spotGrowthFollowsTheRecordingsClockNotTheWallClock() throws {
         let early = try Replayer(recording: spotRecording(frameTime: 50), scene: .spots).run()
         let late = try Replayer(recording: spotRecording(frameTime: 400), scene: .spots).run()
