@@ -20,6 +20,11 @@ extension CanvasSession {
         case let .seatName(seat, name): setSeatName(name, for: seat)
         case .flush: flushPendingInput()
         case let .command(command): perform(command)
+        case let .tabletToolAdded(seat, tool, description): tabletToolAdded(tool, description: description, seat: seat)
+        case let .tabletTool(seat, tool, input): handle(input.raw(time: stamp), tool: tool, seat: seat)
+        case let .tabletToolRemoved(seat, tool): tabletToolRemoved(tool, seat: seat)
+        case let .tabletRemoved(seat, tablet): tabletRemoved(tablet, seat: seat)
+        case let .tabletToolProximityInForeignSurface(seat, tool): tabletToolProximityInForeignSurface(tool, seat: seat)
         case .configure, .scale, .displayFrame: break
         }
     }

@@ -18,6 +18,17 @@ public enum RecordedEvent: Sendable, Hashable {
     case displayFrame(predictionMilliseconds: Double?)
     /// Something the user asked of the app with a key (format version 2).
     case command(RecordedCommand)
+    /// A seat announced a tablet tool, as its description says (format version 3, as are
+    /// the pen events below).
+    case tabletToolAdded(seat: SeatID, tool: TabletToolID, TabletToolDescription)
+    /// One `zwp_tablet_tool_v2` event of `tool`.
+    case tabletTool(seat: SeatID, tool: TabletToolID, RecordedTabletTool)
+    /// The tool went away (`zwp_tablet_tool_v2.removed`).
+    case tabletToolRemoved(seat: SeatID, tool: TabletToolID)
+    /// The tablet went away (`zwp_tablet_v2.removed`).
+    case tabletRemoved(seat: SeatID, tablet: TabletID)
+    /// The tool came into range over a surface that is not the canvas.
+    case tabletToolProximityInForeignSurface(seat: SeatID, tool: TabletToolID)
 
     public enum Capability: String, Sendable, Hashable {
         case touch, pointer
@@ -27,7 +38,9 @@ public enum RecordedEvent: Sendable, Hashable {
     public var seat: SeatID? {
         switch self {
         case let .touch(seat, _), let .pointer(seat, _), let .capabilityLost(seat, _),
-             let .seatRemoved(seat), let .seatName(seat, _):
+             let .seatRemoved(seat), let .seatName(seat, _), let .tabletToolAdded(seat, _, _),
+             let .tabletTool(seat, _, _), let .tabletToolRemoved(seat, _), let .tabletRemoved(seat, _),
+             let .tabletToolProximityInForeignSurface(seat, _):
             seat
         case .configure, .scale, .flush, .displayFrame, .command:
             nil
@@ -101,6 +114,55 @@ public enum RecordedPointer: Sendable, Hashable {
         case let .motion(location): .motion(time: time, location: location)
         case let .button(button, pressed): .button(time: time, button: button, pressed: pressed)
         case .frame: .frame
+        }
+    }
+}
+
+/// A `zwp_tablet_tool_v2` event without its compositor timestamp: only `frame` has one, and the
+/// line's time stands for it, as it does for `wl_touch`.
+public enum RecordedTabletTool: Sendable, Hashable {
+    case proximityIn(tablet: TabletID)
+    case proximityOut
+    case down
+    case up
+    case motion(location: Point)
+    case pressure(UInt32)
+    case distance(UInt32)
+    case tilt(x: Double, y: Double)
+    case rotation(Double)
+    case button(code: UInt32, pressed: Bool)
+    case frame
+
+    public init(_ raw: RawTabletToolInput) {
+        switch raw {
+        case let .proximityIn(tablet): self = .proximityIn(tablet: tablet)
+        case .proximityOut: self = .proximityOut
+        case .down: self = .down
+        case .up: self = .up
+        case let .motion(location): self = .motion(location: location)
+        case let .pressure(value): self = .pressure(value)
+        case let .distance(value): self = .distance(value)
+        case let .tilt(x, y): self = .tilt(x: x, y: y)
+        case let .rotation(degrees): self = .rotation(degrees)
+        case let .button(code, pressed): self = .button(code: code, pressed: pressed)
+        case .frame: self = .frame
+        }
+    }
+
+    /// The raw event; a `frame` is stamped with `time` compositor milliseconds.
+    public func raw(time: UInt32) -> RawTabletToolInput {
+        switch self {
+        case let .proximityIn(tablet): .proximityIn(tablet: tablet)
+        case .proximityOut: .proximityOut
+        case .down: .down
+        case .up: .up
+        case let .motion(location): .motion(location: location)
+        case let .pressure(value): .pressure(value)
+        case let .distance(value): .distance(value)
+        case let .tilt(x, y): .tilt(x: x, y: y)
+        case let .rotation(degrees): .rotation(degrees)
+        case let .button(code, pressed): .button(code: code, pressed: pressed)
+        case .frame: .frame(time: time)
         }
     }
 }

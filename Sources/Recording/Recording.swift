@@ -23,8 +23,11 @@ import TouchKit
 /// touchcanvas-recording 3
 /// ```
 ///
-/// Version 3 added the `writer` header line, version 2 the `clear`, `undo` and `scene` events;
-/// files of versions 1 and 2 (which have none of these) are read too. A later version is
+/// Version 3 added the `writer` header line and the pen's events (the `tool-…` and
+/// `tablet-removed` lines below), version 2 the `clear`, `undo` and `scene` events; files of
+/// versions 1 and 2 (which have none of these) are read too, and a version 1 or 2 file holding a
+/// line of a later version is refused at that line. The pen's lines joined version 3 before any
+/// release wrote version 3 files, so every reader of version 3 reads them. A later version is
 /// refused ("version 4 is newer than this touchcanvas understands (3)"), which is why a new
 /// header line needs a new version: an older reader says the file is newer, not that the line
 /// is unknown.
@@ -52,6 +55,10 @@ import TouchKit
 ///   `wl_fixed` can hold), written in the shortest form that reads back to the same `Double`,
 ///   so locations are never rounded. `nan` and `inf` are refused. `id` is a `wl_touch` id
 ///   (−2147483648…2147483647), `button` a Linux input code (0…4294967295).
+/// - Pens: `tool` is the app's number for a `zwp_tablet_tool_v2` and `tablet` for a
+///   `zwp_tablet_v2` (0…4294967295 each, numbered as they were announced); `p` (pressure) and
+///   `d` (distance) are 0…65535 from the protocol, kept as sent up to 4294967295; tilt and
+///   rotation are degrees, decimals like `x`.
 ///
 /// | kind | seat | meaning |
 /// |---|---|---|
@@ -77,9 +84,24 @@ import TouchKit
 /// | `clear` | `-` | the user cleared the scene (key `c`) |
 /// | `undo` | `-` | the user undid the last stroke (`u`, Ctrl+Z) |
 /// | `scene NAME` | `-` | the user switched to scene `NAME` (keys `1`–`6`): touches in flight were cancelled and the new scene started empty |
+/// | `tool-added tool TYPE SERIAL WACOM AXES` | seat | a tool was announced (`done`): `TYPE` one of `pen`, `eraser`, `brush`, `pencil`, `airbrush`, `finger`, `mouse`, `lens`; `SERIAL` its `hardware_serial` and `WACOM` its `hardware_id_wacom`, each an integer 0…18446744073709551615 or `-` when not sent; `AXES` its capabilities joined by commas (`tilt,pressure,distance,rotation,slider,wheel`, in that order) or `-` |
+/// | `tool-proximity-in tool tablet` | seat | `zwp_tablet_tool_v2.proximity_in` on the canvas |
+/// | `tool-proximity-out tool` | seat | `proximity_out` (a tool down is cancelled) |
+/// | `tool-down tool`, `tool-up tool` | seat | `down`, `up` |
+/// | `tool-motion tool x y` | seat | `motion` |
+/// | `tool-pressure tool p` | seat | `pressure` |
+/// | `tool-distance tool d` | seat | `distance` |
+/// | `tool-tilt tool x y` | seat | `tilt`, degrees on each axis |
+/// | `tool-rotation tool deg` | seat | `rotation` |
+/// | `tool-button tool button pressed` or `… released` | seat | `button` |
+/// | `tool-frame tool` | seat | `frame`: the tool's events since its last frame are one sample |
+/// | `tool-removed tool` | seat | the tool went away (a tool down is cancelled) |
+/// | `tablet-removed tablet` | seat | the tablet went away (a tool down on it is cancelled) |
+/// | `tool-foreign-proximity-in tool` | seat | `proximity_in` on a surface that is not the canvas: the tool's events are not ours until it comes into range again |
 ///
-/// Compositor timestamps are not stored: replay stamps each event with its `TIME` rounded down
-/// to the millisecond (the compositor's stamps are milliseconds on the same monotonic clock).
+/// Compositor timestamps are not stored: replay stamps each event (a tool's `frame` too) with
+/// its `TIME` rounded down to the millisecond (the compositor's stamps are milliseconds on the
+/// same monotonic clock).
 ///
 /// A file that ends in the middle of a line (no final `\n`) is refused as cut short. Any
 /// error names the file and line: `recording.txt:17: unknown event 'mtion'`.
@@ -101,6 +123,27 @@ import TouchKit
 /// 24 7 up 0
 /// 24 7 frame
 /// 33.333 - display-frame
+/// ```
+///
+/// A pen stroke pressing harder as it goes (tool 1 on tablet 1), then lifted:
+///
+/// ```
+/// 40 7 tool-added 1 pen 42 - tilt,pressure,distance
+/// 50 7 tool-proximity-in 1 1
+/// 50 7 tool-motion 1 100 300
+/// 50 7 tool-frame 1
+/// 55 7 tool-down 1
+/// 55 7 tool-pressure 1 6553
+/// 55 7 tool-frame 1
+/// 60 7 tool-motion 1 110 300
+/// 60 7 tool-pressure 1 40000
+/// 60 7 tool-tilt 1 30 -12.5
+/// 60 7 tool-frame 1
+/// 66.667 - display-frame
+/// 70 7 tool-up 1
+/// 70 7 tool-frame 1
+/// 71 7 tool-proximity-out 1
+/// 71 7 tool-frame 1
 /// ```
 public struct Recording: Sendable, Hashable {
     /// The format version this build writes and the newest it reads.

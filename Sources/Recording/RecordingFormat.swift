@@ -1,7 +1,7 @@
 import TouchCanvasConstants
 import TouchKit
 
-/// The limits and spellings of format version 1, shared by the writer and the parser.
+/// The limits and spellings of the format, shared by the writer and the parser.
 enum RecordingFormat {
     /// Logical surface sides: what the app's window can have.
     static let sides = BufferLimits.logicalSides
@@ -22,6 +22,13 @@ enum RecordingFormat {
             return String(Int64(value))
         }
         return value.description
+    }
+
+    /// A tool's axes as one field, `tilt,pressure` in the protocol's order (so the same set is
+    /// always the same text), or `-` for none: one field keeps the line's field count fixed.
+    static func capabilities(_ set: Set<TabletToolCapability>) -> String {
+        let names = TabletToolCapability.allCases.filter(set.contains).map(\.rawValue)
+        return names.isEmpty ? "-" : names.joined(separator: ",")
     }
 
     /// Seat names are the rest of a line: tabs become spaces, other control characters (a

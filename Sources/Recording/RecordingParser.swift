@@ -109,8 +109,8 @@ private struct LineParser {
 
     mutating func take(_ line: String, number: Int) throws(RecordingError) {
         self.number = number
-        // No line has more than six fields; the rest stays one token that fails the count
-        // check, so a line of millions of fields costs no array of millions of substrings.
+        // No line has more than eight fields (`tool-added`); the rest stays one token that fails
+        // the count check, so a line of millions of fields costs no array of millions of substrings.
         let tokens = line.split(maxSplits: Self.maximumFields, whereSeparator: { $0 == " " || $0 == "\t" })
         guard let first = tokens.first else {
             if version == nil { throw error(Self.notARecording) }
@@ -139,7 +139,7 @@ private struct LineParser {
                          seats: seats, scene: scene, writer: writer, events: events)
     }
 
-    private static let maximumFields = 7
+    private static let maximumFields = 8
 
     static let notARecording =
         "not a touchcanvas recording (the first line must be '\(Recording.magic) \(Recording.currentVersion)')"
@@ -300,13 +300,7 @@ private struct LineParser {
             guard let button = UInt32(arguments[0]) else {
                 throw error("button '\(Self.clipped(arguments[0]))' is not an integer 0…\(UInt32.max)")
             }
-            let pressed: Bool
-            switch arguments[1] {
-            case "pressed": pressed = true
-            case "released": pressed = false
-            default: throw error("expected 'pressed' or 'released', not '\(Self.clipped(arguments[1]))'")
-            }
-            return .pointer(seat: seat, .button(button, pressed: pressed))
+            return .pointer(seat: seat, .button(button, pressed: try pressedState(arguments[1])))
         case "pointer-leave":
             try expect(arguments, count: 0, "pointer-leave")
             return .pointer(seat: seat, .leave)
@@ -328,8 +322,87 @@ private struct LineParser {
             let afterKind = line[kind.endIndex...]
             return .seatName(seat: seat, String(afterKind).trimmingBlanks())
         default:
-            throw error("unknown event '\(Self.clipped(kind))'")
+            guard let event = try tabletEvent(kind, arguments, seat: seat) else {
+                throw error("unknown event '\(Self.clipped(kind))'")
+            }
+            return event
         }
+    }
+
+    /// The pen's lines (format version 3), or `nil` when `kind` is none of them.
+    private func tabletEvent(_ kind: Substring, _ arguments: [Substring], seat: SeatID) throws(RecordingError) -> RecordedEvent? {
+        guard kind.hasPrefix("tool-") || kind == "tablet-removed" else { return nil }
+        func toolEvent(_ count: Int, _ form: String, _ make: () throws(RecordingError) -> RecordedTabletTool) throws(RecordingError) -> RecordedEvent {
+            try expect(arguments, count: count, form)
+            let tool = try toolID(arguments[0])
+            return .tabletTool(seat: seat, tool: tool, try make())
+        }
+        let event: RecordedEvent
+        switch kind {
+        case "tool-added":
+            try expect(arguments, count: 5, "tool-added TOOL TYPE SERIAL WACOM-ID AXES")
+            let tool = try toolID(arguments[0])
+            guard let type = TabletToolType(rawValue: String(arguments[1])) else {
+                throw error("unknown tool type '\(Self.clipped(arguments[1]))' (expected one of \(TabletToolType.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            let description = TabletToolDescription(
+                type: type, hardwareSerial: try hardwareNumber(arguments[2], "hardware serial"),
+                hardwareIDWacom: try hardwareNumber(arguments[3], "wacom id"),
+                capabilities: try capabilities(arguments[4]))
+            event = .tabletToolAdded(seat: seat, tool: tool, description)
+        case "tool-proximity-in":
+            event = try toolEvent(2, "tool-proximity-in TOOL TABLET") { () throws(RecordingError) in
+                .proximityIn(tablet: try tabletID(arguments[1]))
+            }
+        case "tool-proximity-out": event = try toolEvent(1, "tool-proximity-out TOOL") { .proximityOut }
+        case "tool-down": event = try toolEvent(1, "tool-down TOOL") { .down }
+        case "tool-up": event = try toolEvent(1, "tool-up TOOL") { .up }
+        case "tool-frame": event = try toolEvent(1, "tool-frame TOOL") { .frame }
+        case "tool-motion":
+            event = try toolEvent(3, "tool-motion TOOL X Y") { () throws(RecordingError) in
+                .motion(location: try point(arguments[1], arguments[2]))
+            }
+        case "tool-pressure":
+            event = try toolEvent(2, "tool-pressure TOOL N") { () throws(RecordingError) in
+                .pressure(try axisValue(arguments[1], "pressure"))
+            }
+        case "tool-distance":
+            event = try toolEvent(2, "tool-distance TOOL N") { () throws(RecordingError) in
+                .distance(try axisValue(arguments[1], "distance"))
+            }
+        case "tool-tilt":
+            event = try toolEvent(3, "tool-tilt TOOL X Y") { () throws(RecordingError) in
+                .tilt(x: try fixed(arguments[1], "tilt x"), y: try fixed(arguments[2], "tilt y"))
+            }
+        case "tool-rotation":
+            event = try toolEvent(2, "tool-rotation TOOL DEGREES") { () throws(RecordingError) in
+                .rotation(try fixed(arguments[1], "rotation"))
+            }
+        case "tool-button":
+            event = try toolEvent(3, "tool-button TOOL BUTTON pressed|released") { () throws(RecordingError) in
+                guard let code = UInt32(arguments[1]) else {
+                    throw error("button '\(Self.clipped(arguments[1]))' is not an integer 0…\(UInt32.max)")
+                }
+                return .button(code: code, pressed: try pressedState(arguments[2]))
+            }
+        case "tool-removed":
+            try expect(arguments, count: 1, "tool-removed TOOL")
+            event = .tabletToolRemoved(seat: seat, tool: try toolID(arguments[0]))
+        case "tool-foreign-proximity-in":
+            try expect(arguments, count: 1, "tool-foreign-proximity-in TOOL")
+            event = .tabletToolProximityInForeignSurface(seat: seat, tool: try toolID(arguments[0]))
+        case "tablet-removed":
+            try expect(arguments, count: 1, "tablet-removed TABLET")
+            event = .tabletRemoved(seat: seat, tablet: try tabletID(arguments[0]))
+        default:
+            return nil
+        }
+        // Checked after the line reads, so a misspelt pen line in an old file is still called
+        // unknown rather than blamed on the version.
+        guard let version, version >= 3 else {
+            throw error("'\(kind)' is an event of format version 3; this file says version \(version ?? 1)")
+        }
+        return event
     }
 
     // MARK: Fields
@@ -364,6 +437,64 @@ private struct LineParser {
             throw error("touch id '\(Self.clipped(token))' is not an integer \(Int32.min)…\(Int32.max)")
         }
         return id
+    }
+
+    private func pressedState(_ token: Substring) throws(RecordingError) -> Bool {
+        switch token {
+        case "pressed": return true
+        case "released": return false
+        default: throw error("expected 'pressed' or 'released', not '\(Self.clipped(token))'")
+        }
+    }
+
+    private func toolID(_ token: Substring) throws(RecordingError) -> TabletToolID {
+        guard let raw = UInt32(token) else {
+            throw error("tool id '\(Self.clipped(token))' is not an integer 0…\(UInt32.max)")
+        }
+        return TabletToolID(raw)
+    }
+
+    private func tabletID(_ token: Substring) throws(RecordingError) -> TabletID {
+        guard let raw = UInt32(token) else {
+            throw error("tablet id '\(Self.clipped(token))' is not an integer 0…\(UInt32.max)")
+        }
+        return TabletID(raw)
+    }
+
+    /// Pressure and distance as the compositor sent them (0…65535 in the protocol; any 32-bit
+    /// value is kept, so replay meets what the app met).
+    private func axisValue(_ token: Substring, _ what: String) throws(RecordingError) -> UInt32 {
+        guard let value = UInt32(token) else {
+            throw error("\(what) '\(Self.clipped(token))' is not an integer 0…\(UInt32.max)")
+        }
+        return value
+    }
+
+    /// `-` (the compositor sent none) or a 64-bit number.
+    private func hardwareNumber(_ token: Substring, _ what: String) throws(RecordingError) -> UInt64? {
+        if token == "-" { return nil }
+        guard let value = UInt64(token) else {
+            throw error("\(what) '\(Self.clipped(token))' is not '-' or an integer 0…\(UInt64.max)")
+        }
+        return value
+    }
+
+    /// `-` or axis names joined by commas (`tilt,pressure`). A field longer than every name
+    /// together is refused before it is split, so a huge one costs no huge array.
+    private func capabilities(_ token: Substring) throws(RecordingError) -> Set<TabletToolCapability> {
+        if token == "-" { return [] }
+        let expected = TabletToolCapability.allCases.map(\.rawValue).joined(separator: ", ")
+        guard token.utf8.count <= 64 else {
+            throw error("axes '\(Self.clipped(token))' are not '-' or names from \(expected) joined by commas")
+        }
+        var set: Set<TabletToolCapability> = []
+        for name in token.split(separator: ",", omittingEmptySubsequences: false) {
+            guard let capability = TabletToolCapability(rawValue: String(name)) else {
+                throw error("unknown axis '\(Self.clipped(name))' (expected '-' or names from \(expected) joined by commas)")
+            }
+            guard set.insert(capability).inserted else { throw error("axis '\(capability.rawValue)' is named twice") }
+        }
+        return set
     }
 
     private func point(_ x: Substring, _ y: Substring) throws(RecordingError) -> Point {

@@ -23,7 +23,8 @@ import TouchKit
 /// Each event is stamped with the writer's clock (monotonic seconds, injectable) in
 /// milliseconds since the writer was made, rounded to the microsecond and never decreasing.
 /// Lines collect in memory and go to the file at the end of each batch — a `frame`,
-/// `pointer-frame`, `cancel`, `flush`, `display-frame` or any device/seat loss — or on
+/// `pointer-frame`, `tool-frame`, `cancel`, `flush`, `display-frame`, a key's command, a tool
+/// announced or any device/seat loss — or on
 /// ``flush()``. A failed write is kept in ``writeError`` and ends writing (input handling must
 /// not throw); ``flush()`` and ``close()`` rethrow it.
 ///
@@ -42,7 +43,8 @@ public final class RecordingWriter {
     }
 
     private let clock: () -> TimeInterval
-    private let start: TimeInterval
+    /// The clock's time when the writer was made: time 0 of the file.
+    let start: TimeInterval
     private var lastTime = 0.0
     private var pending = ""
     private var fd: Int32?
@@ -115,6 +117,31 @@ public final class RecordingWriter {
     public func flushedPendingInput() { record(.flush) }
     public func command(_ command: RecordedCommand) { record(.command(command)) }
 
+    // The pen's events, recorded so replay draws its ink (see ``Recording``, format version 3);
+    // without these the protocol's empty defaults would leave a pen session's file without ink.
+
+    /// Records a `zwp_tablet_tool_v2` event; a `frame`'s compositor timestamp is not kept.
+    public func tabletTool(_ input: RawTabletToolInput, tool: TabletToolID, seat: SeatID) {
+        record(.tabletTool(seat: seat, tool: tool, RecordedTabletTool(input)))
+    }
+
+    /// Records the tool's description, which decides what replay expects of its axes.
+    public func tabletToolAdded(_ tool: TabletToolID, description: TabletToolDescription, seat: SeatID) {
+        record(.tabletToolAdded(seat: seat, tool: tool, description))
+    }
+
+    public func tabletToolRemoved(_ tool: TabletToolID, seat: SeatID) {
+        record(.tabletToolRemoved(seat: seat, tool: tool))
+    }
+
+    public func tabletRemoved(_ tablet: TabletID, seat: SeatID) {
+        record(.tabletRemoved(seat: seat, tablet: tablet))
+    }
+
+    public func tabletToolProximityInForeignSurface(_ tool: TabletToolID, seat: SeatID) {
+        record(.tabletToolProximityInForeignSurface(seat: seat, tool: tool))
+    }
+
     /// The app is about to render: call right before `deliverHeldMoves()`, with the prediction
     /// interval (seconds) it set.
     public func displayFrame(predictionInterval: TimeInterval? = nil) {
@@ -177,7 +204,8 @@ public final class RecordingWriter {
     private static func endsBatch(_ event: RecordedEvent) -> Bool {
         switch event {
         case .touch(_, .frame), .touch(_, .cancel), .pointer(_, .frame), .capabilityLost, .seatRemoved,
-             .flush, .displayFrame, .command:
+             .flush, .displayFrame, .command, .tabletTool(_, _, .frame), .tabletToolAdded, .tabletToolRemoved,
+             .tabletRemoved, .tabletToolProximityInForeignSurface:
             true
         default:
             false
@@ -216,6 +244,26 @@ public final class RecordingWriter {
         case .command(.clear): "clear"
         case .command(.undo): "undo"
         case let .command(.scene(scene)): "scene \(scene.rawValue)"
+        case let .tabletToolAdded(_, tool, description):
+            "tool-added \(tool.raw) \(description.type.rawValue) \(optional(description.hardwareSerial)) "
+                + "\(optional(description.hardwareIDWacom)) \(RecordingFormat.capabilities(description.capabilities))"
+        case let .tabletTool(_, tool, event):
+            switch event {
+            case let .proximityIn(tablet): "tool-proximity-in \(tool.raw) \(tablet.raw)"
+            case .proximityOut: "tool-proximity-out \(tool.raw)"
+            case .down: "tool-down \(tool.raw)"
+            case .up: "tool-up \(tool.raw)"
+            case let .motion(p): "tool-motion \(tool.raw) \(coordinate(p.x)) \(coordinate(p.y))"
+            case let .pressure(value): "tool-pressure \(tool.raw) \(value)"
+            case let .distance(value): "tool-distance \(tool.raw) \(value)"
+            case let .tilt(x, y): "tool-tilt \(tool.raw) \(coordinate(x)) \(coordinate(y))"
+            case let .rotation(degrees): "tool-rotation \(tool.raw) \(coordinate(degrees))"
+            case let .button(code, pressed): "tool-button \(tool.raw) \(code) \(pressed ? "pressed" : "released")"
+            case .frame: "tool-frame \(tool.raw)"
+            }
+        case let .tabletToolRemoved(_, tool): "tool-removed \(tool.raw)"
+        case let .tabletRemoved(_, tablet): "tablet-removed \(tablet.raw)"
+        case let .tabletToolProximityInForeignSurface(_, tool): "tool-foreign-proximity-in \(tool.raw)"
         case let .displayFrame(milliseconds):
             if let milliseconds, milliseconds.isFinite {
                 "display-frame \(RecordingFormat.number(min(max(milliseconds, RecordingFormat.predictionMilliseconds.lowerBound), RecordingFormat.predictionMilliseconds.upperBound)))"
@@ -224,6 +272,11 @@ public final class RecordingWriter {
             }
         }
         return seat + " " + body
+    }
+
+    /// A hardware number, or `-` when the compositor sent none.
+    private static func optional(_ value: UInt64?) -> String {
+        value.map { String($0) } ?? "-"
     }
 
     /// A `wl_fixed` value as written: exact, or clamped to what a `wl_fixed` holds (NaN as 0).

@@ -63,6 +63,52 @@ struct SeededGenerator: RandomNumberGenerator {
 
         """
 
+    /// The pen's lines (format version 3), every kind, around one stroke that is lifted and one
+    /// cut short by the tool's removal.
+    static let penBase = """
+        touchcanvas-recording 3
+        writer fuzz 1
+        size 120 90
+        scale 1
+        seat 1 seat0
+        scene trace
+        0 1 tool-added 1 pen 42 2050 tilt,pressure,distance,rotation
+        0 1 tool-added 2 eraser - - pressure
+        1 1 tool-proximity-in 1 3
+        1 1 tool-motion 1 10 20
+        1 1 tool-distance 1 100
+        1 1 tool-frame 1
+        2 1 tool-down 1
+        2 1 tool-pressure 1 6553
+        2 1 tool-tilt 1 30 -12.5
+        2 1 tool-rotation 1 45
+        2 1 tool-frame 1
+        4 1 tool-motion 1 40 30.5
+        4 1 tool-pressure 1 65535
+        4 1 tool-button 1 331 pressed
+        4 1 tool-frame 1
+        6 1 tool-button 1 331 released
+        6 1 tool-up 1
+        6 1 tool-frame 1
+        8 - display-frame 4
+        9 1 tool-down 1
+        9 1 tool-frame 1
+        10 1 tool-motion 1 60 60
+        10 1 tool-frame 1
+        11 1 tool-proximity-out 1
+        11 1 tool-frame 1
+        12 1 tool-foreign-proximity-in 2
+        12 1 tool-proximity-in 2 3
+        12 1 tool-down 2
+        12 1 tool-frame 2
+        13 1 tool-motion 2 70 70
+        13 1 tool-frame 2
+        14 1 tool-removed 2
+        15 1 tablet-removed 3
+        16.667 - display-frame
+
+        """
+
     static let tokens = ["1e308", "-1e308", "99999999999999999999", "-2147483649", "2147483647", "-1", "-7",
                          "nan", "inf", "-inf", "0x1p3", "1e-400", "-0", "4294967295", "16384", "0", "8", "-",
                          "", "é", "\u{0}", "9e9", "8388609"]
@@ -105,7 +151,7 @@ struct SeededGenerator: RandomNumberGenerator {
     func damagedFilesParseOrFailWithALineNumber() throws {
         var rng = SeededGenerator(state: 0x7C4E_C0DE)
         let pinch = RecordingGenerator.pinchCancel().split(separator: "\n").prefix(80).joined(separator: "\n") + "\n"
-        let seeds = [Array(Self.base.utf8), Array(pinch.utf8)]
+        let seeds = [Array(Self.base.utf8), Array(pinch.utf8), Array(Self.penBase.utf8)]
         var parsed = 0, refused = 0, replayed = 0
         for iteration in 0..<4000 {
             let bytes = Self.mutate(seeds[iteration % seeds.count], using: &rng)
@@ -132,8 +178,9 @@ struct SeededGenerator: RandomNumberGenerator {
         #expect(parsed > 100 && refused > 1000, "parsed \(parsed), refused \(refused), replayed \(replayed)")
     }
 
-    @Test func everyTruncationOfAFileIsHandled() {
-        let bytes = Array(Self.base.utf8)
+    @Test(arguments: 0..<2)
+    func everyTruncationOfAFileIsHandled(seed: Int) {
+        let bytes = Array([Self.base, Self.penBase][seed].utf8)
         for end in 0..<bytes.count {
             do {
                 _ = try RecordingParser.parse(bytes: Array(bytes[..<end]))

@@ -5,6 +5,7 @@ import Testing
 @Suite struct ParserErrorTests {
     static let header = "touchcanvas-recording 1\nsize 800 600\nscale 1\n"
     static let header2 = "touchcanvas-recording 2\nsize 800 600\nscale 1\n"
+    static let header3 = "touchcanvas-recording 3\nsize 800 600\nscale 1\n"
 
     static let cases: [(text: String, line: Int, message: String)] = [
         ("", 1, "the file is empty: not a touchcanvas recording (the first line must be 'touchcanvas-recording 3')"),
@@ -57,6 +58,45 @@ import Testing
         (header2 + "0 - undo 3\n", 4, "expected 'undo'"),
         (header2 + "0 - scene\n", 4, "expected 'scene NAME'"),
         (header2 + "0 - scene sketch\n", 4, "unknown scene 'sketch' (expected one of spots, canvas, draw, trace, gestures, inspect)"),
+        // The pen came with version 3; a misspelt pen line is unknown whatever the version.
+        (header2 + "0 1 tool-down 1\n", 4, "'tool-down' is an event of format version 3; this file says version 2"),
+        (header + "0 1 tablet-removed 1\n", 4, "'tablet-removed' is an event of format version 3; this file says version 1"),
+        (header2 + "0 1 tool-dwn 1\n", 4, "unknown event 'tool-dwn'"),
+        (header3 + "0 - tool-frame 1\n", 4, "'tool-frame' needs a seat id, not '-'"),
+        (header3 + "0 1 tool-frame\n", 4, "expected 'tool-frame TOOL'"),
+        (header3 + "0 1 tool-frame 1 2\n", 4, "expected 'tool-frame TOOL'"),
+        (header3 + "0 1 tool-down -1\n", 4, "tool id '-1' is not an integer 0…4294967295"),
+        (header3 + "0 1 tool-up 4294967296\n", 4, "tool id '4294967296' is not an integer 0…4294967295"),
+        (header3 + "0 1 tool-proximity-in 1\n", 4, "expected 'tool-proximity-in TOOL TABLET'"),
+        (header3 + "0 1 tool-proximity-in 1 x\n", 4, "tablet id 'x' is not an integer 0…4294967295"),
+        (header3 + "0 1 tool-proximity-out 1 1\n", 4, "expected 'tool-proximity-out TOOL'"),
+        (header3 + "0 1 tool-motion 1 5\n", 4, "expected 'tool-motion TOOL X Y'"),
+        (header3 + "0 1 tool-motion 1 nan 5\n", 4, "x 'nan' is not a finite decimal number"),
+        (header3 + "0 1 tool-motion 1 5 9000000\n", 4, "y 9000000 is out of range (-8388608…8388608)"),
+        (header3 + "0 1 tool-pressure 1 -3\n", 4, "pressure '-3' is not an integer 0…4294967295"),
+        (header3 + "0 1 tool-pressure 1 0.5\n", 4, "pressure '0.5' is not an integer 0…4294967295"),
+        (header3 + "0 1 tool-distance 1 4294967296\n", 4, "distance '4294967296' is not an integer 0…4294967295"),
+        (header3 + "0 1 tool-tilt 1 inf 0\n", 4, "tilt x 'inf' is not a finite decimal number"),
+        (header3 + "0 1 tool-tilt 1 0 1e9\n", 4, "tilt y 1e9 is out of range (-8388608…8388608)"),
+        (header3 + "0 1 tool-tilt 1 0\n", 4, "expected 'tool-tilt TOOL X Y'"),
+        (header3 + "0 1 tool-rotation 1 0x5\n", 4, "rotation '0x5' is not a finite decimal number"),
+        (header3 + "0 1 tool-button 1 331\n", 4, "expected 'tool-button TOOL BUTTON pressed|released'"),
+        (header3 + "0 1 tool-button 1 331 clicked\n", 4, "expected 'pressed' or 'released', not 'clicked'"),
+        (header3 + "0 1 tool-button 1 -331 pressed\n", 4, "button '-331' is not an integer 0…4294967295"),
+        (header3 + "0 1 tool-removed\n", 4, "expected 'tool-removed TOOL'"),
+        (header3 + "0 1 tablet-removed 1 2\n", 4, "expected 'tablet-removed TABLET'"),
+        (header3 + "0 1 tool-foreign-proximity-in x\n", 4, "tool id 'x' is not an integer 0…4294967295"),
+        (header3 + "0 1 tool-added 1 pen 1 1\n", 4, "expected 'tool-added TOOL TYPE SERIAL WACOM-ID AXES'"),
+        (header3 + "0 1 tool-added 1 pen 1 1 - extra\n", 4, "expected 'tool-added TOOL TYPE SERIAL WACOM-ID AXES'"),
+        (header3 + "0 1 tool-added 1 pen 1 1 - extra more and more fields\n", 4, "expected 'tool-added TOOL TYPE SERIAL WACOM-ID AXES'"),
+        (header3 + "0 1 tool-added 1 crayon - - -\n", 4, "unknown tool type 'crayon' (expected one of pen, eraser, brush, pencil, airbrush, finger, mouse, lens)"),
+        (header3 + "0 1 tool-added 1 pen 18446744073709551616 - -\n", 4, "hardware serial '18446744073709551616' is not '-' or an integer 0…18446744073709551615"),
+        (header3 + "0 1 tool-added 1 pen - x -\n", 4, "wacom id 'x' is not '-' or an integer 0…18446744073709551615"),
+        (header3 + "0 1 tool-added 1 pen - - tilt,force\n", 4, "unknown axis 'force' (expected '-' or names from tilt, pressure, distance, rotation, slider, wheel joined by commas)"),
+        (header3 + "0 1 tool-added 1 pen - - tilt,\n", 4, "unknown axis '' (expected '-' or names from tilt, pressure, distance, rotation, slider, wheel joined by commas)"),
+        (header3 + "0 1 tool-added 1 pen - - tilt,tilt\n", 4, "axis 'tilt' is named twice"),
+        (header3 + "0 1 tool-added 1 pen - - " + String(repeating: "tilt,", count: 20) + "tilt\n", 4,
+         "axes 'tilt,tilt,tilt,tilt,tilt,tilt,tilt,tilt,…' are not '-' or names from tilt, pressure, distance, rotation, slider, wheel joined by commas"),
     ]
 
     @Test(arguments: cases.indices)

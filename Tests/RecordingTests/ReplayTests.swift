@@ -87,6 +87,98 @@ import TouchCanvasTesting
         #expect(pixels.pixel(x: 45, y: 150) == PixelColor(rgb: 0xFFFFFF), "its later motion draws nothing in the new scene")
     }
 
+    /// A pen recording as the app's writer makes it: the tool announced, in range at (40, 100),
+    /// down, then along row 100 to x 360 with its pressure rising from 0.1 to 1.0, and (when
+    /// `lifted`) up; otherwise taken out of range while still down.
+    func penRecording(lifted: Bool) -> String {
+        var seconds = 0.0
+        let writer = RecordingWriter(width: 400, height: 200, scale: 1, seats: [RecordedSeat(id: SeatID(1), name: "seat0")],
+                                     scene: .trace, clock: { seconds })
+        let seat = SeatID(1), tool = TabletToolID(1)
+        func send(_ events: RawTabletToolInput...) {
+            for event in events { writer.tabletTool(event, tool: tool, seat: seat) }
+            writer.tabletTool(.frame(time: UInt32(seconds * 1000)), tool: tool, seat: seat)
+            seconds += 0.005
+        }
+        writer.tabletToolAdded(tool, description: TabletToolDescription(type: .pen, hardwareSerial: 42,
+                                                                        capabilities: [.pressure, .tilt, .distance]), seat: seat)
+        send(.proximityIn(tablet: TabletID(1)), .motion(location: Point(x: 40, y: 100)))
+        send(.down, .pressure(6553))
+        for step in 1...32 {
+            send(.motion(location: Point(x: 40 + Double(step) * 10, y: 100)),
+                 .pressure(UInt32((0.1 + 0.9 * Double(step) / 32) * 65535)))
+            if step % 3 == 0 { writer.displayFrame(predictionInterval: nil) }
+        }
+        if lifted { send(.up) }
+        send(.proximityOut)
+        writer.displayFrame(predictionInterval: nil)
+        return writer.text
+    }
+
+    /// Rows of column `x` with ink, around row 100.
+    func inkedRows(_ pixels: PixelBuffer, x: Int) -> Int {
+        (70...130).filter { pixels.pixel(x: x, y: $0) != PixelColor(rgb: 0xFFFFFF) }.count
+    }
+
+    @Test func aRecordedPenStrokeReplaysWithItsPressure() throws {
+        let text = penRecording(lifted: true)
+        #expect(text.contains(" tool-pressure 1 65535\n") && text.hasPrefix("touchcanvas-recording 3\n"))
+        let pixels = try Replayer(recording: try RecordingParser.parse(text)).run()
+        let start = inkedRows(pixels, x: 45), end = inkedRows(pixels, x: 355)
+        #expect(start > 0 && end >= 3 * start, "start \(start) rows, end \(end) rows")
+        for x in stride(from: 40, through: 360, by: 4) {
+            #expect(inkedRows(pixels, x: x) > 0, "a gap at x = \(x)")
+        }
+        let again = try Replayer(recording: try RecordingParser.parse(text)).run()
+        #expect(rowBytes(again) == rowBytes(pixels), "the same file, the same bytes")
+    }
+
+    @Test func aPenStrokeCancelledByProximityOutReplaysWithNoInk() throws {
+        let text = penRecording(lifted: false)
+        #expect(!text.contains("tool-up"))
+        var anomalies: [String] = []
+        let replayer = Replayer(recording: try RecordingParser.parse(text))
+        replayer.onAnomaly = { anomalies.append($0.kind) }
+        let pixels = try replayer.run()
+        #expect(stride(from: 40, through: 360, by: 4).allSatisfy { inkedRows(pixels, x: $0) == 0 }, "no ink of the cancelled stroke")
+        #expect(anomalies == ["proximity-out-while-down"], "\(anomalies)")
+    }
+
+    /// An eraser announced before `--record` started (at launch) still erases in the replay:
+    /// the writer lists the tools the session knew, where a replay without them takes the
+    /// eraser for a pen and draws.
+    @Test func toolsKnownBeforeTheRecordingStartedKeepTheirKind() throws {
+        func replay(listingTools: Bool) throws -> PixelBuffer {
+            let session = CanvasSession(.init(scene: .trace, width: 400, height: 200))
+            let seat = SeatID(1), tool = TabletToolID(5)
+            session.tabletToolAdded(tool, description: TabletToolDescription(type: .eraser, capabilities: [.pressure]), seat: seat)
+            var seconds = 0.0
+            let writer = RecordingWriter(width: 400, height: 200, scale: 1, scene: .trace, clock: { seconds })
+            if listingTools { writer.recordTools(of: session, seats: [seat, SeatID(2)]) }
+            session.startRecording(into: writer, scale: 1)
+            seconds = 0.01
+            session.handle(.proximityIn(tablet: TabletID(1)), tool: tool, seat: seat)
+            session.handle(.motion(location: Point(x: 40, y: 100)), tool: tool, seat: seat)
+            session.handle(.down, tool: tool, seat: seat)
+            session.handle(.frame(time: 10), tool: tool, seat: seat)
+            for step in 1...10 {
+                seconds += 0.005
+                session.handle(.motion(location: Point(x: 40 + Double(step) * 30, y: 100)), tool: tool, seat: seat)
+                session.handle(.frame(time: UInt32(seconds * 1000)), tool: tool, seat: seat)
+            }
+            session.handle(.up, tool: tool, seat: seat)
+            session.handle(.frame(time: 70), tool: tool, seat: seat)
+            if listingTools {
+                #expect(writer.text.contains("\n0 1 tool-added 5 eraser - - pressure\n"), "\(writer.text)")
+            }
+            return try Replayer(recording: try RecordingParser.parse(writer.text)).run()
+        }
+        let listed = try replay(listingTools: true)
+        #expect(stride(from: 40, through: 340, by: 20).allSatisfy { inkedRows(listed, x: $0) == 0 }, "the eraser drew nothing")
+        let unlisted = try replay(listingTools: false)
+        #expect(inkedRows(unlisted, x: 200) > 0, "without the line, the eraser replays as a pen: why the lines are written")
+    }
+
     @Test func spotGrowthFollowsTheRecordingsClockNotTheWallClock() throws {
         let early = try Replayer(recording: spotRecording(frameTime: 50), scene: .spots).run()
         let late = try Replayer(recording: spotRecording(frameTime: 400), scene: .spots).run()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TouchCanvasApp
 import TouchCanvasConstants
 import TouchKit
 @testable import Recording
@@ -35,6 +36,35 @@ import TouchKit
         .command(.clear),
         .command(.undo),
         .command(.scene(.gestures)),
+        // The pen (format version 3): every tool event, a tool with no hardware numbers and no
+        // axes, and one with the most of each.
+        .tabletToolAdded(seat: SeatID(3), tool: TabletToolID(1),
+                         TabletToolDescription(type: .pen, hardwareSerial: 42, hardwareIDWacom: 0x802,
+                                               capabilities: [.tilt, .pressure, .distance, .rotation])),
+        .tabletToolAdded(seat: SeatID(3), tool: TabletToolID(UInt32.max),
+                         TabletToolDescription(type: .eraser, capabilities: [])),
+        .tabletToolAdded(seat: SeatID(3), tool: TabletToolID(0),
+                         TabletToolDescription(type: .lens, hardwareSerial: UInt64.max, hardwareIDWacom: 0,
+                                               capabilities: Set(TabletToolCapability.allCases))),
+        .tabletTool(seat: SeatID(3), tool: TabletToolID(1), .proximityIn(tablet: TabletID(UInt32.max))),
+        .tabletTool(seat: SeatID(3), tool: TabletToolID(1), .motion(location: Point(x: 0.1 + 0.2, y: 300.00390625))),
+        .tabletTool(seat: SeatID(3), tool: TabletToolID(1), .distance(65535)),
+        .tabletTool(seat: SeatID(3), tool: TabletToolID(1), .frame),
+        .tabletTool(seat: SeatID(3), tool: TabletToolID(1), .down),
+        .tabletTool(seat: SeatID(3), tool: TabletToolID(1), .pressure(0)),
+        .tabletTool(seat: SeatID(3), tool: TabletToolID(1), .pressure(UInt32.max)),
+        .tabletTool(seat: SeatID(3), tool: TabletToolID(1), .tilt(x: -45.5, y: 89.99609375)),
+        .tabletTool(seat: SeatID(3), tool: TabletToolID(1), .rotation(-0.0)),
+        .tabletTool(seat: SeatID(3), tool: TabletToolID(1), .rotation(359.1)),
+        .tabletTool(seat: SeatID(3), tool: TabletToolID(1), .button(code: 0x14b, pressed: true)),
+        .tabletTool(seat: SeatID(3), tool: TabletToolID(1), .frame),
+        .tabletTool(seat: SeatID(3), tool: TabletToolID(1), .button(code: UInt32.max, pressed: false)),
+        .tabletTool(seat: SeatID(3), tool: TabletToolID(1), .up),
+        .tabletTool(seat: SeatID(3), tool: TabletToolID(1), .proximityOut),
+        .tabletTool(seat: SeatID(3), tool: TabletToolID(1), .frame),
+        .tabletToolProximityInForeignSurface(seat: SeatID(3), tool: TabletToolID(1)),
+        .tabletToolRemoved(seat: SeatID(3), tool: TabletToolID(1)),
+        .tabletRemoved(seat: SeatID(3), tablet: TabletID(0)),
     ]
 
     /// docs/recording-format.md is the doc comment of `Recording`, for readers of the source tree.
@@ -101,6 +131,85 @@ import TouchKit
             .button(time: 5, button: 272, pressed: true), .frame,
         ]
         for raw in pointers { #expect(RecordedPointer(raw).raw(time: 5) == raw) }
+        let tools: [RawTabletToolInput] = [
+            .proximityIn(tablet: TabletID(2)), .proximityOut, .down, .up, .motion(location: Point(x: 1, y: 2)),
+            .pressure(3), .distance(4), .tilt(x: 5, y: -6), .rotation(7), .button(code: 0x14b, pressed: true),
+            .frame(time: 5),
+        ]
+        for raw in tools { #expect(RecordedTabletTool(raw).raw(time: 5) == raw) }
+    }
+
+    /// The session's pen hooks reach the file through the writer's own methods, each as its
+    /// line: the protocol's empty defaults would have recorded nothing.
+    @MainActor
+    @Test func theWritersPenMethodsWriteTheirLines() throws {
+        var seconds = 0.0
+        let writer = RecordingWriter(width: 100, height: 100, scale: 1, writer: nil, clock: { seconds })
+        let recorder: any CanvasSessionRecorder = writer
+        let seat = SeatID(9), tool = TabletToolID(4)
+        seconds = 0.001
+        recorder.tabletToolAdded(tool, description: TabletToolDescription(type: .pen, hardwareSerial: 7,
+                                                                          capabilities: [.pressure, .tilt]), seat: seat)
+        recorder.tabletTool(.proximityIn(tablet: TabletID(2)), tool: tool, seat: seat)
+        recorder.tabletTool(.motion(location: Point(x: 10.5, y: 20)), tool: tool, seat: seat)
+        recorder.tabletTool(.down, tool: tool, seat: seat)
+        recorder.tabletTool(.pressure(32768), tool: tool, seat: seat)
+        recorder.tabletTool(.tilt(x: 30, y: -12.5), tool: tool, seat: seat)
+        recorder.tabletTool(.distance(0), tool: tool, seat: seat)
+        recorder.tabletTool(.rotation(90), tool: tool, seat: seat)
+        recorder.tabletTool(.button(code: 331, pressed: true), tool: tool, seat: seat)
+        recorder.tabletTool(.frame(time: 123456), tool: tool, seat: seat)
+        recorder.tabletTool(.up, tool: tool, seat: seat)
+        recorder.tabletTool(.proximityOut, tool: tool, seat: seat)
+        recorder.tabletToolProximityInForeignSurface(tool, seat: seat)
+        recorder.tabletToolRemoved(tool, seat: seat)
+        recorder.tabletRemoved(TabletID(2), seat: seat)
+        let events = writer.text.split(separator: "\n").drop { !$0.hasPrefix("1 ") }
+        #expect(Array(events) == [
+            "1 9 tool-added 4 pen 7 - tilt,pressure",
+            "1 9 tool-proximity-in 4 2",
+            "1 9 tool-motion 4 10.5 20",
+            "1 9 tool-down 4",
+            "1 9 tool-pressure 4 32768",
+            "1 9 tool-tilt 4 30 -12.5",
+            "1 9 tool-distance 4 0",
+            "1 9 tool-rotation 4 90",
+            "1 9 tool-button 4 331 pressed",
+            "1 9 tool-frame 4",
+            "1 9 tool-up 4",
+            "1 9 tool-proximity-out 4",
+            "1 9 tool-foreign-proximity-in 4",
+            "1 9 tool-removed 4",
+            "1 9 tablet-removed 2",
+        ])
+    }
+
+    /// A tool's `frame` ends a batch as a touch `frame` does, so a pen session is on disk a
+    /// sample at a time, not only when the writer closes.
+    @Test func aToolFrameEndsABatch() throws {
+        let path = Self.scratchPath()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let writer = try RecordingWriter(path: path, width: 100, height: 100, scale: 1, clock: { 0 })
+        writer.tabletTool(.proximityIn(tablet: TabletID(1)), tool: TabletToolID(1), seat: SeatID(1))
+        #expect(try RecordingParser.parse(contentsOf: path).events.isEmpty)
+        writer.tabletTool(.frame(time: 1), tool: TabletToolID(1), seat: SeatID(1))
+        #expect(try RecordingParser.parse(contentsOf: path).events.count == 2)
+        try writer.close()
+    }
+
+    /// The pen example in the format's document reads as the document says.
+    @Test func theDocumentsPenExampleReads() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let document = try String(contentsOf: root.appendingPathComponent("docs/recording-format.md"), encoding: .utf8)
+        let start = try #require(document.range(of: "40 7 tool-added"))
+        let end = try #require(document.range(of: "```", range: start.lowerBound..<document.endIndex))
+        let recording = try RecordingParser.parse("touchcanvas-recording 3\nsize 800 600\nscale 1\n"
+            + document[start.lowerBound..<end.lowerBound])
+        #expect(recording.events.count == 16)
+        #expect(recording.events.first?.event == .tabletToolAdded(
+            seat: SeatID(7), tool: TabletToolID(1),
+            TabletToolDescription(type: .pen, hardwareSerial: 42, capabilities: [.tilt, .pressure, .distance])))
     }
 
     /// A file can be traced to the build that wrote it: the line under the magic says so.

@@ -1,0 +1,154 @@
+import Canvas
+import Foundation
+import ScriptedCompositor
+import Testing
+
+/// A pen session recorded by the real binary (`--record`) under the scripted compositor's
+/// tablet-v2, then `touchcanvas replay` with no compositor: the replay is the picture the
+/// window showed, pixel for pixel, pressure widths and all, so a pen bug seen live can be
+/// replayed from its file.
+@Suite(.serialized, .timeLimit(.minutes(3)))
+final class PenRecordReplayEndToEndTests {
+    let directory: URL
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("tc-pen-replay-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: directory) }
+
+    func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+
+    struct Pen {
+        let tablet: TabletHandle
+        let tool: TabletToolHandle
+    }
+
+    /// A tablet and a pen with pressure and tilt, announced to the app (as PenEndToEndTests).
+    func pen(_ h: AppHarness) throws -> Pen {
+        _ = h.compositor.waitUntil(timeout: 5) { h.compositor.tabletSeatCount == 1 }
+        let tablet = try #require(h.compositor.addTablet(name: "Test Tablet"))
+        let tool = try #require(h.compositor.addTabletTool(.pen, hardwareSerial: 42, capabilities: .pen))
+        h.settle(0.05)
+        return Pen(tablet: tablet, tool: tool)
+    }
+
+    /// In range, down, along row `y` from x 100 to 700 with the pressure rising from 0.1 to
+    /// 1.0 and the pen leaning more as it goes; then lifted and out of range, or (when `cancel`)
+    /// taken out of range while still down, which cancels the stroke.
+    func penStroke(_ h: AppHarness, _ pen: Pen, y: Double, cancel: Bool = false) {
+        let c = h.compositor
+        c.tabletToolProximityIn(pen.tool, tablet: pen.tablet, x: 100, y: y)
+        c.tabletToolFrame(pen.tool)
+        c.tabletToolDown(pen.tool)
+        c.tabletToolPressure(pen.tool, UInt32(0.1 * 65535))
+        c.tabletToolFrame(pen.tool)
+        for step in 1...40 {
+            let t = Double(step) / 40
+            c.tabletToolMotion(pen.tool, x: 100 + t * 600, y: y)
+            c.tabletToolPressure(pen.tool, UInt32((0.1 + 0.9 * t) * 65535))
+            c.tabletToolTilt(pen.tool, x: 30 * t, y: -10 * t)
+            c.tabletToolFrame(pen.tool)
+            c.pump(for: 0.006)
+        }
+        if !cancel {
+            c.tabletToolUp(pen.tool)
+            c.tabletToolFrame(pen.tool)
+        }
+        c.tabletToolProximityOut(pen.tool)
+        c.tabletToolFrame(pen.tool)
+        h.settle(0.1)
+    }
+
+    /// A finger along row `y`, a little wavy, so the picture holds a finger's ink beside the pen's.
+    func fingerStroke(_ h: AppHarness, y: Double) {
+        let c = h.compositor
+        c.touchDown(id: 0, x: 100, y: y)
+        c.touchFrame()
+        for step in 1...30 {
+            c.touchMotion(id: 0, x: 100 + Double(step) * 20, y: y + Double(step % 4))
+            c.touchFrame()
+            c.pump(for: 0.008)
+        }
+        c.touchUp(id: 0)
+        c.touchFrame()
+        h.settle(0.1)
+    }
+
+    /// Runs `touchcanvas replay …` with no Wayland display and returns its status and stderr.
+    func replay(_ arguments: [String]) throws -> (status: Int32?, stderr: String) {
+        let process = try ClientProcess(executable: AppHarness.executablePath, arguments: ["replay"] + arguments,
+                                        environment: ["PATH": "/usr/bin:/bin"])
+        let status = process.waitForExit(timeout: 60)
+        if status == nil { _ = process.terminate() }
+        return (status, process.standardError)
+    }
+
+    /// Records `session` in `scene`, quits, replays the file and returns what the window showed
+    /// (its saved picture), the replay, and the file's lines, having checked they match.
+    func recordAndReplay(_ scene: String, _ session: (AppHarness) throws -> Void) throws
+        -> (shown: PixelBuffer, replayed: PixelBuffer, lines: [String]) {
+        let recording = path("pen.tcrec"), shown = path("shown.png"), replayed = path("replayed.png")
+        let h = try AppHarness(arguments: ["--scene", scene, "--record", recording, "--save-on-exit", shown],
+                               size: (800, 600))
+        try session(h)
+        h.settle(0.4)
+        h.compositor.tapKey(16)  // q
+        #expect(h.app.waitForExit(timeout: 10, pumping: h.compositor) == 0)
+        #expect(h.app.standardError.contains("recorded \(recording)"), "\(h.app.standardError)")
+
+        let result = try replay([recording, "--png", replayed])
+        #expect(result.status == 0, "\(result.stderr)")
+        let saw = try PNGReader.read(shown), replay = try PNGReader.read(replayed)
+        #expect(saw.width == replay.width && saw.height == replay.height)
+        var differing = 0
+        for y in 0..<min(saw.height, replay.height) {
+            for x in 0..<min(saw.width, replay.width) where saw.pixel(x: x, y: y) != replay.pixel(x: x, y: y) {
+                differing += 1
+            }
+        }
+        #expect(differing == 0, "\(differing) pixels differ between the window and the replay")
+        let lines = try String(contentsOfFile: recording, encoding: .utf8).split(separator: "\n").map(String.init)
+        return (saw, replay, lines)
+    }
+
+    static let white = PixelColor(red: 0xFF, green: 0xFF, blue: 0xFF)
+
+    /// Rows of column `x` with ink, between rows `rows`.
+    func inkedRows(_ image: PixelBuffer, x: Int, rows: ClosedRange<Int>) -> Int {
+        rows.filter { image.pixel(x: x, y: $0) != Self.white }.count
+    }
+
+    @Test(arguments: ["trace", "canvas"])
+    func aRecordedPenSessionReplaysPixelForPixel(_ scene: String) throws {
+        let (_, replayed, lines) = try recordAndReplay(scene) { h in
+            let pen = try pen(h)
+            penStroke(h, pen, y: 200)
+            fingerStroke(h, y: 420)
+        }
+        #expect(lines.first == "touchcanvas-recording 3")
+        for kind in ["tool-added", "tool-proximity-in", "tool-down", "tool-motion", "tool-pressure", "tool-tilt",
+                     "tool-frame", "tool-up", "tool-proximity-out"] {
+            #expect(lines.contains { $0.split(separator: " ").dropFirst(2).first.map(String.init) == kind }, "no \(kind) line")
+        }
+        // Not two blank pictures: the pen's stroke widens with its pressure, the finger's is there.
+        let start = inkedRows(replayed, x: 110, rows: 170...230), end = inkedRows(replayed, x: 690, rows: 170...230)
+        #expect(start > 0 && end >= 3 * start, "pen stroke: start \(start) rows, end \(end) rows")
+        #expect(inkedRows(replayed, x: 400, rows: 410...430) > 0, "the finger's stroke")
+    }
+
+    @Test func aPenStrokeCancelledByProximityOutReplaysWithNoInkOfIt() throws {
+        let (_, replayed, lines) = try recordAndReplay("trace") { h in
+            let pen = try pen(h)
+            penStroke(h, pen, y: 200, cancel: true)
+            fingerStroke(h, y: 420)
+        }
+        #expect(!lines.contains { $0.contains(" tool-up ") }, "the pen never lifted")
+        #expect(lines.contains { $0.contains(" tool-proximity-out ") })
+        #expect(stride(from: 110, through: 690, by: 20).allSatisfy { inkedRows(replayed, x: $0, rows: 170...230) == 0 },
+                "nothing of the cancelled stroke")
+        #expect(inkedRows(replayed, x: 400, rows: 410...430) > 0, "the finger's stroke after it")
+    }
+}
