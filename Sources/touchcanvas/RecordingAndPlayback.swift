@@ -20,6 +20,9 @@ final class SessionRecording {
         }
         writer.onWriteError = { error in printError(error.description + "; recording stops here, the app goes on") }
         self.writer = writer
+        // Tools the compositor announced as the app started came before the file: name them
+        // first, or a replay would take an eraser among them for a pen.
+        writer.recordTools(of: session, seats: seats.map(\.id))
         session.startRecording(into: writer, scale: scale)
     }
 

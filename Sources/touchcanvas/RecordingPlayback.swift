@@ -6,8 +6,8 @@ import TouchKit
 /// has no input at all (a headless Weston, a kiosk showing a demo) with the compositor's real
 /// scale and buffers, which `replay` (no compositor) cannot show.
 ///
-/// Input and what the user's keys did (clear, undo, scene) are played: the window keeps its own
-/// size, scale and display frames, so a recording's `configure`, `scale` and `display-frame`
+/// Input (fingers, the mouse and pens) and what the user's keys did (clear, undo, scene) are
+/// played: the window keeps its own size, scale and display frames, so a recording's `configure`, `scale` and `display-frame`
 /// lines are skipped.
 struct RecordingPlayback {
     private let events: [TimedEvent]
@@ -20,7 +20,8 @@ struct RecordingPlayback {
     init(recording: Recording) {
         events = recording.events.filter { timed in
             switch timed.event {
-            case .touch, .pointer, .capabilityLost, .seatRemoved, .seatName, .flush, .command: return true
+            case .touch, .pointer, .capabilityLost, .seatRemoved, .seatName, .flush, .command, .tabletToolAdded, .tabletTool,
+                 .tabletToolRemoved, .tabletRemoved, .tabletToolProximityInForeignSurface: return true
             default: return false
             }
         }
@@ -53,6 +54,11 @@ struct RecordingPlayback {
         case let .capabilityLost(seat, capability): .capabilityLost(seat: Self.seat(seat), capability)
         case let .seatRemoved(seat): .seatRemoved(seat: Self.seat(seat))
         case let .seatName(seat, name): .seatName(seat: Self.seat(seat), name)
+        case let .tabletToolAdded(seat, tool, description): .tabletToolAdded(seat: Self.seat(seat), tool: tool, description)
+        case let .tabletTool(seat, tool, input): .tabletTool(seat: Self.seat(seat), tool: tool, input)
+        case let .tabletToolRemoved(seat, tool): .tabletToolRemoved(seat: Self.seat(seat), tool: tool)
+        case let .tabletRemoved(seat, tablet): .tabletRemoved(seat: Self.seat(seat), tablet: tablet)
+        case let .tabletToolProximityInForeignSurface(seat, tool): .tabletToolProximityInForeignSurface(seat: Self.seat(seat), tool: tool)
         default: event
         }
     }

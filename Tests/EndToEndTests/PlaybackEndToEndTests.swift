@@ -37,6 +37,28 @@ import Testing
         #expect(strokePixels(frame) > 2000, "\(strokePixels(frame)) stroke pixels")
     }
 
+    /// A recorded pen plays into the window too: a stroke pressing harder as it goes, with its
+    /// ink wider at the end, from a seat (and tool) of its own.
+    @Test func aRecordedPenPlaysLive() throws {
+        var text = "touchcanvas-recording 3\nsize 800 600\nscale 1\nseat 7 seat0\nscene trace\n"
+        text += "0 7 tool-added 1 pen 42 - tilt,pressure,distance\n"
+        text += "10 7 tool-proximity-in 1 1\n10 7 tool-motion 1 100 300\n10 7 tool-frame 1\n"
+        text += "15 7 tool-down 1\n15 7 tool-pressure 1 6553\n15 7 tool-frame 1\n"
+        for i in 1...50 {
+            let t = 15 + i * 5
+            text += "\(t) 7 tool-motion 1 \(100 + i * 10) 300\n\(t) 7 tool-pressure 1 \(6553 + i * 1179)\n\(t) 7 tool-frame 1\n"
+        }
+        text += "300 7 tool-up 1\n300 7 tool-frame 1\n305 7 tool-proximity-out 1\n305 7 tool-frame 1\n"
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("pen-\(getpid()).tcrec").path
+        try text.write(toFile: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let h = try AppHarness(arguments: ["--scene", "trace", "--log", "phases", "--play", file], size: (800, 600))
+        #expect(h.waitForLog(within: 10) { $0.contains { $0["type"] as? String == "pencil" && $0["phase"] as? String == "ended" } })
+        func rows(_ f: Frame, x: Double) -> Int { (280...320).filter { !f.isWhite(at: x, Double($0)) }.count }
+        let frame = try #require(h.frame { rows($0, x: 590) >= 6 })
+        #expect(rows(frame, x: 590) >= 3 * max(rows(frame, x: 105), 1), "\(rows(frame, x: 105)) rows at the start, \(rows(frame, x: 590)) at the end")
+    }
+
     @Test func aPlayedCancelCancels() throws {
         let h = try AppHarness(arguments: ["--scene", "trace", "--log", "phases", "--play", Self.recordings + "/pinch-cancel.tcrec"],
                                size: (800, 600))
