@@ -12,6 +12,7 @@ extension AppController {
     func connectTablets(_ seats: SeatsAndOutputs) {
         seats.onTabletToolEvent = { [unowned self] tablets, tool, event in toolEvent(event, tool: tool, on: tablets) }
         seats.onTabletRemoved = { [unowned self] seat, number in session.tabletRemoved(TabletID(UInt32(number)), seat: seat) }
+        seats.onTabletAdded = { [unowned self] in check?.tabletPresent() }
     }
 
     private func toolEvent(_ event: ZwpTabletToolV2.Event, tool: TabletSeat.Tool, on tablets: TabletSeat) {

@@ -24,7 +24,7 @@ final class AppController {
     private(set) var pacer: FramePacer?
     private var recording: SessionRecording?
     private(set) var playback: SessionPlayback?
-    private var check: CompositorCheck?
+    private(set) var check: CompositorCheck?
     /// Pens in range over a surface that is not the canvas (our frame, libdecor's).
     var toolsOffCanvas: Set<TabletToolID> = []
     let startTime = MonotonicClock.now()
@@ -193,6 +193,7 @@ final class AppController {
         self.check = check
         // Tools the compositor announced while the app started count: the check began after them.
         for seat in seats?.ordered ?? [] { check.tabletToolsKnown(session.input.tabletTools(for: seat.id), seat: seat.id) }
+        if seats?.tabletSeats.values.contains(where: { !$0.tablets.isEmpty }) == true { check.tabletPresent() }
         printError(check.prompt)
         session.beginCheck(check) { [unowned self] check in
             guard check.isFinished else { return printError(check.prompt) }

@@ -18,6 +18,8 @@ final class SeatsAndOutputs {
     private(set) var tabletSeats: [UInt32: TabletSeat] = [:]
     /// A tablet tool's event on one of the seats' tablet seats.
     var onTabletToolEvent: ((TabletSeat, TabletSeat.Tool, ZwpTabletToolV2.Event) -> Void)?
+    /// A tablet was announced on one of the seats.
+    var onTabletAdded: (() -> Void)?
     /// A seat's tablet went away (its number in that seat).
     var onTabletRemoved: ((SeatID, Int) -> Void)?
     /// The cursor names last shown over the frame by each seat's pointer, so a motion that stays
@@ -82,6 +84,7 @@ final class SeatsAndOutputs {
                 let seatID = input.id
                 tablets.onToolEvent = { [unowned self, unowned tablets] tool, event in onTabletToolEvent?(tablets, tool, event) }
                 tablets.onTabletRemoved = { [unowned self] number in onTabletRemoved?(seatID, number) }
+                tablets.onTabletAdded = { [unowned self] in onTabletAdded?() }
                 tabletSeats[global.name] = tablets
             }
         case "wl_output" where outputs[global.name] == nil:

@@ -47,6 +47,8 @@ final class TabletSeat {
     private var announced = 0
     /// A tool's event, with the tool as announced so far.
     var onToolEvent: ((Tool, ZwpTabletToolV2.Event) -> Void)?
+    /// A tablet was announced in full (its `done`).
+    var onTabletAdded: (() -> Void)?
     /// A tablet went away (its number): a pen down on it is cancelled.
     var onTabletRemoved: ((Int) -> Void)?
 
@@ -98,7 +100,11 @@ final class TabletSeat {
             case .name(let name): tablet.name = name
             case .id(let vid, let pid): tablet.id = (vid, pid)
             case .path(let path): tablet.paths.append(path)
-            case .done: tablet.isDone = true
+            case .done:
+                tablet.isDone = true
+                tablets[key] = tablet
+                onTabletAdded?()
+                return
             case .removed:
                 tablets[key] = nil
                 tablet.proxy.destroy()

@@ -212,6 +212,29 @@ extension CheckEndToEndTests {
         #expect(text.contains(" pen serial 7, announces tilt, pressure, distance\n"))
     }
 
+    /// A tablet present with its pen never yet near it (libinput announces a tool only then):
+    /// the check still asks for the pen, and the pen announced then is checked.
+    @Test func aTabletWhosePenWasNeverNearStillGetsItsPart() throws {
+        var tablet: TabletHandle?
+        let h = try AppHarness(arguments: ["check", "--timeout", "30"], size: (600, 400)) { compositor in
+            tablet = compositor.addTablet(name: "Test Tablet")
+        }
+        fingersCancelled(h)
+        #expect(waitForPrompt(h, "Now the pen: draw a stroke"))
+        let tool = try #require(h.compositor.addTabletTool(.pen, hardwareSerial: 9, capabilities: .pen))
+        h.settle(0.05)
+        let pen = Pen(tablet: try #require(tablet), tool: tool)
+        penStroke(h, pen)
+        #expect(waitForPrompt(h, "with its tip still down"))
+        penDown(h, pen)
+        h.compositor.tabletToolProximityOut(pen.tool)
+        h.compositor.tabletToolFrame(pen.tool)
+        let status = h.app.waitForExit(timeout: 10, pumping: h.compositor)
+        let text = report(h)
+        #expect(status == 0, "\(text)\n\(h.app.standardError)")
+        #expect(text.contains(" pen serial 9, announces tilt, pressure, distance\n"))
+    }
+
     /// The compositor sends proximity_out with the tip down and nothing more: the app cancels
     /// the pen's touch itself, and that is what the check wants to see.
     @Test func aPenLeavingWhileDownIsCancelledAndPasses() throws {

@@ -74,6 +74,11 @@ public struct PenCheck: Sendable {
     public init() {}
 
     var hasTool: Bool { !tools.isEmpty }
+    /// A tablet is there (libinput-based compositors announce a tool only once the pen has been
+    /// near it): the pen part runs and asks for the pen.
+    var tabletPresent = false
+    /// Whether the check has a pen part.
+    var isWanted: Bool { hasTool || tabletPresent }
 
     func tool(_ id: TabletToolID) -> Tool? { tools.first { $0.id == id } }
 
@@ -174,7 +179,7 @@ public struct PenCheck: Sendable {
 
     /// Why the pen part failed; `timedOutIn` is the stage the timeout found, if it did.
     func failures(timedOutIn stage: CompositorCheck.Stage?) -> [String] {
-        guard hasTool else { return [] }
+        guard isWanted else { return [] }
         var reasons: [String] = []
         switch stage {
         case .penStroke?:
@@ -204,12 +209,13 @@ public struct PenCheck: Sendable {
 
     /// The pen part's lines of the report.
     func report() -> [String] {
-        guard hasTool else { return ["pen: no tablet tool announced; skipped"] }
+        guard isWanted else { return ["pen: no tablet tool announced; skipped"] }
         var lines = tools.map { tool in
             let serial = tool.description.hardwareSerial.map { " serial \($0)" } ?? ""
             let caps = TabletToolCapability.allCases.filter { tool.description.capabilities.contains($0) }.map(\.rawValue)
             return "pen tool: \(tool.id) \(tool.description.type.rawValue)\(serial), announces \(caps.isEmpty ? "no axes" : caps.joined(separator: ", "))"
         }
+        if tools.isEmpty { lines.append("pen tool: a tablet is present, no tool was announced (no pen came near it)") }
         guard let tool = strokeTool else {
             lines.append("pen stroke: none drawn")
             return lines + leaveLines()

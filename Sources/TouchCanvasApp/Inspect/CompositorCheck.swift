@@ -126,7 +126,7 @@ public final class CompositorCheck {
             stage = .triggerGesture
             onChange?()
         case .triggerGesture where active.isEmpty:
-            stage = pen.hasTool ? .penStroke : .finished
+            stage = pen.isWanted ? .penStroke : .finished
             onChange?()
         default:
             break
@@ -237,6 +237,12 @@ extension CompositorCheck {
         for (id, description) in tools.sorted(by: { $0.key.raw < $1.key.raw }) {
             tabletToolAdded(id, description: description, seat: seat)
         }
+    }
+
+    /// A tablet is present: the check gets its pen part even before a pen has come near it.
+    public func tabletPresent() {
+        guard stage != .finished else { return }
+        pen.tabletPresent = true
     }
 
     public func tabletToolAdded(_ tool: TabletToolID, description: TabletToolDescription, seat: SeatID) {
