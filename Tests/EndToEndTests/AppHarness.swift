@@ -1,3 +1,4 @@
+import Canvas
 import Foundation
 import ScriptedCompositor
 import Testing
@@ -158,6 +159,18 @@ extension Frame: CustomTestStringConvertible {
 }
 
 extension Frame {
+    /// Saves the frame for people to look at (`TC_SHOTS=dir`, as the integration scripts).
+    func keep(as name: String) {
+        guard let dir = ProcessInfo.processInfo.environment["TC_SHOTS"] else { return }
+        var bytes = pixels
+        bytes.withUnsafeMutableBytes { raw in
+            guard let base = raw.baseAddress,
+                  let buffer = try? PixelBuffer(borrowing: base, width: width, height: height,
+                                                stride: width * 4, format: .xrgb8888) else { return }
+            try? PNGWriter().write(buffer, to: dir + "/" + name + ".png")
+        }
+    }
+
     /// The pixel at a logical position (scaled to buffer pixels).
     func logicalPixel(_ x: Double, _ y: Double) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
         pixel(x: Int((x * Double(scale)).rounded(.down)), y: Int((y * Double(scale)).rounded(.down)))

@@ -28,18 +28,6 @@ struct InspectEndToEndTests {
         return n
     }
 
-    /// Saves the frame for people to look at (`TC_SHOTS=dir`, as the integration scripts).
-    func keep(_ frame: Frame, _ name: String) {
-        guard let dir = ProcessInfo.processInfo.environment["TC_SHOTS"] else { return }
-        var bytes = frame.pixels
-        bytes.withUnsafeMutableBytes { raw in
-            guard let base = raw.baseAddress,
-                  let buffer = try? PixelBuffer(borrowing: base, width: frame.width, height: frame.height,
-                                                stride: frame.width * 4, format: .xrgb8888) else { return }
-            try? PNGWriter().write(buffer, to: dir + "/" + name + ".png")
-        }
-    }
-
     @Test(arguments: [1, 2] as [Int32])
     func cancelLeavesARedRingThatFadesAndTheHUDCountsIt(scale: Int32) throws {
         let h = try AppHarness(arguments: ["--scene", "inspect", "--log", "phases"], outputScale: scale, size: (700, 500))
@@ -55,7 +43,7 @@ struct InspectEndToEndTests {
         }
         h.settle(0.3)  // the strokes drawn before the cancel, as the kept picture shows
         let during = try #require(h.frame { inkedPixels($0, x: 10...300, y: 10...60) > 200 })
-        keep(during, "inspect-during-\(scale)")
+        during.keep(as: "inspect-during-\(scale)")
         // The HUD panel in the top-left holds text.
         #expect(inkedPixels(during, x: 10...300, y: 10...60) > 200)
         c.touchCancel()
@@ -64,7 +52,7 @@ struct InspectEndToEndTests {
             redPixels($0, around: 300, 300, radius: 30) > 40 && redPixels($0, around: 450, 400, radius: 30) > 40
                 && $0.isWhite(at: 300, 285) && $0.isWhite(at: 465, 400) && redPixels($0, around: 250, 300, radius: 3) > 0
         })
-        keep(after, "inspect-cancelled-\(scale)")
+        after.keep(as: "inspect-cancelled-\(scale)")
         // A hollow red ring at each last location (28 px radius): white inside, off the stroke.
         #expect(redPixels(after, around: 300, 300, radius: 30) > 40)
         #expect(redPixels(after, around: 450, 400, radius: 30) > 40)
@@ -77,7 +65,7 @@ struct InspectEndToEndTests {
         let faded = try #require(h.frame {
             redPixels($0, around: 300, 300, radius: 30) == 0 && redPixels($0, around: 250, 300, radius: 3) == 0
         })
-        keep(faded, "inspect-faded-\(scale)")
+        faded.keep(as: "inspect-faded-\(scale)")
         #expect(redPixels(faded, around: 300, 300, radius: 30) == 0)
         #expect(redPixels(faded, around: 250, 300, radius: 3) == 0)
     }
@@ -89,7 +77,7 @@ struct InspectEndToEndTests {
         #expect(inkedPixels(before, x: 10...300, y: 10...60) == 0)
         h.compositor.tapKey(35)  // h
         let shown = try #require(h.frame { inkedPixels($0, x: 10...300, y: 10...60) > 200 })
-        keep(shown, "hud-spots")
+        shown.keep(as: "hud-spots")
         #expect(inkedPixels(shown, x: 10...300, y: 10...60) > 200)
         h.compositor.tapKey(35)
         let hidden = try #require(h.frame { inkedPixels($0, x: 10...300, y: 10...60) == 0 })

@@ -27,18 +27,6 @@ struct PenInspectEndToEndTests {
         return n
     }
 
-    /// Saves the frame for people to look at (`TC_SHOTS=dir`, as the integration scripts).
-    func keep(_ frame: Frame, _ name: String) {
-        guard let dir = ProcessInfo.processInfo.environment["TC_SHOTS"] else { return }
-        var bytes = frame.pixels
-        bytes.withUnsafeMutableBytes { raw in
-            guard let base = raw.baseAddress,
-                  let buffer = try? PixelBuffer(borrowing: base, width: frame.width, height: frame.height,
-                                                stride: frame.width * 4, format: .xrgb8888) else { return }
-            try? PNGWriter().write(buffer, to: dir + "/" + name + ".png")
-        }
-    }
-
     @Test(arguments: [1, 2] as [Int32])
     func aTiltedPenShowsInTheLogTheHUDAndTheScene(scale: Int32) throws {
         let h = try AppHarness(arguments: ["--scene", "inspect", "--log", "phases"], outputScale: scale, size: (800, 600))
@@ -83,7 +71,7 @@ struct PenInspectEndToEndTests {
         let during = try #require(h.frame { f in
             orangePixels(f, x: 362...388, y: 396...404) >= 15 && inkedPixels(f, x: toolRows.x, y: toolRows.y) > hudBefore + 300
         })
-        keep(during, "pen-inspect-\(scale)")
+        during.keep(as: "pen-inspect-\(scale)")
         #expect(inkedPixels(during, x: toolRows.x, y: toolRows.y) > hudBefore + 300, "the tool's rows in the HUD")
         #expect(orangePixels(during, x: 362...388, y: 396...404) >= 15, "the tilt line to the right of the tip")
         #expect(orangePixels(during, x: 300...340, y: 380...395) == 0, "and only there")
