@@ -19,8 +19,7 @@ final class SimpleTouch {
     private let input: TouchInputMachine
     private let renderer = ViewRenderer()
     private var seats: [UInt32: WlSeat] = [:]
-    private var pendingSize: (width: Int32, height: Int32) = (0, 0)
-    private var isConfigured = false
+    private var pendingSize: (width: Int32, height: Int32) = (0, 0), isConfigured = false
     /// From commit to frame callback: a frame drawn meanwhile would never be seen.
     private var frameCallback: WlCallback?
     private var drawnChangeCount: UInt64?
@@ -63,18 +62,19 @@ final class SimpleTouch {
             }
             isConfigured = true
         }
-        toplevel.setTitle(title: "SimpleTouch")
-        toplevel.setAppId(appId: "simple-touch")
+        toplevel.setTitle(title: "SimpleTouch"); toplevel.setAppId(appId: "simple-touch")
         surface.commit()  // with no buffer: asks for the first configure
         registry.onAdded = { [unowned self] in addSeat($0) }
         registry.onRemoved = { [unowned self] in if seats.removeValue(forKey: $0.name) != nil { input.seatRemoved(SeatID($0.name)) } }
         for global in registry.globals.values { addSeat(global) }
         // One render after each batch of events, for all of them. GNOME sends no frame after the
-        // last up: input still waiting for one when the socket runs dry is delivered then.
+        // last up: input still waiting for one 4 ms after the socket ran dry goes out then (a
+        // frame's events may come in more than one read, so not at once).
         loop.onDrained = { [unowned self] in
-            if input.hasPendingInput { input.flushPendingInput() }
+            loop.setTimer(after: input.hasPendingInput ? 0.004 : nil)
             do { try render() } catch { fail("\(error)") }
         }
+        loop.onTimer = { [unowned self] in input.flushPendingInput(); loop.onDrained?() }
     }
 
     /// wl_seat 5 or later: pointer frames, and the `release` sent when a device's proxy is
