@@ -84,6 +84,7 @@ import TouchKit
 /// | `clear` | `-` | the user cleared the scene (key `c`) |
 /// | `undo` | `-` | the user undid the last stroke (`u`, Ctrl+Z) |
 /// | `scene NAME` | `-` | the user switched to scene `NAME` (keys `1`–`6`): touches in flight were cancelled and the new scene started empty |
+/// | `palm-rejection on`, `… off` | `-` | the user turned palm rejection on or off (`p`; format 3): fingers that come down while a pen is in range draw nothing while it is on |
 /// | `tool-added tool TYPE SERIAL WACOM AXES` | seat | a tool was announced (`done`): `TYPE` one of `pen`, `eraser`, `brush`, `pencil`, `airbrush`, `finger`, `mouse`, `lens`; `SERIAL` its `hardware_serial` and `WACOM` its `hardware_id_wacom`, each an integer 0…18446744073709551615 or `-` when not sent; `AXES` its capabilities joined by commas (`tilt,pressure,distance,rotation,slider,wheel`, in that order) or `-` |
 /// | `tool-proximity-in tool tablet` | seat | `zwp_tablet_tool_v2.proximity_in` on the canvas |
 /// | `tool-proximity-out tool` | seat | `proximity_out` (a tool down is cancelled) |

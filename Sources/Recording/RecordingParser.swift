@@ -254,6 +254,16 @@ private struct LineParser {
                 try expect(arguments, count: 1, "scene NAME")
                 return .command(.scene(try sceneName(arguments[0])))
             }
+        case "palm-rejection":
+            guard let version, version >= 3 else {
+                throw error("'palm-rejection' is an event of format version 3; this file says version \(version ?? 1)")
+            }
+            try expect(arguments, count: 1, "palm-rejection on|off")
+            switch arguments[0] {
+            case "on": return .command(.palmRejection(true))
+            case "off": return .command(.palmRejection(false))
+            default: throw error("expected 'palm-rejection on' or 'palm-rejection off'")
+            }
         case "display-frame":
             guard arguments.count <= 1 else { throw error("expected 'display-frame' or 'display-frame MS'") }
             return .displayFrame(predictionMilliseconds: try arguments.first.map { (token) throws(RecordingError) in

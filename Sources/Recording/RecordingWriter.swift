@@ -244,6 +244,7 @@ public final class RecordingWriter {
         case .command(.clear): "clear"
         case .command(.undo): "undo"
         case let .command(.scene(scene)): "scene \(scene.rawValue)"
+        case let .command(.palmRejection(on)): "palm-rejection \(on ? "on" : "off")"
         case let .tabletToolAdded(_, tool, description):
             "tool-added \(tool.raw) \(description.type.rawValue) \(optional(description.hardwareSerial)) "
                 + "\(optional(description.hardwareIDWacom)) \(RecordingFormat.capabilities(description.capabilities))"

@@ -149,6 +149,8 @@ struct DemoPlayer {
         case let .scene(scene):
             // KEY_1 is 2; the app's scene keys follow the order of its help.
             return Scene.keyOrder.firstIndex(of: scene).map { UInt32(2 + $0) }
+        case .palmRejection:
+            return 25  // p toggles it; a demo starts with it on, as the recording did
         }
     }
 

@@ -53,6 +53,8 @@ final class SessionPlayback {
     private var playback: RecordingPlayback
     private var start: Double?
     private let session: CanvasSession
+    /// The playback's seats that sent something, to let go of when it ends.
+    private var seats: Set<SeatID> = []
 
     /// The recording's seats are named at once: its header names them, not its events.
     init(recording: Recording, session: CanvasSession) {
@@ -74,7 +76,18 @@ final class SessionPlayback {
         guard let start else { return (0, nil) }
         let elapsed = (MonotonicClock.now() - start) * 1000
         let due = playback.take(until: elapsed)
-        for timed in due { session.play(timed.event, at: timed.time) }
+        for timed in due {
+            if let seat = timed.event.seat { seats.insert(seat) }
+            session.play(timed.event, at: timed.time)
+        }
+        if playback.isFinished { finish() }
         return (due.count, playback.nextTime.map { max(0, $0 - elapsed) / 1000 })
+    }
+
+    /// The recording is over: its seats go, as a seat does, so nothing it had (a pen left in
+    /// range, which would keep palm rejection on, or a hover ring) outlives it.
+    private func finish() {
+        for seat in seats.sorted(by: { $0.raw < $1.raw }) { session.seatRemoved(seat) }
+        seats = []
     }
 }

@@ -16,6 +16,7 @@ final class SeatsAndOutputs {
     /// Pens: each seat's tablets and tools, where the compositor offers tablet-v2.
     private var tabletManager: ZwpTabletManagerV2?
     private(set) var tabletSeats: [UInt32: TabletSeat] = [:]
+    private let tabletNumbering = TabletNumbering()
     /// A tablet tool's event on one of the seats' tablet seats.
     var onTabletToolEvent: ((TabletSeat, TabletSeat.Tool, ZwpTabletToolV2.Event) -> Void)?
     /// A tablet was announced on one of the seats.
@@ -80,7 +81,7 @@ final class SeatsAndOutputs {
             guard let seat = registry.bind(global, as: WlSeat.self, wanted: SeatInput.wantedVersion) else { return }
             let input = makeInput(for: seat, name: global.name, window: window)
             seats[global.name] = input
-            if let tabletManager, let tablets = TabletSeat(manager: tabletManager, seat: input, sink: sink) {
+            if let tabletManager, let tablets = TabletSeat(manager: tabletManager, seat: input, sink: sink, numbering: tabletNumbering) {
                 let seatID = input.id
                 tablets.onToolEvent = { [unowned self, unowned tablets] tool, event in onTabletToolEvent?(tablets, tool, event) }
                 tablets.onTabletRemoved = { [unowned self] number in onTabletRemoved?(seatID, number) }

@@ -3,9 +3,9 @@ import Wayland
 
 /// A seat's tablets, tools and pads (`zwp_tablet_seat_v2`), as the compositor announces them.
 ///
-/// Each object is numbered in the order it was announced, so logs can tell two pens apart; its
-/// description (name, ids, type, serial, capabilities) is kept once its `done` came. Pads are
-/// bound and logged; their buttons, rings and strips do nothing yet. Tool events go to
+/// Each object is numbered in the order it was announced (one count for all seats), so logs can
+/// tell two pens apart; its description (name, ids, type, serial, capabilities) is kept once
+/// its `done` came. Pads are bound and logged; their buttons, rings and strips do nothing yet. Tool events go to
 /// ``onToolEvent``; every event goes to the raw log when one is wanted.
 @MainActor
 final class TabletSeat {
@@ -44,7 +44,9 @@ final class TabletSeat {
     private(set) var tablets: [ObjectIdentifier: Tablet] = [:]
     private(set) var tools: [ObjectIdentifier: Tool] = [:]
     private(set) var pads: [ObjectIdentifier: Pad] = [:]
-    private var announced = 0
+    /// Numbers tablets, tools and pads across every seat of the connection, so a number names
+    /// one object wherever it is used (TouchKit, the logs, the check).
+    private let numbering: TabletNumbering
     /// A tool's event, with the tool as announced so far.
     var onToolEvent: ((Tool, ZwpTabletToolV2.Event) -> Void)?
     /// A tablet was announced in full (its `done`).
@@ -52,7 +54,8 @@ final class TabletSeat {
     /// A tablet went away (its number): a pen down on it is cancelled.
     var onTabletRemoved: ((Int) -> Void)?
 
-    init?(manager: ZwpTabletManagerV2, seat: SeatInput, sink: SeatInputSink) {
+    init?(manager: ZwpTabletManagerV2, seat: SeatInput, sink: SeatInputSink, numbering: TabletNumbering) {
+        self.numbering = numbering
         guard let tabletSeat = manager.getTabletSeat(seat: seat.seat) else { return nil }
         self.seat = seat.id
         self.tabletSeat = tabletSeat
@@ -79,10 +82,7 @@ final class TabletSeat {
         tabletSeat.destroy()
     }
 
-    private func nextNumber() -> Int {
-        announced += 1
-        return announced
-    }
+    private func nextNumber() -> Int { numbering.next() }
 
     private func log(_ event: @autoclosure () -> WireEvent) {
         guard let sink, sink.wantsWireEvents else { return }
@@ -179,4 +179,15 @@ final class TabletSeat {
 
     /// The number a tablet proxy was announced with, for the log (0: not ours).
     func number(of tablet: ZwpTabletV2?) -> Int { tablet.flatMap { tablets[ObjectIdentifier($0)]?.number } ?? 0 }
+}
+
+/// The numbers tablet objects get, counted once for the whole connection.
+@MainActor
+final class TabletNumbering {
+    private var last = 0
+
+    func next() -> Int {
+        last += 1
+        return last
+    }
 }

@@ -139,6 +139,22 @@ final class PenRecordReplayEndToEndTests {
         #expect(inkedRows(replayed, x: 400, rows: 410...430) > 0, "the finger's stroke")
     }
 
+    /// Palm rejection turned off with `p`, then a finger drawing while the pen hovers: the file
+    /// keeps the toggle, so the replay draws the finger too.
+    @Test func palmRejectionTurnedOffIsReplayed() throws {
+        let (_, replayed, lines) = try recordAndReplay("trace") { h in
+            let pen = try pen(h)
+            h.compositor.tapKey(25)  // p: off
+            h.compositor.tabletToolProximityIn(pen.tool, tablet: pen.tablet, x: 700, y: 100)
+            h.compositor.tabletToolFrame(pen.tool)
+            fingerStroke(h, y: 420)
+            h.compositor.tabletToolProximityOut(pen.tool)
+            h.compositor.tabletToolFrame(pen.tool)
+        }
+        #expect(lines.contains { $0.hasSuffix(" - palm-rejection off") })
+        #expect(inkedRows(replayed, x: 400, rows: 410...430) > 0, "the finger drew with the pen near")
+    }
+
     @Test func aPenStrokeCancelledByProximityOutReplaysWithNoInkOfIt() throws {
         let (_, replayed, lines) = try recordAndReplay("trace") { h in
             let pen = try pen(h)

@@ -3,10 +3,11 @@ import TouchKit
 /// Pens (tablet-v2 tools) reach the session here: recorded, watched and handed to TouchKit,
 /// which makes their pencil touches.
 extension CanvasSession {
-    /// `p`: palm rejection on or off; returns whether it is now on.
+    /// `p`: palm rejection on or off (recorded, so a replay draws the same fingers); returns
+    /// whether it is now on.
     @discardableResult
     public func togglePalmRejection() -> Bool {
-        palmRejection.isEnabled.toggle()
+        perform(.palmRejection(!palmRejection.isEnabled))
         return palmRejection.isEnabled
     }
 

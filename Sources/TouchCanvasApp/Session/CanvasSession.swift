@@ -234,6 +234,8 @@ public final class CanvasSession {
         case let .scene(newScene):
             guard newScene != scene else { return }
             switchScene(to: newScene)
+        case let .palmRejection(on):
+            palmRejection.isEnabled = on
         }
         recorder?.command(command)
         setNeedsDisplay()

@@ -10,6 +10,8 @@ public enum SceneCommand: Sendable, Hashable {
     case undo
     /// `1`–`6`: another scene (touches in flight are cancelled first).
     case scene(Scene)
+    /// `p`: palm rejection on or off (fingers near a pen draw nothing while on).
+    case palmRejection(Bool)
 }
 
 /// Something that watches the input as the session handles it, beside the views: the `check`
