@@ -49,6 +49,32 @@ import TouchCanvasTesting
         #expect(stroke.isTouched(from: Point(x: 110, y: 0), to: Point(x: 120, y: 0), radius: 5.5))
     }
 
+    /// One swipe of the eraser is one change: a single undo brings back all it took, in place,
+    /// however many frames it took them over.
+    @Test func oneSwipeIsOneUndo() {
+        let strokes = StrokeCollection()
+        let made = (0..<4).map { i -> Stroke in
+            let s = Stroke(color: .black, width: 2)
+            s.add(sample: StrokeSample(location: Point(x: 0, y: Double(i) * 10)))
+            s.add(sample: StrokeSample(location: Point(x: 100, y: Double(i) * 10)))
+            strokes.append(s)
+            return s
+        }
+        strokes.beginErasing()
+        #expect(strokes.erase(from: Point(x: 20, y: 28), to: Point(x: 20, y: 32), radius: 1).count == 1)  // the 4th
+        #expect(strokes.erase(from: Point(x: 40, y: -2), to: Point(x: 40, y: 12), radius: 1).count == 2)  // 1st, 2nd
+        strokes.endErasing()
+        #expect(strokes.strokes.map(ObjectIdentifier.init) == [made[2]].map(ObjectIdentifier.init))
+        guard case .restored(let back)? = strokes.undo() else { Issue.record("undo did not restore"); return }
+        #expect(back.count == 3)
+        #expect(strokes.strokes.map(ObjectIdentifier.init) == made.map(ObjectIdentifier.init), "all back, in their places")
+        // After the swipe, erasing again is a change of its own.
+        strokes.erase(from: Point(x: 50, y: 0), to: Point(x: 50, y: 0), radius: 1)
+        strokes.erase(from: Point(x: 50, y: 10), to: Point(x: 50, y: 10), radius: 1)
+        _ = strokes.undo()
+        #expect(strokes.strokes.count == 3)
+    }
+
     @Test func erasingSeveralAndUndoingKeepsTheDrawingOrder() {
         let strokes = StrokeCollection()
         let made = (0..<4).map { i -> Stroke in

@@ -79,6 +79,7 @@ public final class DrawingView: View, CairoDrawing {
     public override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
         // A pen's eraser end (or its first button) erases; it never becomes the drawing touch.
         for touch in touches where touch.erases && !erasers.isErasing(touch) {
+            strokeCollection.beginErasing()
             erasers.begin(touch, in: self) { eraseStrokes(from: $0, to: $1, radius: EraserPaths.radius) }
         }
         guard trackedTouch == nil,
@@ -103,7 +104,7 @@ public final class DrawingView: View, CairoDrawing {
     public override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
         for touch in touches where erasers.isErasing(touch) {
             erasers.move(touch, with: event, in: self) { eraseStrokes(from: $0, to: $1, radius: EraserPaths.radius) }
-            erasers.end(touch)
+            if erasers.end(touch) { strokeCollection.endErasing() }
         }
         guard let touch = trackedTouch, touches.contains(touch) else { return }
         addSamples(for: touch, with: event)
@@ -116,7 +117,7 @@ public final class DrawingView: View, CairoDrawing {
     }
 
     public override func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) {
-        for touch in touches { erasers.end(touch) }
+        for touch in touches where erasers.end(touch) { strokeCollection.endErasing() }
         guard let touch = trackedTouch, touches.contains(touch) else { return }
         trackedTouch = nil
         setPredicted([])

@@ -48,5 +48,7 @@ struct EraserPaths {
         last[touch] = from
     }
 
-    mutating func end(_ touch: Touch) { last[touch] = nil }
+    /// The touch lifted or was cancelled; true when it was erasing.
+    @discardableResult
+    mutating func end(_ touch: Touch) -> Bool { last.removeValue(forKey: touch) != nil }
 }

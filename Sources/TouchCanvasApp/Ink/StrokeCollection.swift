@@ -12,9 +12,14 @@ public final class StrokeCollection {
     /// took out (with where they stood, so they come back in their place in the drawing order).
     private enum Change {
         case added(Stroke)
-        case erased([(index: Int, stroke: Stroke)])
+        /// Batches in the order they were erased, each with the places its strokes had then.
+        case erased([[(index: Int, stroke: Stroke)]])
     }
     private var changes: [Change] = []
+    /// Erasers down now: while one is, what it erases joins one change, so one undo brings back
+    /// everything a swipe took.
+    private var openErasers = 0
+    private var erasingChangeIsOpen = false
 
     /// What an undo did.
     public enum Undone {
@@ -38,6 +43,7 @@ public final class StrokeCollection {
     public func append(_ stroke: Stroke) {
         strokes.append(stroke)
         changes.append(.added(stroke))
+        erasingChangeIsOpen = false
     }
 
     /// Removes and returns the newest completed stroke.
@@ -58,9 +64,12 @@ public final class StrokeCollection {
         case .added(let stroke):
             strokes.removeAll { $0 === stroke }
             return .removed(stroke)
-        case .erased(let erased):
-            for (index, stroke) in erased { strokes.insert(stroke, at: min(index, strokes.count)) }
-            return .restored(erased.map(\.stroke))
+        case .erased(let batches):
+            // Newest batch first: each batch's places are those the strokes had when it was erased.
+            for batch in batches.reversed() {
+                for (index, stroke) in batch { strokes.insert(stroke, at: min(index, strokes.count)) }
+            }
+            return .restored(batches.flatMap { $0.map(\.stroke) })
         }
     }
 
@@ -68,6 +77,7 @@ public final class StrokeCollection {
     public func removeAllStrokes() {
         strokes.removeAll()
         changes.removeAll()
+        erasingChangeIsOpen = false
     }
 
     /// The eraser: removes every completed stroke whose ink comes within `radius` of the segment
@@ -82,8 +92,22 @@ public final class StrokeCollection {
         }
         guard !erased.isEmpty else { return [] }
         for (index, _) in erased.reversed() { strokes.remove(at: index) }
-        changes.append(.erased(erased))
+        if erasingChangeIsOpen, case .erased(let batches)? = changes.last {
+            changes[changes.count - 1] = .erased(batches + [erased])
+        } else {
+            changes.append(.erased([erased]))
+            erasingChangeIsOpen = openErasers > 0
+        }
         return erased.map(\.stroke)
+    }
+
+    /// An eraser went down: until every eraser is up, what is erased is one undoable change.
+    public func beginErasing() { openErasers += 1 }
+
+    /// An eraser lifted (or was cancelled).
+    public func endErasing() {
+        openErasers = max(openErasers - 1, 0)
+        if openErasers == 0 { erasingChangeIsOpen = false }
     }
 }
 

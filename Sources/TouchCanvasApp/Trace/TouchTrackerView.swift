@@ -44,7 +44,10 @@ open class TouchTrackerView: View, CairoDrawing {
     open override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
         forEachInOrder(touches) { touch in
             guard touchPaths[touch] == nil, !erasers.isErasing(touch) else { return }
-            if touch.erases { return erasers.begin(touch, in: self) { erase($0, $1) } }
+            if touch.erases {
+                strokes.beginErasing()
+                return erasers.begin(touch, in: self) { erase($0, $1) }
+            }
             if palmRejection?.rejects(touch) == true { return }
             let stroke = Stroke(color: Self.inkColor, width: lineWidth)
             touchPaths[touch] = stroke
@@ -67,7 +70,8 @@ open class TouchTrackerView: View, CairoDrawing {
         forEachInOrder(touches) { touch in
             if erasers.isErasing(touch) {
                 erasers.move(touch, with: event, in: self) { erase($0, $1) }
-                return erasers.end(touch)
+                erasers.end(touch)
+                return strokes.endErasing()
             }
             guard let stroke = touchPaths.removeValue(forKey: touch) else { return }
             addSamples(for: touch, to: stroke, with: event)
@@ -79,7 +83,7 @@ open class TouchTrackerView: View, CairoDrawing {
 
     open override func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) {
         forEachInOrder(touches) { touch in
-            erasers.end(touch)
+            if erasers.end(touch) { strokes.endErasing() }
             guard let stroke = touchPaths.removeValue(forKey: touch) else { return }
             ink.cancel(stroke)
         }
