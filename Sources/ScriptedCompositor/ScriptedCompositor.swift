@@ -60,6 +60,7 @@ public final class ScriptedCompositor {
     var nextCommit: Commit?
     var initialConfigure: (width: Int32, height: Int32, fullscreen: Bool)?
     private var clock = EventClock()
+    var presentationQueue: PresentationQueue
     private var globalDestroyers: [() -> Void] = []
     /// Globals withdrawn from clients (`wl_global_remove`) but kept a moment, so a client that
     /// binds one in flight is not disconnected for naming a dead global.
@@ -93,8 +94,12 @@ public final class ScriptedCompositor {
     public internal(set) var protocolErrors: [PostedProtocolError] = []
     /// The serial of the last `xdg_wm_base.pong`.
     public internal(set) var lastPongSerial: UInt32?
-    /// Delay between a commit and the answer to the frame callbacks it requested.
+    /// Delay between a commit and the answer to the frame callbacks it requested (ignored in
+    /// vblank mode, where the tick answers them).
     public var frameCallbackDelayMilliseconds = 1
+    /// The `refresh` that `wp_presentation_feedback.presented` carries without vblank mode, in
+    /// ns: 0, "unknown", unless a test wants a client to see one.
+    public var presentationRefreshNanoseconds: UInt64 = 0
     /// Copy pixels at each commit (`lastFrame`, `Commit.frame`). Benchmarks that measure latency
     /// can turn it off: copying a 4K buffer costs milliseconds.
     public var captureFrames = true
@@ -158,10 +163,14 @@ public final class ScriptedCompositor {
     /// ignored). `zxdg_decoration_manager_v1` is offered unless `offersDecorationManager` is
     /// false (a compositor like Weston or Mutter, where clients draw their own frames).
     /// `zwp_tablet_manager_v2` is offered unless `offersTabletManager` is false (Weston 10, which
-    /// has no tablet-v2: a pen then reaches no client at all).
+    /// has no tablet-v2: a pen then reaches no client at all). `wp_presentation` is always
+    /// offered; with a `vblank` mode, frame callbacks and presentation follow its periodic tick
+    /// (see ``VblankMode``), otherwise each commit is presented when its frame callbacks are
+    /// answered.
     public init(socketName: String? = nil, outputScale: Int32 = 1, fractionalScale: Double? = nil,
                 seats seatNames: [String] = ["seat0"], offersDecorationManager: Bool = true,
-                offersTabletManager: Bool = true) throws {
+                offersTabletManager: Bool = true, vblank: VblankMode? = nil) throws {
+        presentationQueue = PresentationQueue(vblank: vblank, origin: uptimeNanoseconds())
         switch processRuntimeDirectory {
         case .success(let path): runtimeDirectory = path
         case .failure(let failure): throw failure
@@ -186,6 +195,7 @@ public final class ScriptedCompositor {
         if offersDecorationManager { try offerDecorationManager() }
         if offersTabletManager { try offerTabletManager() }
         try offerSubcompositor()
+        try offerPresentation()
         guard let outputGlobal = Global<WlOutput>(display: display.raw, version: Self.outputVersion, onBind: { [weak self] in
             self?.bindOutput($0)
         }) else { throw Failure.global("wl_output") }
@@ -298,6 +308,7 @@ public final class ScriptedCompositor {
         // Round up: waking a fraction of a millisecond early would only spin.
         display.dispatch(timeout: Int32((wait + 999_999) / 1_000_000))
         answerDueFrameCallbacks()
+        sendDuePresentations()
         destroyRetiredGlobals()
         firedListeners.removeAll()
         ClientProcess.drainAllOutput()
