@@ -61,6 +61,7 @@ public final class ScriptedCompositor {
     var initialConfigure: (width: Int32, height: Int32, fullscreen: Bool)?
     private var clock = EventClock()
     var presentationQueue: PresentationQueue
+    var inputTimestamps = InputTimestampsRegistry()
     private var globalDestroyers: [() -> Void] = []
     /// Globals withdrawn from clients (`wl_global_remove`) but kept a moment, so a client that
     /// binds one in flight is not disconnected for naming a dead global.
@@ -150,6 +151,13 @@ public final class ScriptedCompositor {
     /// up, pointer motion and button, key), misbehaving ones included; nil before the first.
     public internal(set) var lastEventTime: UInt32?
 
+    /// The event clock in nanoseconds, of which `eventTime` is the low 32 bits of the
+    /// milliseconds: CLOCK_MONOTONIC (the presentation clock) unless a test set `eventTime`.
+    public var eventNanoseconds: UInt64 { clock.nanoseconds }
+
+    /// The same stamp as `lastEventTime`, in nanoseconds, as `zwp_input_timestamps_v1` sends it.
+    public internal(set) var lastEventNanoseconds: UInt64?
+
     /// CLOCK_MONOTONIC in nanoseconds, the clock of `Commit.uptimeNanoseconds` and `stats`.
     public static var monotonicNanoseconds: UInt64 { uptimeNanoseconds() }
 
@@ -163,13 +171,16 @@ public final class ScriptedCompositor {
     /// ignored). `zxdg_decoration_manager_v1` is offered unless `offersDecorationManager` is
     /// false (a compositor like Weston or Mutter, where clients draw their own frames).
     /// `zwp_tablet_manager_v2` is offered unless `offersTabletManager` is false (Weston 10, which
-    /// has no tablet-v2: a pen then reaches no client at all). `wp_presentation` is always
-    /// offered; with a `vblank` mode, frame callbacks and presentation follow its periodic tick
+    /// has no tablet-v2: a pen then reaches no client at all). `wp_presentation` and
+    /// `zwp_input_timestamps_manager_v1` are offered unless `offersPresentation` or
+    /// `offersInputTimestamps` is false (compositors without them, for a client's fallbacks);
+    /// with a `vblank` mode, frame callbacks and presentation follow its periodic tick
     /// (see ``VblankMode``), otherwise each commit is presented when its frame callbacks are
     /// answered.
     public init(socketName: String? = nil, outputScale: Int32 = 1, fractionalScale: Double? = nil,
                 seats seatNames: [String] = ["seat0"], offersDecorationManager: Bool = true,
-                offersTabletManager: Bool = true, vblank: VblankMode? = nil) throws {
+                offersTabletManager: Bool = true, offersPresentation: Bool = true,
+                offersInputTimestamps: Bool = true, vblank: VblankMode? = nil) throws {
         presentationQueue = PresentationQueue(vblank: vblank, origin: uptimeNanoseconds())
         switch processRuntimeDirectory {
         case .success(let path): runtimeDirectory = path
@@ -195,7 +206,8 @@ public final class ScriptedCompositor {
         if offersDecorationManager { try offerDecorationManager() }
         if offersTabletManager { try offerTabletManager() }
         try offerSubcompositor()
-        try offerPresentation()
+        if offersPresentation { try offerPresentation() }
+        if offersInputTimestamps { try offerInputTimestamps() }
         guard let outputGlobal = Global<WlOutput>(display: display.raw, version: Self.outputVersion, onBind: { [weak self] in
             self?.bindOutput($0)
         }) else { throw Failure.global("wl_output") }
