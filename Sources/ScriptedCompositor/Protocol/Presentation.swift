@@ -53,8 +53,8 @@ extension ScriptedCompositor {
 
     /// Tells the outcome of every commit whose scanout (or discard) has come.
     func sendDuePresentations() {
-        guard let due = presentationQueue.nextSendDue, due <= uptimeNanoseconds() else { return }
         let now = uptimeNanoseconds()
+        guard let due = presentationQueue.nextSendDue, due <= now else { return }
         for (entry, replaced) in presentationQueue.takeDue(now: now) {
             if replaced {
                 discard(entry)
