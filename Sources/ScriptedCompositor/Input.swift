@@ -79,7 +79,10 @@ extension ScriptedCompositor {
         guard let seat = seat(named: name), let surface = seat.pointerFocus else { return }
         let time = stampEventTime()
         let local = surfaceLocal(x: x, y: y, on: surface)
-        for pointer in seat.pointers(of: surface.client) { pointer.sendMotion(time: time, surfaceX: local.x, surfaceY: local.y) }
+        for pointer in seat.pointers(of: surface.client) {
+            sendInputTimestamp(before: pointer)
+            pointer.sendMotion(time: time, surfaceX: local.x, surfaceY: local.y)
+        }
         display.flush()
     }
 
@@ -89,6 +92,7 @@ extension ScriptedCompositor {
         let serial = display.nextSerial
         let time = stampEventTime()
         for pointer in seat.pointers(of: surface.client) {
+            sendInputTimestamp(before: pointer)
             pointer.sendButton(serial: serial, time: time, button: button, state: pressed ? .pressed : .released)
         }
         display.flush()
@@ -122,6 +126,7 @@ extension ScriptedCompositor {
         let time = stampEventTime()
         let keyboards = seat.keyboards(of: surface.client)
         for keyboard in keyboards {
+            sendInputTimestamp(before: keyboard)
             keyboard.sendKey(serial: serial, time: time, key: evdevKeycode, state: pressed ? .pressed : .released)
         }
         if changed {

@@ -60,6 +60,8 @@ public final class ScriptedCompositor {
     var nextCommit: Commit?
     var initialConfigure: (width: Int32, height: Int32, fullscreen: Bool)?
     private var clock = EventClock()
+    var presentationQueue: PresentationQueue
+    var inputTimestamps = InputTimestampsRegistry()
     private var globalDestroyers: [() -> Void] = []
     /// Globals withdrawn from clients (`wl_global_remove`) but kept a moment, so a client that
     /// binds one in flight is not disconnected for naming a dead global.
@@ -93,8 +95,12 @@ public final class ScriptedCompositor {
     public internal(set) var protocolErrors: [PostedProtocolError] = []
     /// The serial of the last `xdg_wm_base.pong`.
     public internal(set) var lastPongSerial: UInt32?
-    /// Delay between a commit and the answer to the frame callbacks it requested.
+    /// Delay between a commit and the answer to the frame callbacks it requested (ignored in
+    /// vblank mode, where the tick answers them).
     public var frameCallbackDelayMilliseconds = 1
+    /// The `refresh` that `wp_presentation_feedback.presented` carries without vblank mode, in
+    /// ns: 0, "unknown", unless a test wants a client to see one.
+    public var presentationRefreshNanoseconds: UInt64 = 0
     /// Copy pixels at each commit (`lastFrame`, `Commit.frame`). Benchmarks that measure latency
     /// can turn it off: copying a 4K buffer costs milliseconds.
     public var captureFrames = true
@@ -145,6 +151,13 @@ public final class ScriptedCompositor {
     /// up, pointer motion and button, key), misbehaving ones included; nil before the first.
     public internal(set) var lastEventTime: UInt32?
 
+    /// The event clock in nanoseconds, of which `eventTime` is the low 32 bits of the
+    /// milliseconds: CLOCK_MONOTONIC (the presentation clock) unless a test set `eventTime`.
+    public var eventNanoseconds: UInt64 { clock.nanoseconds }
+
+    /// The same stamp as `lastEventTime`, in nanoseconds, as `zwp_input_timestamps_v1` sends it.
+    public internal(set) var lastEventNanoseconds: UInt64?
+
     /// CLOCK_MONOTONIC in nanoseconds, the clock of `Commit.uptimeNanoseconds` and `stats`.
     public static var monotonicNanoseconds: UInt64 { uptimeNanoseconds() }
 
@@ -158,10 +171,17 @@ public final class ScriptedCompositor {
     /// ignored). `zxdg_decoration_manager_v1` is offered unless `offersDecorationManager` is
     /// false (a compositor like Weston or Mutter, where clients draw their own frames).
     /// `zwp_tablet_manager_v2` is offered unless `offersTabletManager` is false (Weston 10, which
-    /// has no tablet-v2: a pen then reaches no client at all).
+    /// has no tablet-v2: a pen then reaches no client at all). `wp_presentation` and
+    /// `zwp_input_timestamps_manager_v1` are offered unless `offersPresentation` or
+    /// `offersInputTimestamps` is false (compositors without them, for a client's fallbacks);
+    /// with a `vblank` mode, frame callbacks and presentation follow its periodic tick
+    /// (see ``VblankMode``), otherwise each commit is presented when its frame callbacks are
+    /// answered.
     public init(socketName: String? = nil, outputScale: Int32 = 1, fractionalScale: Double? = nil,
                 seats seatNames: [String] = ["seat0"], offersDecorationManager: Bool = true,
-                offersTabletManager: Bool = true) throws {
+                offersTabletManager: Bool = true, offersPresentation: Bool = true,
+                offersInputTimestamps: Bool = true, vblank: VblankMode? = nil) throws {
+        presentationQueue = PresentationQueue(vblank: vblank, origin: uptimeNanoseconds())
         switch processRuntimeDirectory {
         case .success(let path): runtimeDirectory = path
         case .failure(let failure): throw failure
@@ -186,6 +206,8 @@ public final class ScriptedCompositor {
         if offersDecorationManager { try offerDecorationManager() }
         if offersTabletManager { try offerTabletManager() }
         try offerSubcompositor()
+        if offersPresentation { try offerPresentation() }
+        if offersInputTimestamps { try offerInputTimestamps() }
         guard let outputGlobal = Global<WlOutput>(display: display.raw, version: Self.outputVersion, onBind: { [weak self] in
             self?.bindOutput($0)
         }) else { throw Failure.global("wl_output") }
@@ -298,6 +320,7 @@ public final class ScriptedCompositor {
         // Round up: waking a fraction of a millisecond early would only spin.
         display.dispatch(timeout: Int32((wait + 999_999) / 1_000_000))
         answerDueFrameCallbacks()
+        sendDuePresentations()
         destroyRetiredGlobals()
         firedListeners.removeAll()
         ClientProcess.drainAllOutput()

@@ -11,10 +11,13 @@ extension ScriptedCompositor {
         return (x + Double(geometry.x), y + Double(geometry.y))
     }
 
-    /// The time to stamp on an input event, remembered in `lastEventTime`.
+    /// The time to stamp on an input event, remembered in `lastEventTime` and, in nanoseconds
+    /// from the same reading, `lastEventNanoseconds`, so both forms of the stamp agree.
     func stampEventTime() -> UInt32 {
-        let time = eventTime
+        let nanoseconds = eventNanoseconds
+        let time = UInt32(truncatingIfNeeded: nanoseconds / 1_000_000)
         lastEventTime = time
+        lastEventNanoseconds = nanoseconds
         return time
     }
 
@@ -24,6 +27,7 @@ extension ScriptedCompositor {
         seat.touchDownSerials[id] = serial
         let time = stampEventTime()
         for touch in seat.touches(of: surface.client) {
+            sendInputTimestamp(before: touch)
             touch.sendDown(serial: serial, time: time, surface: surface.resource, id: id, x: x, y: y)
         }
         display.flush()
@@ -31,14 +35,20 @@ extension ScriptedCompositor {
 
     func sendTouchMotion(id: Int32, x: Double, y: Double, to client: OpaquePointer, seat: SeatState) {
         let time = stampEventTime()
-        for touch in seat.touches(of: client) { touch.sendMotion(time: time, id: id, x: x, y: y) }
+        for touch in seat.touches(of: client) {
+            sendInputTimestamp(before: touch)
+            touch.sendMotion(time: time, id: id, x: x, y: y)
+        }
         display.flush()
     }
 
     func sendTouchUp(id: Int32, to client: OpaquePointer, seat: SeatState) {
         let serial = display.nextSerial
         let time = stampEventTime()
-        for touch in seat.touches(of: client) { touch.sendUp(serial: serial, time: time, id: id) }
+        for touch in seat.touches(of: client) {
+            sendInputTimestamp(before: touch)
+            touch.sendUp(serial: serial, time: time, id: id)
+        }
         display.flush()
     }
 

@@ -14,38 +14,38 @@ func nanoseconds(fromSeconds seconds: Double) -> UInt64 {
     return value >= Double(UInt64.max / 2) ? UInt64.max / 2 : UInt64(value)
 }
 
-/// The millisecond clock stamped on input events and frame callbacks.
+/// The clock stamped on input events and frame callbacks: milliseconds in the core protocol,
+/// nanoseconds through `zwp_input_timestamps_v1`, both readings of one clock so a client that
+/// gets both sees them agree.
 ///
-/// Wayland times are 32-bit milliseconds that wrap every ~49.7 days. The clock runs with real
-/// time from whatever value it was last set to, so a test can start it just below `UInt32.max`
-/// and watch a client cope with the wrap.
+/// Wayland times are 32-bit milliseconds that wrap every ~49.7 days. Untouched, the clock is
+/// CLOCK_MONOTONIC, as on real compositors; set, it runs with real time from the value given, so a
+/// test can start it just below `UInt32.max` and watch a client cope with the wrap, or move it
+/// away from the presentation clock and watch a client notice.
 struct EventClock {
-    private var base: UInt32
-    private var baseNanoseconds: UInt64
-    /// Frozen, `now` is `base` until set again.
+    /// Added (wrapping) to CLOCK_MONOTONIC while running.
+    private var offset: UInt64 = 0
+    /// The reading while frozen.
+    private var frozenNanoseconds: UInt64 = 0
+    /// Frozen, the clock stands still until set again.
     private(set) var isFrozen = false
 
-    init() {
-        baseNanoseconds = uptimeNanoseconds()
-        // Start where a real compositor would: CLOCK_MONOTONIC in ms, truncated to 32 bits.
-        base = UInt32(truncatingIfNeeded: baseNanoseconds / 1_000_000)
-    }
+    var nanoseconds: UInt64 { isFrozen ? frozenNanoseconds : uptimeNanoseconds() &+ offset }
 
-    var now: UInt32 {
-        guard !isFrozen else { return base }
-        let elapsed = (uptimeNanoseconds() &- baseNanoseconds) / 1_000_000
-        return base &+ UInt32(truncatingIfNeeded: elapsed)
-    }
+    var now: UInt32 { UInt32(truncatingIfNeeded: nanoseconds / 1_000_000) }
 
+    /// Makes `now` read `value` from this instant; the milliseconds above 32 bits are kept, so the
+    /// nanosecond reading stays near where it was instead of falling back to 0.
     mutating func set(_ value: UInt32) {
-        base = value
-        baseNanoseconds = uptimeNanoseconds()
+        let high = nanoseconds / 1_000_000 & ~UInt64(UInt32.max)
+        let target = (high | UInt64(value)) &* 1_000_000
+        if isFrozen { frozenNanoseconds = target } else { offset = target &- uptimeNanoseconds() }
     }
 
     /// Freezing keeps the current reading; thawing runs on from it, without a jump.
     mutating func setFrozen(_ frozen: Bool) {
         guard frozen != isFrozen else { return }
-        set(now)
+        if frozen { frozenNanoseconds = nanoseconds } else { offset = frozenNanoseconds &- uptimeNanoseconds() }
         isFrozen = frozen
     }
 }

@@ -8,6 +8,8 @@ final class SurfaceState {
         var surfaceDamage: [Rect] = []
         var bufferDamage: [Rect] = []
         var callbacks: [WlCallback] = []
+        /// `wp_presentation.feedback` asked before this commit belongs to it.
+        var feedbacks: [WpPresentationFeedback] = []
         var scale: Int32?
         var transform: UInt32?
         var inputRegion: Region??
@@ -153,6 +155,7 @@ extension ScriptedCompositor {
         guard let surface = surfaces.removeValue(forKey: key) else { return }
         // Uncommitted frame callbacks die with the surface, as in weston and wlroots.
         for callback in surface.pending.callbacks { callback.destroy() }
+        discardPresentations(of: surface)
         if let buffer = surface.buffer, buffer.isAlive { buffer.sendRelease() }
         surfaceWentAway(surface)
     }
@@ -208,7 +211,7 @@ extension ScriptedCompositor {
         }
 
         let now = uptimeNanoseconds()
-        let due = now &+ UInt64(max(frameCallbackDelayMilliseconds, 0)) &* 1_000_000
+        let due = frameCallbackDue(committedAt: now)
         let isToplevel = xdg?.toplevel != nil && xdg?.toplevel === currentToplevel
         for callback in pending.callbacks {
             frameCallbacks.append(PendingFrameCallback(callback: callback, due: due, counted: isToplevel))
@@ -217,11 +220,13 @@ extension ScriptedCompositor {
         if let toplevel = xdg?.toplevel, let xdg {
             toplevelCommitted(toplevel, xdg: xdg, surface: surface, attachedBuffer: attachedBuffer)
         }
-        guard isToplevel else { return }
-        if !pending.callbacks.isEmpty { stats.frameCallbacksRequested += pending.callbacks.count }
-        recordCommit(surface, attachedBuffer: attachedBuffer, hadAttach: pending.attach != nil,
-                     surfaceDamage: pending.surfaceDamage, bufferDamage: pending.bufferDamage, at: now)
-        pending.callbacks.removeAll()
+        if isToplevel {
+            if !pending.callbacks.isEmpty { stats.frameCallbacksRequested += pending.callbacks.count }
+            recordCommit(surface, attachedBuffer: attachedBuffer, hadAttach: pending.attach != nil,
+                         surfaceDamage: pending.surfaceDamage, bufferDamage: pending.bufferDamage, at: now)
+        }
+        queuePresentation(of: surface, feedbacks: pending.feedbacks, committedAt: now, latch: due,
+                          toplevelCommit: isToplevel ? commitCount : nil)
     }
 
     private func recordCommit(_ surface: SurfaceState, attachedBuffer: Bool, hadAttach: Bool,
@@ -271,7 +276,12 @@ extension ScriptedCompositor {
         frameCallbacks = remaining
     }
 
-    var nextFrameCallbackDue: UInt64? { frameCallbacks.lazy.map(\.due).min() }
+    /// The next moment a frame callback or a presentation outcome is due: the round wakes for it.
+    var nextFrameCallbackDue: UInt64? {
+        let callbacks = frameCallbacks.lazy.map(\.due).min()
+        guard let presentation = presentationQueue.nextSendDue else { return callbacks }
+        return min(callbacks ?? presentation, presentation)
+    }
 
     /// Releases every buffer ``holdsSubsurfaceBuffers`` kept back, oldest first.
     public func releaseHeldBuffers() {
