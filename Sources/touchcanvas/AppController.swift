@@ -84,6 +84,8 @@ final class AppController {
         else { throw AppError("the compositor refused to create a window") }
         let decorations = WindowDecorations(choice: choice, window: window, globals: globals)
         let pacer = FramePacer(window: window, session: session, buffers: DrawableBuffers(shm: globals.shm, format: .xrgb8888))
+        pacer.feedback = globals.presentation.map { PresentationFeedback(presentation: $0) }
+        if options.log == .present { pacer.feedback?.onReport = { StandardOutput.writeLine(PresentLog.line(for: $0)) } }
         self.window = window
         self.decorations = decorations
         self.pacer = pacer
@@ -118,7 +120,7 @@ final class AppController {
 
     /// What the session asks of the shell: logs, redraws, the title, window moves.
     private func connectSession() {
-        let logsPhases = options.log == .phases, logsAnomalies = options.log != .none
+        let logsPhases = options.log == .phases, logsAnomalies = options.log == .phases || options.log == .raw
         if logsPhases {
             session.onDeliver = { PhaseLog.emit($0) }
             session.onPencilHover = { [unowned self] tool, seat, location, distance, time in

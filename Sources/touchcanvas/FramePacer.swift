@@ -17,6 +17,8 @@ final class FramePacer {
     var clientFrame: () -> ClientFrame? = { nil }
     /// Animations run: frames must come, or a watchdog advances them.
     var onAnimationsRunning: (() -> Void)?
+    /// Touch→glass: asked for each commit that carries input, where the compositor offers it.
+    var feedback: PresentationFeedback?
     /// A buffer could not be had or drawn: the app cannot go on.
     var onFailure: ((String) -> Void)?
 
@@ -68,6 +70,10 @@ final class FramePacer {
         guard !damage.isEmpty else {
             if frameCommitted { window.commitSubsurfaceState() }
             return
+        }
+        // Only a commit that carries input asks when it was shown: an idle window asks nothing.
+        if let feedback, let arrival = timing.oldestUndrawnInput {
+            feedback.request(for: window.surface, inputArrival: arrival, commit: MonotonicClock.now())
         }
         window.present(buffer.wlBuffer, damage: damage.rects.map { ($0.x, $0.y, $0.width, $0.height) })
         buffers.didCommit(buffer)

@@ -7,7 +7,8 @@
 struct FrameTiming {
     private(set) var inputToCommit = SmoothedValue()
     private(set) var commitToFrame = SmoothedValue()
-    private var oldestUndrawnInput: Double?
+    /// When the oldest input not yet drawn arrived (CLOCK_MONOTONIC seconds).
+    private(set) var oldestUndrawnInput: Double?
     private var lastCommit: Double?
 
     /// Seconds from input to display, once both parts have been seen.

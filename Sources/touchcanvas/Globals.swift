@@ -13,6 +13,8 @@ import WaylandDecor
 /// - `wp_viewporter` 1 and `wp_fractional_scale_manager_v1` 1: fractional scales; optional.
 /// - `zwp_tablet_manager_v2` 1, the only version: pens (Mutter gives a pen no pointer
 ///   fallback, so without it the pen does nothing); optional.
+/// - `wp_presentation` 1, the only version: when each commit reached the screen (touch→glass);
+///   optional.
 /// - `zxdg_decoration_manager_v1` 1: server-side decorations, bound only when chosen
 ///   (``WindowDecorations/chooseShell(for:globals:registry:connection:onLibdecorError:)``).
 /// - `wl_seat` and `wl_output` come and go: ``SeatsAndOutputs`` binds them.
@@ -25,6 +27,7 @@ struct Globals {
     let viewporter: WpViewporter?
     let fractionalScaleManager: WpFractionalScaleManagerV1?
     let tabletManager: ZwpTabletManagerV2?
+    let presentation: WpPresentation?
 
     /// Binds what is required, or throws one readable reason naming what is missing.
     init(registry: GlobalRegistry) throws(AppError) {
@@ -51,6 +54,7 @@ struct Globals {
         fractionalScaleManager = registry.first("wp_fractional_scale_manager_v1").flatMap {
             registry.bind($0, as: WpFractionalScaleManagerV1.self, wanted: 1)
         }
+        presentation = registry.first("wp_presentation").flatMap { registry.bind($0, as: WpPresentation.self, wanted: 1) }
         tabletManager = registry.first("zwp_tablet_manager_v2").flatMap { registry.bind($0, as: ZwpTabletManagerV2.self, wanted: 1) }
     }
 }

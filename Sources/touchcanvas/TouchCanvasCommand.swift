@@ -43,7 +43,7 @@ struct Run: ParsableCommand {
     @Option(help: "Who draws the window frame: auto (the compositor where it offers to, else the app), server, client (the app's own frame, for mouse and touch), libdecor or none.")
     var decorations = AppOptions.defaults.decorations
 
-    @Option(help: "What to print on stdout, as JSON lines: none, phases (each delivered touch) or raw (each wl_seat, wl_touch and wl_pointer event as it arrives). Anomalies appear in both.")
+    @Option(help: "What to print on stdout, as JSON lines: none, phases (each delivered touch), raw (each wl_seat, wl_touch, wl_pointer and tablet event as it arrives) or present (when each commit that carried input reached the screen, by wp_presentation). Anomalies appear in phases and raw.")
     var log = AppOptions.defaults.log
 
     @OptionGroup var touches: SingleTouchOptions
