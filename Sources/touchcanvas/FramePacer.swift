@@ -18,7 +18,9 @@ final class FramePacer {
     /// Animations run: frames must come, or a watchdog advances them.
     var onAnimationsRunning: (() -> Void)?
     /// Touch→glass: asked for each commit that carries input, where the compositor offers it.
-    var feedback: PresentationFeedback?
+    var feedback: PresentationFeedback? {
+        didSet { feedback?.inspector = session.inspector }
+    }
     /// A buffer could not be had or drawn: the app cannot go on.
     var onFailure: ((String) -> Void)?
 

@@ -1,4 +1,5 @@
 import Glibc
+import TouchCanvasApp
 import TouchKit
 import Wayland
 
@@ -29,6 +30,8 @@ final class PresentationFeedback {
     private var pending: [ObjectIdentifier: WpPresentationFeedback] = [:]
     private(set) var discardedCount = 0
     var onReport: ((Report) -> Void)?
+    /// The HUD's touch→glass line.
+    weak var inspector: InputInspector?
 
     init(presentation: WpPresentation) {
         self.presentation = presentation
@@ -58,12 +61,16 @@ final class PresentationFeedback {
                 let (product, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
                 let presented = overflow ? UInt64.max : product &+ UInt64(min(nsec, 999_999_999))
                 let present = Double(presented) / 1e9
-                let waited = refresh > 0 ? Int(((present - commit) * 1e9 / Double(refresh)).rounded(.up)) : 0
+                // Clamped before the conversion: a compositor's timestamp may be anything.
+                let periods = refresh > 0 ? ((present - commit) * 1e9 / Double(refresh)).rounded(.up) : 0
+                let waited = periods.isFinite ? Int(min(max(periods, 0), 1_000_000)) : 0
+                inspector?.notePresented(inputToPresent: present - inputArrival, frames: max(waited, 0))
                 onReport?(Report(presentedNanoseconds: presented, refreshNanoseconds: refresh,
                                  inputToPresent: present - inputArrival, inputToCommit: commit - inputArrival,
                                  commitToPresent: present - commit, frames: max(waited, 0), flags: Self.names(flags)))
             case .discarded:
                 discardedCount += 1
+                inspector?.noteDiscarded()
                 onReport?(Report(presentedNanoseconds: nil, refreshNanoseconds: 0, inputToPresent: nil,
                                  inputToCommit: commit - inputArrival, commitToPresent: nil, frames: 0, flags: []))
             }

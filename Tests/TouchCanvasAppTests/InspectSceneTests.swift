@@ -59,6 +59,27 @@ import TouchCanvasTesting
         #expect(!inspector.hasRecentActivity)
     }
 
+    /// Touch→glass: median and worst over the last second, the frames waited, the discards;
+    /// the HUD has the line only once presentation feedback came.
+    @Test func touchToGlassLooksBackOneSecondAndShowsInTheHUD() {
+        let clock = TestClock(100)
+        let inspector = InputInspector(clock: clock.read)
+        #expect(!InspectorHUDText.lines(for: inspector).contains { $0.hasPrefix("touch→glass") })
+        for (latency, frames) in [(0.020, 1), (0.030, 2), (0.022, 1)] {
+            inspector.notePresented(inputToPresent: latency, frames: frames)
+            clock.now += 0.1
+        }
+        inspector.noteDiscarded()
+        inspector.notePresented(inputToPresent: .nan, frames: 9)
+        let glass = inspector.glassLatency
+        #expect(glass?.median == 0.022 && glass?.worst == 0.030 && glass?.frames == 1)
+        #expect(InspectorHUDText.lines(for: inspector).contains("touch→glass median 22.00 ms worst 30.00 ms   waited 1 frame   discarded 1"),
+                "\(InspectorHUDText.lines(for: inspector))")
+        clock.now += 1.0
+        #expect(inspector.glassLatency == nil)
+        #expect(InspectorHUDText.lines(for: inspector).contains("touch→glass –   discarded 1"))
+    }
+
     @Test func anomaliesAreListedNewestLastAndCounted() throws {
         let h = try SceneHarness(.inspect)
         let inspector = InputInspector()

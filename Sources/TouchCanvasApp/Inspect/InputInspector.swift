@@ -101,6 +101,13 @@ public final class InputInspector {
     private var eventTimes = RecentTimes()
     private var commitTimes = RecentTimes()
     private var latencies = RecentTimes()
+    /// Input → presentation (wp_presentation), and the refresh periods each change waited.
+    private var glassLatencies = RecentTimes()
+    private var glassFrames = RecentTimes()
+    /// Commits carrying input that the compositor never showed.
+    public private(set) var discardedCommits = 0
+    /// Whether presentation feedback ever came (the compositor offers `wp_presentation`).
+    public private(set) var hasGlassFigures = false
 
     public init(clock: @escaping () -> Double = MonotonicClock.now) {
         self.clock = clock
@@ -150,6 +157,31 @@ public final class InputInspector {
             latencies.add(now, value: latency)
         }
         if notify { onChange?() }
+    }
+
+    /// A commit that carried input reached the screen `inputToPresent` seconds after that input,
+    /// having waited `frames` refresh periods. Like commits, it asks for no redraw itself.
+    public func notePresented(inputToPresent: Double, frames: Int) {
+        guard inputToPresent.isFinite, inputToPresent >= 0 else { return }
+        let now = clock()
+        hasGlassFigures = true
+        glassLatencies.add(now, value: inputToPresent)
+        glassFrames.add(now, value: Double(max(frames, 0)))
+    }
+
+    /// A commit that carried input was never shown (a later one replaced it).
+    public func noteDiscarded() {
+        hasGlassFigures = true
+        discardedCommits += 1
+    }
+
+    /// Median and worst input → glass over the last second, in seconds, and the median number
+    /// of refresh periods the changes waited.
+    public var glassLatency: (median: Double, worst: Double, frames: Int)? {
+        let since = clock() - Self.window
+        let recent = glassLatencies.values(since: since).sorted(), frames = glassFrames.values(since: since).sorted()
+        guard let worst = recent.last, !frames.isEmpty else { return nil }
+        return (recent[recent.count / 2], worst, Int(frames[frames.count / 2]))
     }
 
     /// A pen's hover changed, as `TouchInputMachine.onPencilHover` tells it: `location` where

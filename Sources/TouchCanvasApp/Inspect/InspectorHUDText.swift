@@ -35,6 +35,15 @@ public enum InspectorHUDText {
             rates += "–"
         }
         lines.append(rates)
+        if inspector.hasGlassFigures {
+            var glass = "touch→glass "
+            if let latency = inspector.glassLatency {
+                glass += "median \(milliseconds(latency.median)) worst \(milliseconds(latency.worst))   waited \(latency.frames) frame\(latency.frames == 1 ? "" : "s")"
+            } else {
+                glass += "–"
+            }
+            lines.append(glass + "   discarded \(inspector.discardedCommits)")
+        }
         if !inspector.versions.isEmpty {
             lines.append(inspector.versions.map { "\($0.interface) v\($0.version)" }.joined(separator: "  "))
         }
