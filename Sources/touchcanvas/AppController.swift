@@ -193,6 +193,7 @@ final class AppController {
     private func startCheck(timeout: Double) {
         let check = CompositorCheck()
         self.check = check
+        pacer?.feedback?.check = check
         // Tools the compositor announced while the app started count: the check began after them.
         for seat in seats?.ordered ?? [] { check.tabletToolsKnown(session.input.tabletTools(for: seat.id), seat: seat.id) }
         if seats?.tabletSeats.values.contains(where: { !$0.tablets.isEmpty }) == true { check.tabletPresent() }

@@ -32,6 +32,10 @@ final class PresentationFeedback {
     var onReport: ((Report) -> Void)?
     /// The HUD's touch→glass line.
     weak var inspector: InputInspector?
+    /// `check`'s latency section, while it runs.
+    weak var check: CompositorCheck? {
+        didSet { if clockIsMonotonic { check?.presentationOffered() } }
+    }
 
     init(presentation: WpPresentation) {
         self.presentation = presentation
@@ -65,12 +69,15 @@ final class PresentationFeedback {
                 let periods = refresh > 0 ? ((present - commit) * 1e9 / Double(refresh)).rounded(.up) : 0
                 let waited = periods.isFinite ? Int(min(max(periods, 0), 1_000_000)) : 0
                 inspector?.notePresented(inputToPresent: present - inputArrival, frames: max(waited, 0))
+                check?.notePresented(inputToPresent: present - inputArrival, frames: max(waited, 0),
+                                     refreshNanoseconds: refresh, flags: Self.names(flags))
                 onReport?(Report(presentedNanoseconds: presented, refreshNanoseconds: refresh,
                                  inputToPresent: present - inputArrival, inputToCommit: commit - inputArrival,
                                  commitToPresent: present - commit, frames: max(waited, 0), flags: Self.names(flags)))
             case .discarded:
                 discardedCount += 1
                 inspector?.noteDiscarded()
+                check?.noteDiscarded()
                 onReport?(Report(presentedNanoseconds: nil, refreshNanoseconds: 0, inputToPresent: nil,
                                  inputToCommit: commit - inputArrival, commitToPresent: nil, frames: 0, flags: []))
             }

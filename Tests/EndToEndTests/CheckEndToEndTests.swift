@@ -44,6 +44,26 @@ struct CheckEndToEndTests {
         #expect(h.app.standardError.contains("Now do a system gesture"))
     }
 
+    /// The report ends with touch→glass over the strokes, where the compositor offers
+    /// wp_presentation (60 Hz, 5 ms scanout here), and says so where it does not.
+    @Test(arguments: [true, false])
+    func theReportMeasuresTouchToGlass(offered: Bool) throws {
+        let h = try AppHarness(arguments: ["check", "--timeout", "30"], presentation: offered,
+                               vblank: VblankMode(hertz: 60, scanoutDelay: .milliseconds(5)))
+        threeFingersDownAndMoving(h)
+        h.compositor.touchCancel()
+        let status = h.app.waitForExit(timeout: 10, pumping: h.compositor)
+        let text = report(h)
+        #expect(status == 0, "\(text)")
+        if offered {
+            #expect(text.contains("latency: touch→glass over "), "\(text)")
+            #expect(text.contains("latency: refresh 16.67 ms (60.0 Hz); at the first vblank after the input: "), "\(text)")
+            #expect(text.contains("latency: flags vsync, hw_clock, hw_completion\n"), "\(text)")
+        } else {
+            #expect(text.contains("latency: the compositor offers no wp_presentation; touch→glass not measured\n"), "\(text)")
+        }
+    }
+
     @Test func aCompositorThatLetsTheFingersUpFails() throws {
         let h = try AppHarness(arguments: ["check", "--timeout", "20"], size: (600, 400))
         threeFingersDownAndMoving(h)

@@ -80,6 +80,22 @@ import TouchCanvasTesting
         #expect(InspectorHUDText.lines(for: inspector).contains("touch→glass –   discarded 1"))
     }
 
+    @Test func theReportsLatencyLines() {
+        let check = CompositorCheck()
+        #expect(check.report(seats: []).contains("latency: the compositor offers no wp_presentation; touch→glass not measured"))
+        check.presentationOffered()
+        #expect(check.report(seats: []).contains("latency: no presentation feedback arrived (discarded 0)"))
+        for (ms, frames) in [(20.0, 1), (25, 2), (21, 1), (40, 3)] {
+            check.notePresented(inputToPresent: ms / 1000, frames: frames, refreshNanoseconds: 16_666_667, flags: ["hw_clock", "vsync"])
+        }
+        check.noteDiscarded()
+        check.notePresented(inputToPresent: .infinity, frames: 1, refreshNanoseconds: 0, flags: [])
+        let report = check.report(seats: [])
+        #expect(report.contains("latency: touch→glass over 4 frames: median 25.00 ms, p95 40.00 ms, worst 40.00 ms"), "\(report)")
+        #expect(report.contains("latency: refresh 16.67 ms (60.0 Hz); at the first vblank after the input: 50 %; discarded 1"))
+        #expect(report.contains("latency: flags vsync, hw_clock"))
+    }
+
     @Test func anomaliesAreListedNewestLastAndCounted() throws {
         let h = try SceneHarness(.inspect)
         let inspector = InputInspector()

@@ -45,6 +45,8 @@ public final class CompositorCheck {
     public private(set) var upsFollowedByFrame = 0
     public private(set) var cancels = 0
     public private(set) var anomalies: [TouchAnomaly] = []
+    /// Touch→glass over the check's strokes (see CompositorCheck+Latency.swift).
+    public internal(set) var glass = GlassFigures()
     /// Called when the stage changes (a new prompt) or the check ends.
     public var onChange: (() -> Void)?
 
@@ -210,6 +212,7 @@ public final class CompositorCheck {
         let stuck = anomalies.filter { $0.category == .possiblyStuck }
         lines.append("stuck touches: " + (stuck.isEmpty ? "none" : stuck.map { "id \($0.details["id"] ?? "?") idle \($0.details["idle"] ?? "?") s" }.joined(separator: ", ")))
         lines += pen.report()
+        lines += glass.report()
         if anomalies.isEmpty {
             lines.append("anomalies: none")
         } else {
