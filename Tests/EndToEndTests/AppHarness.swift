@@ -160,6 +160,18 @@ extension Frame: CustomTestStringConvertible {
 }
 
 extension Frame {
+    /// Pixels in the logical box darker than near-white: text, lines, marks.
+    func inkedPixels(x: ClosedRange<Int>, y: ClosedRange<Int>) -> Int {
+        var n = 0
+        for py in y {
+            for px in x {
+                let p = logicalPixel(Double(px), Double(py))
+                if Int(p.r) + Int(p.g) + Int(p.b) < 3 * 200 { n += 1 }
+            }
+        }
+        return n
+    }
+
     /// Saves the frame for people to look at (`TC_SHOTS=dir`, as the integration scripts).
     func keep(as name: String) {
         guard let dir = ProcessInfo.processInfo.environment["TC_SHOTS"] else { return }

@@ -186,12 +186,8 @@ extension CheckEndToEndTests {
     @Test func aPenThatBehavesPassesWithItsReport() throws {
         let h = try AppHarness(arguments: ["check", "--timeout", "30"], size: (600, 400))
         let pen = try penAnnounced(h)
-        fingersCancelled(h)
-        #expect(waitForPrompt(h, "Now the pen: draw a stroke"))
-        penStroke(h, pen)
-        #expect(waitForPrompt(h, "with its tip still down"))
+        _ = try throughThePenStroke(h) { pen }
         // Lifted the ordinary way: up, then out of range; nothing is left down.
-        penDown(h, pen)
         h.compositor.tabletToolUp(pen.tool)
         h.compositor.tabletToolFrame(pen.tool)
         h.compositor.tabletToolProximityOut(pen.tool)
@@ -211,15 +207,22 @@ extension CheckEndToEndTests {
         #expect(text.contains("result: the compositor behaved"))
     }
 
-    /// The fingers cancelled, then the pen part through to the end with `pen` (made once the
-    /// pen part asks for it): a stroke, then taken out of range with its tip down. Passes.
-    func penPartPasses(_ h: AppHarness, serial: Int, pen: () throws -> Pen) throws {
+    /// The fingers cancelled, the pen's stroke when the check asks for it, and the pen put
+    /// down again when it asks for that (left down: the caller takes it away).
+    func throughThePenStroke(_ h: AppHarness, _ pen: () throws -> Pen, pressure: Bool = true) throws -> Pen {
         fingersCancelled(h)
         #expect(waitForPrompt(h, "Now the pen: draw a stroke"))
         let pen = try pen()
-        penStroke(h, pen)
+        penStroke(h, pen, pressure: pressure)
         #expect(waitForPrompt(h, "with its tip still down"))
         penDown(h, pen)
+        return pen
+    }
+
+    /// The fingers cancelled, then the pen part through to the end with `pen` (made once the
+    /// pen part asks for it): a stroke, then taken out of range with its tip down. Passes.
+    func penPartPasses(_ h: AppHarness, serial: Int, pen: () throws -> Pen) throws {
+        let pen = try throughThePenStroke(h, pen)
         h.compositor.tabletToolProximityOut(pen.tool)
         h.compositor.tabletToolFrame(pen.tool)
         let status = h.app.waitForExit(timeout: 10, pumping: h.compositor)
@@ -257,11 +260,7 @@ extension CheckEndToEndTests {
     @Test func aPenLeavingWhileDownIsCancelledAndPasses() throws {
         let h = try AppHarness(arguments: ["check", "--timeout", "30"], size: (600, 400))
         let pen = try penAnnounced(h)
-        fingersCancelled(h)
-        #expect(waitForPrompt(h, "Now the pen: draw a stroke"))
-        penStroke(h, pen)
-        #expect(waitForPrompt(h, "with its tip still down"))
-        penDown(h, pen)
+        _ = try throughThePenStroke(h) { pen }
         h.compositor.tabletToolProximityOut(pen.tool)
         let status = h.app.waitForExit(timeout: 10, pumping: h.compositor)
         let text = report(h)
@@ -274,11 +273,7 @@ extension CheckEndToEndTests {
     @Test func aPenWhosePressureNeverArrivesFails() throws {
         let h = try AppHarness(arguments: ["check", "--timeout", "30"], size: (600, 400))
         let pen = try penAnnounced(h)
-        fingersCancelled(h)
-        #expect(waitForPrompt(h, "Now the pen: draw a stroke"))
-        penStroke(h, pen, pressure: false)
-        #expect(waitForPrompt(h, "with its tip still down"))
-        penDown(h, pen)
+        _ = try throughThePenStroke(h, { pen }, pressure: false)
         h.compositor.tabletToolProximityOut(pen.tool)
         let status = h.app.waitForExit(timeout: 10, pumping: h.compositor)
         let text = report(h)

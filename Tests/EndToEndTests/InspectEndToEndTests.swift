@@ -8,16 +8,6 @@ import Testing
 struct InspectEndToEndTests {
     static let red: (UInt8, UInt8, UInt8) = (0xE0, 0x1B, 0x24)
 
-    /// Pixels in `box` (logical) that are neither white nor near-white: text, lines, marks.
-    func inkedPixels(_ frame: Frame, x: ClosedRange<Int>, y: ClosedRange<Int>) -> Int {
-        var n = 0
-        for py in y { for px in x {
-            let p = frame.logicalPixel(Double(px), Double(py))
-            if Int(p.r) + Int(p.g) + Int(p.b) < 3 * 200 { n += 1 }
-        } }
-        return n
-    }
-
     func redPixels(_ frame: Frame, around x: Double, _ y: Double, radius: Double) -> Int {
         var n = 0
         for dy in stride(from: -radius, through: radius, by: 1) {
@@ -42,10 +32,10 @@ struct InspectEndToEndTests {
             c.pump(for: 0.01)
         }
         h.settle(0.3)  // the strokes drawn before the cancel, as the kept picture shows
-        let during = try #require(h.frame { inkedPixels($0, x: 10...300, y: 10...60) > 200 })
+        let during = try #require(h.frame { $0.inkedPixels(x: 10...300, y: 10...60) > 200 })
         during.keep(as: "inspect-during-\(scale)")
         // The HUD panel in the top-left holds text.
-        #expect(inkedPixels(during, x: 10...300, y: 10...60) > 200)
+        #expect(during.inkedPixels(x: 10...300, y: 10...60) > 200)
         c.touchCancel()
         // The ring and the flash fade: take the first frame that shows them.
         let after = try #require(h.frame {
@@ -74,14 +64,14 @@ struct InspectEndToEndTests {
         let h = try AppHarness(arguments: ["--scene", "spots"], size: (700, 500))
         h.settle(0.2)
         let before = try #require(h.frame)
-        #expect(inkedPixels(before, x: 10...300, y: 10...60) == 0)
+        #expect(before.inkedPixels(x: 10...300, y: 10...60) == 0)
         h.compositor.tapKey(35)  // h
-        let shown = try #require(h.frame { inkedPixels($0, x: 10...300, y: 10...60) > 200 })
+        let shown = try #require(h.frame { $0.inkedPixels(x: 10...300, y: 10...60) > 200 })
         shown.keep(as: "hud-spots")
-        #expect(inkedPixels(shown, x: 10...300, y: 10...60) > 200)
+        #expect(shown.inkedPixels(x: 10...300, y: 10...60) > 200)
         h.compositor.tapKey(35)
-        let hidden = try #require(h.frame { inkedPixels($0, x: 10...300, y: 10...60) == 0 })
-        #expect(inkedPixels(hidden, x: 10...300, y: 10...60) == 0)
+        let hidden = try #require(h.frame { $0.inkedPixels(x: 10...300, y: 10...60) == 0 })
+        #expect(hidden.inkedPixels(x: 10...300, y: 10...60) == 0)
     }
 
     @Test func anIdleHUDStopsCommitting() throws {

@@ -9,16 +9,6 @@ import Testing
 struct PenInspectEndToEndTests {
     static let orange: (UInt8, UInt8, UInt8) = (0xE6, 0x61, 0x00)
 
-    /// Pixels in `box` (logical) darker than near-white: text, lines, marks.
-    func inkedPixels(_ frame: Frame, x: ClosedRange<Int>, y: ClosedRange<Int>) -> Int {
-        var n = 0
-        for py in y { for px in x {
-            let p = frame.logicalPixel(Double(px), Double(py))
-            if Int(p.r) + Int(p.g) + Int(p.b) < 3 * 200 { n += 1 }
-        } }
-        return n
-    }
-
     func orangePixels(_ frame: Frame, x: ClosedRange<Int>, y: ClosedRange<Int>) -> Int {
         var n = 0
         for py in y { for px in x where Colors.matches(frame.logicalPixel(Double(px), Double(py)), Self.orange, tolerance: 50) {
@@ -35,10 +25,10 @@ struct PenInspectEndToEndTests {
         let tablet = try #require(c.addTablet(name: "Test Tablet"))
         let tool = try #require(c.addTabletTool(.pen, hardwareSerial: 42, capabilities: .pen))
         h.settle(0.1)
-        let before = try #require(h.frame { inkedPixels($0, x: 10...300, y: 10...60) > 200 })
+        let before = try #require(h.frame { $0.inkedPixels(x: 10...300, y: 10...60) > 200 })
         // The HUD below its finger table: the rows a pen adds (empty before it).
         let toolRows = (x: 10...600, y: 100...135)
-        let hudBefore = inkedPixels(before, x: toolRows.x, y: toolRows.y)
+        let hudBefore = before.inkedPixels(x: toolRows.x, y: toolRows.y)
 
         // In range, down leaning right (tilt 45°, 0°) with rising pressure, held down.
         c.tabletToolProximityIn(tool, tablet: tablet, x: 200, y: 400)
@@ -69,10 +59,10 @@ struct PenInspectEndToEndTests {
 
         // The HUD gains the tool's rows; the tilt line runs ~42 px right of the tip at (350, 400).
         let during = try #require(h.frame { f in
-            orangePixels(f, x: 362...388, y: 396...404) >= 15 && inkedPixels(f, x: toolRows.x, y: toolRows.y) > hudBefore + 300
+            orangePixels(f, x: 362...388, y: 396...404) >= 15 && f.inkedPixels(x: toolRows.x, y: toolRows.y) > hudBefore + 300
         })
         during.keep(as: "pen-inspect-\(scale)")
-        #expect(inkedPixels(during, x: toolRows.x, y: toolRows.y) > hudBefore + 300, "the tool's rows in the HUD")
+        #expect(during.inkedPixels(x: toolRows.x, y: toolRows.y) > hudBefore + 300, "the tool's rows in the HUD")
         #expect(orangePixels(during, x: 362...388, y: 396...404) >= 15, "the tilt line to the right of the tip")
         #expect(orangePixels(during, x: 300...340, y: 380...395) == 0, "and only there")
         // The pressure graph above-left of the tip.

@@ -2,6 +2,7 @@ import Canvas
 import Foundation
 import ScriptedCompositor
 import Testing
+import TouchCanvasTesting
 
 /// A pen session recorded by the real binary (`--record`) under the scripted compositor's
 /// tablet-v2, then `touchcanvas replay` with no compositor: the replay is the picture the
@@ -103,13 +104,8 @@ final class PenRecordReplayEndToEndTests {
         #expect(result.status == 0, "\(result.stderr)")
         let saw = try PNGReader.read(shown), replay = try PNGReader.read(replayed)
         #expect(saw.width == replay.width && saw.height == replay.height)
-        var differing = 0
-        for y in 0..<min(saw.height, replay.height) {
-            for x in 0..<min(saw.width, replay.width) where saw.pixel(x: x, y: y) != replay.pixel(x: x, y: y) {
-                differing += 1
-            }
-        }
-        #expect(differing == 0, "\(differing) pixels differ between the window and the replay")
+        let differing = differences(saw, replay)
+        #expect(differing.isEmpty, "pixels differ between the window and the replay: \(differing)")
         let lines = try String(contentsOfFile: recording, encoding: .utf8).split(separator: "\n").map(String.init)
         return (saw, replay, lines)
     }

@@ -2,6 +2,7 @@ import Canvas
 import Foundation
 import ScriptedCompositor
 import Testing
+import TouchCanvasTesting
 import TouchCanvasConstants
 
 /// `--record` under the scripted compositor, then `touchcanvas replay` with no compositor at
@@ -81,13 +82,8 @@ final class RecordReplayEndToEndTests {
         // The saved PNG is the last committed buffer (SaveEndToEndTests): the replay equals it.
         let sawImage = try PNGReader.read(shown), replayImage = try PNGReader.read(first)
         #expect(sawImage.width == replayImage.width && sawImage.height == replayImage.height)
-        var differing = 0
-        for y in 0..<min(sawImage.height, replayImage.height) {
-            for x in 0..<min(sawImage.width, replayImage.width) where sawImage.pixel(x: x, y: y) != replayImage.pixel(x: x, y: y) {
-                differing += 1
-            }
-        }
-        #expect(differing == 0, "\(differing) pixels differ between the compositor's frame and the replay")
+        let differing = differences(sawImage, replayImage)
+        #expect(differing.isEmpty, "pixels differ between the compositor's frame and the replay: \(differing)")
         // And the picture has the strokes in it (the test would pass on two blank images otherwise).
         #expect(replayImage.pixel(x: 150, y: 82) != PixelColor(red: 0xFF, green: 0xFF, blue: 0xFF))
     }
