@@ -44,13 +44,7 @@ public final class InspectorHUDView: View, CairoDrawing {
     }
 
     public func draw(in context: GraphicsContext, rect: Rect) {
-        context.setColor(Self.panelColor)
-        context.addRoundedRect(bounds, cornerRadius: 6)
-        context.fill()
-        context.setColor(Self.borderColor)
-        context.setLineWidth(1)
-        context.addRoundedRect(bounds.insetBy(dx: 0.5, dy: 0.5), cornerRadius: 6)
-        context.stroke()
+        context.drawPanel(bounds, cornerRadius: 6, fill: Self.panelColor, border: Self.borderColor)
         for (index, line) in lines.enumerated() {
             let isAlert = line.hasPrefix("⚠") || line.hasPrefix("▶")
             context.setColor(isAlert ? Self.anomalyColor : Self.textColor)
@@ -58,5 +52,19 @@ public final class InspectorHUDView: View, CairoDrawing {
             let baseline = Self.padding + Double(index + 1) * Self.lineHeight - 3.5
             context.showText(line, at: Point(x: Self.padding, y: baseline))
         }
+    }
+}
+
+extension GraphicsContext {
+    /// The inspector's panels (the HUD, the pressure graph): a filled rounded rectangle with a
+    /// one-pixel border inside its edge.
+    func drawPanel(_ rect: Rect, cornerRadius: Double, fill: Color, border: Color) {
+        setColor(fill)
+        addRoundedRect(rect, cornerRadius: cornerRadius)
+        self.fill()
+        setColor(border)
+        setLineWidth(1)
+        addRoundedRect(rect.insetBy(dx: 0.5, dy: 0.5), cornerRadius: cornerRadius)
+        stroke()
     }
 }

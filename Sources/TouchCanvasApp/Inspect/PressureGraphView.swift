@@ -92,13 +92,7 @@ public final class PressureGraphView: View, CairoDrawing {
     }
 
     public func draw(in context: GraphicsContext, rect: Rect) {
-        context.setColor(Self.panelColor)
-        context.addRoundedRect(bounds, cornerRadius: 4)
-        context.fill()
-        context.setColor(Self.borderColor)
-        context.setLineWidth(1)
-        context.addRoundedRect(bounds.insetBy(dx: 0.5, dy: 0.5), cornerRadius: 4)
-        context.stroke()
+        context.drawPanel(bounds, cornerRadius: 4, fill: Self.panelColor, border: Self.borderColor)
         context.setColor(Self.textColor)
         context.setFont(size: Self.fontSize, family: "monospace")
         let label = latest.map { String(format: "pressure %.2f", $0) } ?? "pressure –"
