@@ -4,14 +4,20 @@ import TouchKit
 /// Seat events, as they arrive: the canvas's to the session, the app's own frame's to the frame,
 /// keys through the key table.
 extension AppController: SeatInputSink {
-    func seat(_ seat: SeatID, touch: RawTouchInput) {
-        pacer?.inputArrived()
+    func seat(_ seat: SeatID, touch: RawTouchInput, at time: InputEventTime?) {
+        // A frame only closes what came before it: it is no input of its own to time. A cancel
+        // needs no frame.
+        switch touch {
+        case .frame: pacer?.inputFramed()
+        case .cancel: pacer?.inputArrived(time, whole: true)
+        default: pacer?.inputArrived(time)
+        }
         session.handle(touch, seat: seat)
         if case .down = touch { deadlines.schedule(.stuckCheck, after: Deadlines.stuckCheckInterval) }
     }
 
-    func seat(_ seat: SeatID, pointer: RawPointerInput) {
-        pacer?.inputArrived()
+    func seat(_ seat: SeatID, pointer: RawPointerInput, at time: InputEventTime?) {
+        if case .frame = pointer { pacer?.inputFramed() } else { pacer?.inputArrived(time) }
         session.handle(pointer, seat: seat)
     }
 
@@ -50,8 +56,10 @@ extension AppController: SeatInputSink {
         decorations?.clientFrame?.input.pointerCapabilityLost(seat: seat)
     }
 
-    func seat(_ seat: SeatID, key: KeyPress) {
+    func seat(_ seat: SeatID, key: KeyPress, at time: InputEventTime) {
         guard let command = KeyBindings.command(for: key) else { return }
+        // A key that changes the drawing (undo, clear, a scene) is input the next commit shows.
+        pacer?.inputArrived(time, whole: true)
         switch command {
         case .quit: loop.stop(status: 0)
         case .save: session.saveNumbered()

@@ -43,7 +43,9 @@ extension AppController {
             return
         default:
             guard !toolsOffCanvas.contains(id), let input = Self.input(event) else { return }
-            pacer?.inputArrived()
+            // tablet-v2 stamps only the frame that closes a tool's events: earlier ones are
+            // timed when that frame comes (no zwp_input_timestamps for tablets).
+            if case .frame(let time) = input { pacer?.inputArrived(InputEventTime(milliseconds: time), whole: true) }
             session.handle(input, tool: id, seat: seat)
             if case .down = input { deadlines.schedule(.stuckCheck, after: Deadlines.stuckCheckInterval) }
         }

@@ -83,9 +83,7 @@ final class AppController {
             viewporter: globals.viewporter, fractionalScaleManager: globals.fractionalScaleManager)
         else { throw AppError("the compositor refused to create a window") }
         let decorations = WindowDecorations(choice: choice, window: window, globals: globals)
-        let pacer = FramePacer(window: window, session: session, buffers: DrawableBuffers(shm: globals.shm, format: .xrgb8888))
-        pacer.feedback = globals.presentation.map { PresentationFeedback(presentation: $0) }
-        if options.log == .present { pacer.feedback?.onReport = { StandardOutput.writeLine(PresentLog.line(for: $0)) } }
+        let pacer = makePacer(window: window, globals: globals)
         self.window = window
         self.decorations = decorations
         self.pacer = pacer
@@ -113,7 +111,7 @@ final class AppController {
         }
         seats.attach(window: window, decorations: decorations,
                      cursor: PointerCursor(compositor: globals.compositor, shm: globals.shm),
-                     tabletManager: globals.tabletManager)
+                     tabletManager: globals.tabletManager, timestampsManager: globals.inputTimestamps)
     }
 
     private func title(for scene: Scene) -> String { "TouchCanvas — \(scene.rawValue)" }
@@ -162,6 +160,7 @@ final class AppController {
                 pacer?.setNeedsRender()
             }
             session.flushPendingInput()
+            pacer?.inputFramed()
         case .animationWatchdog:
             session.advanceAnimations()  // drawing resumes when the compositor asks again
             return
@@ -181,7 +180,7 @@ final class AppController {
     private func playDueEvents() {
         guard let playback else { return }
         let (played, next) = playback.playDueEvents()
-        if played > 0 { pacer?.inputArrived() }
+        if played > 0 { pacer?.inputArrived(whole: true) }
         pacer?.setNeedsRender()  // every tick draws a display frame, as a recording of it shows
         if session.input.hasPendingInput { deadlines.schedule(.flushInput, after: Deadlines.missingFrameGrace) }
         if session.input.activeTouchCount > 0 { deadlines.schedule(.stuckCheck, after: Deadlines.stuckCheckInterval) }

@@ -26,6 +26,8 @@ struct AppOptions {
     var stuckAfter: Double = 10
     /// `touchcanvas check`: run the guided compositor check, giving up after this many seconds.
     var checkTimeout: Double?
+    /// `--predict`: how far ahead predicted touches reach.
+    var prediction = Prediction.auto
     /// `--play`: a recording whose input is fed into the window at its own pace.
     var play: Recording?
 }

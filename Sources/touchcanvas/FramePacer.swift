@@ -13,6 +13,17 @@ final class FramePacer {
     private let buffers: DrawableBuffers
     private var timing = FrameTiming()
     private var needsRender = true
+    /// What input, commits and presentations are timed on: the presentation clock.
+    let clock = InputClock()
+    /// How far ahead predicted touches reach (`--predict`).
+    var prediction = Prediction.auto
+    /// The touches whose change the next commit carries, for `--log present`.
+    private var touchesSinceCommit: [Int] = []
+    /// More touches than this in one commit are not listed: enough for any hand, bounded for a
+    /// flood of touch ids.
+    static let touchesListed = 64
+    /// Whether touches are gathered for ``touchesSinceCommit`` (`--log present` only).
+    var gathersTouches = false
     /// The app's own frame, drawn first: a synchronised subsurface, shown with the canvas's commit.
     var clientFrame: () -> ClientFrame? = { nil }
     /// Animations run: frames must come, or a watchdog advances them.
@@ -29,15 +40,39 @@ final class FramePacer {
         self.session = session
         self.buffers = buffers
         window.onFrameDone = { [unowned self] _ in
-            timing.frameDone(at: MonotonicClock.now())
+            timing.frameDone(at: clock.now())
             renderIfNeeded()
         }
     }
 
     func setNeedsRender() { needsRender = true }
 
-    /// Input arrived now: the input → commit time starts with the oldest input not yet drawn.
-    func inputArrived() { timing.inputArrived(at: MonotonicClock.now()) }
+    /// Input arrived now, stamped `time` by the compositor (nil for events without a time):
+    /// input → commit and input → present start with the oldest input not yet drawn. `whole`
+    /// when it needs no frame to close it (a key, a cancel, a tablet frame, a played event).
+    func inputArrived(_ time: InputEventTime? = nil, whole: Bool = false) {
+        timing.inputArrived(at: clock.time(of: time))
+        if whole { timing.inputFramed() }
+    }
+
+    /// The input that arrived is whole (its frame came, or it needs none): the next commit
+    /// draws it, and it is that commit's input.
+    func inputFramed() { timing.inputFramed() }
+
+    /// Touches were delivered: the next commit carries their change.
+    func noteDelivery(_ event: TouchEvent) {
+        guard gathersTouches else { return }
+        for touch in event.allTouches where touch.phase != .stationary
+            && touchesSinceCommit.count < Self.touchesListed && !touchesSinceCommit.contains(touch.number) {
+            touchesSinceCommit.append(touch.number)
+        }
+    }
+
+    /// How far ahead to predict for this frame.
+    private var predictionInterval: Double {
+        prediction.interval(inputToPresent: feedback?.medianInputToPresent, refresh: feedback?.refresh,
+                            estimate: timing.inputToDisplay)
+    }
 
     /// Renders now unless the compositor has not shown the previous frame yet; then the frame
     /// callback brings us back.
@@ -67,21 +102,22 @@ final class FramePacer {
         // The display is ready for a frame and there is a buffer: now the held moves go out, all
         // their samples coalesced, predicted as far ahead as input currently takes to show.
         let damage = session.displayFrame(into: pixels, scale: scale.factor, bufferAge: buffer.age,
-                                          predictionInterval: timing.inputToDisplay)
+                                          predictionInterval: predictionInterval)
         needsRender = session.window.hasRunningAnimations
         guard !damage.isEmpty else {
             if frameCommitted { window.commitSubsurfaceState() }
             return
         }
         // Only a commit that carries input asks when it was shown: an idle window asks nothing.
-        if let feedback, let arrival = timing.oldestUndrawnInput {
-            feedback.request(for: window.surface, inputArrival: arrival, commit: MonotonicClock.now())
+        if let feedback, let input = timing.oldestUndrawnInput {
+            feedback.request(for: window.surface, input: input, commit: clock.now(), touches: touchesSinceCommit.sorted())
         }
+        touchesSinceCommit.removeAll(keepingCapacity: true)
         window.present(buffer.wlBuffer, damage: damage.rects.map { ($0.x, $0.y, $0.width, $0.height) })
         buffers.didCommit(buffer)
         // A commit changes the HUD's rates but does not ask for a redraw itself: that would
         // commit forever.
-        session.inspector.noteCommit(latency: timing.committed(at: MonotonicClock.now()), notify: false)
+        session.inspector.noteCommit(latency: timing.committed(at: clock.now()), notify: false)
     }
 
     private func fail(_ reason: String) { onFailure?(reason) }

@@ -7,8 +7,12 @@
 struct FrameTiming {
     private(set) var inputToCommit = SmoothedValue()
     private(set) var commitToFrame = SmoothedValue()
-    /// When the oldest input not yet drawn arrived (CLOCK_MONOTONIC seconds).
+    /// When the oldest input not yet drawn happened (seconds on the presentation clock), of
+    /// the input whose frame is complete: only that can be drawn by the next commit.
     private(set) var oldestUndrawnInput: Double?
+    /// The same for input whose frame (`wl_touch.frame`, `wl_pointer.frame`) has not come yet:
+    /// a commit made meanwhile (an animation's) does not carry it.
+    private var oldestUnframedInput: Double?
     private var lastCommit: Double?
 
     /// Seconds from input to display, once both parts have been seen.
@@ -18,7 +22,15 @@ struct FrameTiming {
     }
 
     mutating func inputArrived(at time: Double) {
-        if oldestUndrawnInput == nil { oldestUndrawnInput = time }
+        // Event times need not arrive in order across devices: the oldest is the smallest.
+        oldestUnframedInput = min(oldestUnframedInput ?? time, time)
+    }
+
+    /// A frame closed the input that arrived: the next commit can draw it.
+    mutating func inputFramed() {
+        guard let time = oldestUnframedInput else { return }
+        oldestUndrawnInput = min(oldestUndrawnInput ?? time, time)
+        oldestUnframedInput = nil
     }
 
     /// Returns this commit's input → commit time, when it showed new input.

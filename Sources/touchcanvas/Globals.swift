@@ -15,6 +15,8 @@ import WaylandDecor
 ///   fallback, so without it the pen does nothing); optional.
 /// - `wp_presentation` 1, the only version: when each commit reached the screen (touch→glass);
 ///   optional.
+/// - `zwp_input_timestamps_manager_v1` 1, the only version: nanosecond input times, so
+///   touch→glass is not a millisecond coarse; optional (core millisecond times are the fallback).
 /// - `zxdg_decoration_manager_v1` 1: server-side decorations, bound only when chosen
 ///   (``WindowDecorations/chooseShell(for:globals:registry:connection:onLibdecorError:)``).
 /// - `wl_seat` and `wl_output` come and go: ``SeatsAndOutputs`` binds them.
@@ -28,6 +30,7 @@ struct Globals {
     let fractionalScaleManager: WpFractionalScaleManagerV1?
     let tabletManager: ZwpTabletManagerV2?
     let presentation: WpPresentation?
+    let inputTimestamps: ZwpInputTimestampsManagerV1?
 
     /// Binds what is required, or throws one readable reason naming what is missing.
     init(registry: GlobalRegistry) throws(AppError) {
@@ -55,6 +58,9 @@ struct Globals {
             registry.bind($0, as: WpFractionalScaleManagerV1.self, wanted: 1)
         }
         presentation = registry.first("wp_presentation").flatMap { registry.bind($0, as: WpPresentation.self, wanted: 1) }
+        inputTimestamps = registry.first("zwp_input_timestamps_manager_v1").flatMap {
+            registry.bind($0, as: ZwpInputTimestampsManagerV1.self, wanted: 1)
+        }
         tabletManager = registry.first("zwp_tablet_manager_v2").flatMap { registry.bind($0, as: ZwpTabletManagerV2.self, wanted: 1) }
     }
 }

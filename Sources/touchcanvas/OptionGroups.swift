@@ -6,6 +6,9 @@ import TouchCanvasConstants
 extension Scene: ExpressibleByArgument {}
 extension AppOptions.LogMode: ExpressibleByArgument {}
 extension AppOptions.Decorations: ExpressibleByArgument {}
+extension Prediction: ExpressibleByArgument {
+    var defaultValueDescription: String { description }
+}
 
 // The options more than one command takes, declared once so that their names, help, defaults
 // and checks cannot drift apart between commands. Defaults come from `AppOptions.defaults`,

@@ -6,15 +6,16 @@ import Wayland
 /// Touch→glass from `wp_presentation`: every commit that carries a change caused by input asks
 /// when it reached the screen, and the answer is matched to that input.
 ///
-/// Input is timed by when it arrived (CLOCK_MONOTONIC read as the event is handled): the
-/// compositor's own event times are not compared with the presentation clock here. The
-/// presentation clock must be CLOCK_MONOTONIC too; when the compositor names another, the app
-/// says so once and asks for no feedback.
+/// Every time here is read on the presentation clock (``InputClock``), whichever the compositor
+/// names: input times, commits and presentations can then be subtracted. A clock this system
+/// cannot read gets one line on stderr and no feedback requests.
 @MainActor
 final class PresentationFeedback {
     /// One answered commit, for `--log present`.
     struct Report {
         let presentedNanoseconds: UInt64?
+        /// The oldest input the commit carried, in nanoseconds on the presentation clock.
+        let inputNanoseconds: UInt64
         let refreshNanoseconds: UInt32
         let inputToPresent: Double?
         let inputToCommit: Double
@@ -22,64 +23,78 @@ final class PresentationFeedback {
         /// Whole refresh periods from the commit to the screen (0 when the refresh is unknown).
         let frames: Int
         let flags: [String]
+        /// The touches whose change the commit carried (their numbers, as `--log phases` has them).
+        let touches: [Int]
         var isDiscarded: Bool { presentedNanoseconds == nil }
     }
 
     private let presentation: WpPresentation
-    private(set) var clockIsMonotonic = true
+    private let clock: InputClock
+    private(set) var clockIsUsable = true
     private var pending: [ObjectIdentifier: WpPresentationFeedback] = [:]
     private(set) var discardedCount = 0
+    /// Recent input→present times, for prediction.
+    private var recent = RecentLatencies()
+    /// The last refresh period the compositor reported, in seconds (nil while unknown or 0).
+    private(set) var refresh: Double?
     var onReport: ((Report) -> Void)?
     /// The HUD's touch→glass line.
     weak var inspector: InputInspector?
     /// `check`'s latency section, while it runs.
     weak var check: CompositorCheck? {
-        didSet { if clockIsMonotonic { check?.presentationOffered() } }
+        didSet { if clockIsUsable { check?.presentationOffered() } }
     }
 
-    init(presentation: WpPresentation) {
+    /// The median input→present over the last presented commits; nil before the first.
+    var medianInputToPresent: Double? { recent.median }
+
+    init(presentation: WpPresentation, clock: InputClock) {
         self.presentation = presentation
+        self.clock = clock
         presentation.onEvent = { [unowned self] event in
             switch event {
             case .clockId(let id):
-                clockIsMonotonic = id == UInt32(CLOCK_MONOTONIC)
-                if !clockIsMonotonic {
-                    printError("wp_presentation names clock \(id), not CLOCK_MONOTONIC: no touch→glass figures")
+                clockIsUsable = clock.use(clock: clockid_t(bitPattern: id))
+                if !clockIsUsable {
+                    printError("wp_presentation names clock \(id), which this system cannot read: no touch→glass figures")
                 }
             }
         }
     }
 
-    /// Asks when the next commit of `surface` reaches the screen; `inputArrival` and `commit`
-    /// are CLOCK_MONOTONIC seconds. Call just before that commit.
-    func request(for surface: WlSurface, inputArrival: Double, commit: Double) {
-        guard clockIsMonotonic, let feedback = presentation.feedback(surface: surface) else { return }
+    /// Asks when the next commit of `surface` reaches the screen; `input` (the oldest input the
+    /// commit carries) and `commit` are seconds on the presentation clock. Call just before
+    /// that commit.
+    func request(for surface: WlSurface, input: Double, commit: Double, touches: [Int]) {
+        guard clockIsUsable, let feedback = presentation.feedback(surface: surface) else { return }
         let key = ObjectIdentifier(feedback)
         pending[key] = feedback
+        let inputNanoseconds = UInt64(max(input, 0) * 1e9)
         feedback.onEvent = { [unowned self] event in
             switch event {
             case .syncOutput:
                 return
             case let .presented(secHi, secLo, nsec, refresh, _, _, flags):
-                let seconds = UInt64(secHi) << 32 | UInt64(secLo)
-                let (product, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-                let presented = overflow ? UInt64.max : product &+ UInt64(min(nsec, 999_999_999))
+                let presented = wireNanoseconds(secondsHigh: secHi, secondsLow: secLo, nanoseconds: nsec)
                 let present = Double(presented) / 1e9
                 // Clamped before the conversion: a compositor's timestamp may be anything.
                 let periods = refresh > 0 ? ((present - commit) * 1e9 / Double(refresh)).rounded(.up) : 0
                 let waited = periods.isFinite ? Int(min(max(periods, 0), 1_000_000)) : 0
-                inspector?.notePresented(inputToPresent: present - inputArrival, frames: max(waited, 0))
-                check?.notePresented(inputToPresent: present - inputArrival, frames: max(waited, 0),
-                                     refreshNanoseconds: refresh, flags: Self.names(flags))
-                onReport?(Report(presentedNanoseconds: presented, refreshNanoseconds: refresh,
-                                 inputToPresent: present - inputArrival, inputToCommit: commit - inputArrival,
-                                 commitToPresent: present - commit, frames: max(waited, 0), flags: Self.names(flags)))
+                self.refresh = refresh > 0 ? Double(refresh) / 1e9 : nil
+                recent.add(present - input)
+                let names = Self.names(flags)
+                inspector?.notePresented(inputToPresent: present - input, frames: waited)
+                check?.notePresented(inputToPresent: present - input, frames: waited, refreshNanoseconds: refresh, flags: names)
+                onReport?(Report(presentedNanoseconds: presented, inputNanoseconds: inputNanoseconds, refreshNanoseconds: refresh,
+                                 inputToPresent: present - input, inputToCommit: commit - input,
+                                 commitToPresent: present - commit, frames: waited, flags: names, touches: touches))
             case .discarded:
                 discardedCount += 1
                 inspector?.noteDiscarded()
                 check?.noteDiscarded()
-                onReport?(Report(presentedNanoseconds: nil, refreshNanoseconds: 0, inputToPresent: nil,
-                                 inputToCommit: commit - inputArrival, commitToPresent: nil, frames: 0, flags: []))
+                onReport?(Report(presentedNanoseconds: nil, inputNanoseconds: inputNanoseconds, refreshNanoseconds: 0,
+                                 inputToPresent: nil, inputToCommit: commit - input, commitToPresent: nil, frames: 0,
+                                 flags: [], touches: touches))
             }
             pending[key] = nil
         }
@@ -88,5 +103,27 @@ final class PresentationFeedback {
     static func names(_ flags: WpPresentationFeedback.Kind) -> [String] {
         [(WpPresentationFeedback.Kind.vsync, "vsync"), (.hwClock, "hw_clock"), (.hwCompletion, "hw_completion"),
          (.zeroCopy, "zero_copy")].filter { flags.contains($0.0) }.map(\.1)
+    }
+}
+
+/// The last input→present times, and their median: what prediction reaches ahead by. A
+/// median, not a mean, so one commit that missed a vblank (or a compositor's absurd timestamp)
+/// does not move it; the window is short enough to follow a change of refresh within a second.
+struct RecentLatencies {
+    static let count = 31
+    private var samples: [Double] = []
+    private var next = 0
+    private(set) var median: Double?
+
+    mutating func add(_ seconds: Double) {
+        guard seconds.isFinite, seconds >= 0, seconds < 1 else { return }
+        if samples.count < Self.count {
+            samples.append(seconds)
+        } else {
+            samples[next] = seconds
+        }
+        next = (next + 1) % Self.count
+        let sorted = samples.sorted()
+        median = sorted[sorted.count / 2]
     }
 }

@@ -17,6 +17,11 @@ final class SeatInput {
     private var pointer: WlPointer?
     private var keyboard: WlKeyboard?
     private var xkb: XKBKeyboard?
+    /// Nanosecond event times, where the compositor offers `zwp_input_timestamps_manager_v1`.
+    private let timestampsManager: ZwpInputTimestampsManagerV1?
+    private var touchTimes: PreciseEventTimes?
+    private var pointerTimes: PreciseEventTimes?
+    private var keyboardTimes: PreciseEventTimes?
     /// Where each touch that is not the canvas's went down; its later events follow it there.
     /// Our own frame's touches work the window, libdecor's are dropped without a word, a
     /// foreign surface's are reported as an anomaly. A touch absent here is the canvas's.
@@ -48,8 +53,10 @@ final class SeatInput {
     /// wl_pointer 5 adds `frame`, which groups motion with buttons.
     static let wantedVersion: UInt32 = 7
 
-    init(id: SeatID, seat: WlSeat, sink: SeatInputSink, classify: @escaping (WlSurface?) -> InputSurface) {
+    init(id: SeatID, seat: WlSeat, sink: SeatInputSink, timestampsManager: ZwpInputTimestampsManagerV1?,
+         classify: @escaping (WlSurface?) -> InputSurface) {
         self.id = id
+        self.timestampsManager = timestampsManager
         self.seat = seat
         self.sink = sink
         self.classify = classify
@@ -76,6 +83,8 @@ final class SeatInput {
     /// once, so the touch model can tell a removed seat from a lost device); here the objects go.
     func remove() {
         downSerials.removeAll()
+        for times in [touchTimes, pointerTimes, keyboardTimes] { times?.release() }
+        (touchTimes, pointerTimes, keyboardTimes) = (nil, nil, nil)
         touch = nil
         pointer = nil
         keyboard = nil
@@ -85,19 +94,25 @@ final class SeatInput {
         if caps.contains(.touch), touch == nil {
             touch = seat.getTouch()
             touch?.onEvent = { [unowned self] in self.handle($0) }
+            touchTimes = PreciseEventTimes(touch.flatMap { timestampsManager?.getTouchTimestamps(touch: $0) })
         } else if !caps.contains(.touch), let old = touch {
             sink?.seatLostTouch(id)
             touchesElsewhere.removeAll()
             downSerials.removeAll()
+            touchTimes?.release()
+            touchTimes = nil
             old.release()
             touch = nil
         }
         if caps.contains(.pointer), pointer == nil {
             pointer = seat.getPointer()
             pointer?.onEvent = { [unowned self] in self.handle($0) }
+            pointerTimes = PreciseEventTimes(pointer.flatMap { timestampsManager?.getPointerTimestamps(pointer: $0) })
         } else if !caps.contains(.pointer), let old = pointer {
             sink?.seatLostPointer(id)
             pointerTarget = nil
+            pointerTimes?.release()
+            pointerTimes = nil
             old.release()
             pointer = nil
         }
@@ -105,7 +120,10 @@ final class SeatInput {
             keyboard = seat.getKeyboard()
             xkb = XKBKeyboard()
             keyboard?.onEvent = { [unowned self] in self.handle($0) }
+            keyboardTimes = PreciseEventTimes(keyboard.flatMap { timestampsManager?.getKeyboardTimestamps(keyboard: $0) })
         } else if !caps.contains(.keyboard), let old = keyboard {
+            keyboardTimes?.release()
+            keyboardTimes = nil
             old.release()
             keyboard = nil
             xkb = nil
@@ -117,7 +135,9 @@ final class SeatInput {
 
     private func handle(_ event: WlTouch.Event) {
         guard let sink else { return }
+        let precise = touchTimes?.take()
         if sink.wantsWireEvents { sink.seat(id, wire: wire(event)) }
+        func at(_ time: UInt32) -> InputEventTime { InputEventTime(milliseconds: time, nanoseconds: precise) }
         switch event {
         case .down(let serial, let time, let surface, let id, let x, let y):
             let target = classify(surface)
@@ -139,7 +159,7 @@ final class SeatInput {
             }
             downSerials[id] = serial
             canvasHadEvents = true
-            sink.seat(self.id, touch: .down(id: id, time: time, location: Point(x: x, y: y)))
+            sink.seat(self.id, touch: .down(id: id, time: time, location: Point(x: x, y: y)), at: at(time))
         case .up(_, let time, let id):
             downSerials.removeValue(forKey: id)
             switch touchesElsewhere.removeValue(forKey: id) {
@@ -156,7 +176,7 @@ final class SeatInput {
                 break
             }
             canvasHadEvents = true
-            sink.seat(self.id, touch: .up(id: id, time: time))
+            sink.seat(self.id, touch: .up(id: id, time: time), at: at(time))
         case .motion(let time, let id, let x, let y):
             switch touchesElsewhere[id] {
             case .decoration:
@@ -172,12 +192,12 @@ final class SeatInput {
                 break
             }
             canvasHadEvents = true
-            sink.seat(self.id, touch: .motion(id: id, time: time, location: Point(x: x, y: y)))
+            sink.seat(self.id, touch: .motion(id: id, time: time, location: Point(x: x, y: y)), at: at(time))
         case .frame:
             // Each side gets the frames that close its own events; a frame that closes nothing
             // (or only foreign or libdecor events) still goes to the canvas, as it always did.
             if frameSurfaceHadEvents { sink.seat(self.id, frameTouch: .frame) }
-            if canvasHadEvents || !frameSurfaceHadEvents { sink.seat(self.id, touch: .frame) }
+            if canvasHadEvents || !frameSurfaceHadEvents { sink.seat(self.id, touch: .frame, at: nil) }
             frameSurfaceHadEvents = false
             canvasHadEvents = false
         case .cancel:
@@ -193,24 +213,25 @@ final class SeatInput {
             frameSurfaceHadEvents = false
             canvasHadEvents = false
             if frameOnly { return }
-            sink.seat(self.id, touch: .cancel)
+            sink.seat(self.id, touch: .cancel, at: nil)
         case .shape(let id, let major, let minor):
             if let elsewhere = touchesElsewhere[id] {
                 if elsewhere == .foreign { sink.seat(self.id, droppedForeign: "touch", event: "shape", id: id, time: nil) }
                 return
             }
-            sink.seat(self.id, touch: .shape(id: id, major: major, minor: minor))
+            sink.seat(self.id, touch: .shape(id: id, major: major, minor: minor), at: nil)
         case .orientation(let id, let orientation):
             if let elsewhere = touchesElsewhere[id] {
                 if elsewhere == .foreign { sink.seat(self.id, droppedForeign: "touch", event: "orientation", id: id, time: nil) }
                 return
             }
-            sink.seat(self.id, touch: .orientation(id: id, degrees: orientation))
+            sink.seat(self.id, touch: .orientation(id: id, degrees: orientation), at: nil)
         }
     }
 
     private func handle(_ event: WlPointer.Event) {
         guard let sink, let pointer else { return }
+        let precise = pointerTimes?.take()
         if sink.wantsWireEvents { sink.seat(id, wire: wire(event)) }
         // Before version 5 there is no frame: each event stands alone.
         let framed = pointer.version >= 5
@@ -223,7 +244,7 @@ final class SeatInput {
             case .canvas:
                 pointerTarget = .canvas
                 onPointerEnter?(pointer, serial)
-                sink.seat(id, pointer: .enter(location: location))
+                sink.seat(id, pointer: .enter(location: location), at: nil)
             case .frame:
                 pointerTarget = .frame
                 onFramePointer?(pointer, serial, location, true)
@@ -238,7 +259,7 @@ final class SeatInput {
             let target = pointerTarget
             pointerTarget = nil
             switch target {
-            case .canvas: sink.seat(id, pointer: .leave)
+            case .canvas: sink.seat(id, pointer: .leave, at: nil)
             case .frame: sink.seat(id, framePointer: .leave)
             default: return
             }
@@ -246,7 +267,7 @@ final class SeatInput {
             let location = Point(x: x, y: y)
             switch pointerTarget {
             case .canvas:
-                sink.seat(id, pointer: .motion(time: time, location: location))
+                sink.seat(id, pointer: .motion(time: time, location: location), at: InputEventTime(milliseconds: time, nanoseconds: precise))
             case .frame:
                 onFramePointer?(pointer, pointerEnterSerial, location, false)
                 sink.seat(id, framePointer: .motion(time: time, location: location))
@@ -257,25 +278,30 @@ final class SeatInput {
             guard let target = pointerTarget else { return }
             if state == .pressed { lastButtonPressSerial = serial }
             let input = RawPointerInput.button(time: time, button: button, pressed: state == .pressed)
-            if target == .frame { sink.seat(id, framePointer: input) } else { sink.seat(id, pointer: input) }
+            if target == .frame {
+                sink.seat(id, framePointer: input)
+            } else {
+                sink.seat(id, pointer: input, at: InputEventTime(milliseconds: time, nanoseconds: precise))
+            }
         case .frame:
-            if pointerTarget == .frame { sink.seat(id, framePointer: .frame) } else { sink.seat(id, pointer: .frame) }
+            if pointerTarget == .frame { sink.seat(id, framePointer: .frame) } else { sink.seat(id, pointer: .frame, at: nil) }
             return
         default:
             return
         }
         if !framed {
-            if pointerTarget == .frame { sink.seat(id, framePointer: .frame) } else { sink.seat(id, pointer: .frame) }
+            if pointerTarget == .frame { sink.seat(id, framePointer: .frame) } else { sink.seat(id, pointer: .frame, at: nil) }
         }
     }
 
     private func handle(_ event: WlKeyboard.Event) {
+        let precise = keyboardTimes?.take()
         switch event {
         case .keymap(let format, let fd, let size):
             if format == .xkbV1, let xkb { _ = xkb.loadKeymap(fd: fd, size: size) } else { closeDescriptor(fd) }
-        case .key(_, _, let key, let state):
+        case .key(_, let time, let key, let state):
             guard state == .pressed, let press = xkb?.press(evdevKeycode: key) else { return }
-            sink?.seat(id, key: press)
+            sink?.seat(id, key: press, at: InputEventTime(milliseconds: time, nanoseconds: precise))
         case .modifiers(_, let depressed, let latched, let locked, let group):
             xkb?.updateModifiers(depressed: depressed, latched: latched, locked: locked, group: group)
         default:

@@ -5,13 +5,14 @@ import Wayland
 /// decided behind this protocol.
 @MainActor
 protocol SeatInputSink: AnyObject {
-    func seat(_ seat: SeatID, touch: RawTouchInput)
-    func seat(_ seat: SeatID, pointer: RawPointerInput)
+    /// `time` is the event's own, for the events that carry one (down, motion, up, button).
+    func seat(_ seat: SeatID, touch: RawTouchInput, at time: InputEventTime?)
+    func seat(_ seat: SeatID, pointer: RawPointerInput, at time: InputEventTime?)
     /// Touch on the app's own window frame, in the frame surface's coordinates.
     func seat(_ seat: SeatID, frameTouch: RawTouchInput)
     /// The pointer over the app's own window frame, in the frame surface's coordinates.
     func seat(_ seat: SeatID, framePointer: RawPointerInput)
-    func seat(_ seat: SeatID, key: KeyPress)
+    func seat(_ seat: SeatID, key: KeyPress, at time: InputEventTime)
     func seatNamed(_ seat: SeatID, name: String)
     func seatLostTouch(_ seat: SeatID)
     func seatLostPointer(_ seat: SeatID)

@@ -46,6 +46,9 @@ struct Run: ParsableCommand {
     @Option(help: "What to print on stdout, as JSON lines: none, phases (each delivered touch), raw (each wl_seat, wl_touch, wl_pointer and tablet event as it arrives) or present (when each commit that carried input reached the screen, by wp_presentation). Anomalies appear in phases and raw.")
     var log = AppOptions.defaults.log
 
+    @Option(help: ArgumentHelp("How far ahead predicted touches reach: auto (the measured touch→glass median, none while that is below one refresh), off, or a fixed number of milliseconds up to 50.", valueName: "auto|off|ms"))
+    var predict = AppOptions.defaults.prediction
+
     @OptionGroup var touches: SingleTouchOptions
 
     @Option(help: ArgumentHelp("Save the drawing as PNG (and SVG beside it) when the app ends.", valueName: "file.png"))
@@ -62,7 +65,7 @@ struct Run: ParsableCommand {
     func run() throws {
         var options = AppOptions(scene: scene, size: window.size.pair, fullscreen: window.fullscreen, decorations: decorations,
                                  log: log, singleTouch: touches.singleTouch, saveOnExit: saveOnExit, record: record,
-                                 stuckAfter: stuckTouches.stuckAfter)
+                                 stuckAfter: stuckTouches.stuckAfter, prediction: predict)
         if let play {
             do {
                 options.play = try RecordingParser.parse(contentsOf: play)

@@ -30,10 +30,11 @@ final class AppHarness {
     init(arguments: [String] = ["--scene", "spots", "--log", "phases"], outputScale: Int32 = 1,
          fractionalScale: Double? = nil, seats: [String] = ["seat0"], size: (Int32, Int32)? = (400, 300),
          extraEnvironment: [String: String] = [:], decorationManager: Bool = true, tabletManager: Bool = true,
-         presentation: Bool = true, vblank: VblankMode? = nil, beforeLaunch: (ScriptedCompositor) -> Void = { _ in }) throws {
+         presentation: Bool = true, inputTimestamps: Bool = true, vblank: VblankMode? = nil, beforeLaunch: (ScriptedCompositor) -> Void = { _ in }) throws {
         compositor = try ScriptedCompositor(outputScale: outputScale, fractionalScale: fractionalScale, seats: seats,
                                             offersDecorationManager: decorationManager, offersTabletManager: tabletManager,
-                                            offersPresentation: presentation, vblank: vblank)
+                                            offersPresentation: presentation, offersInputTimestamps: inputTimestamps,
+                                            vblank: vblank)
         // Devices the compositor knows before the app connects (a pen already near the screen).
         beforeLaunch(compositor)
         app = try ClientProcess(executable: Self.executablePath, arguments: arguments,

@@ -4,27 +4,47 @@ import Testing
 
 /// Touch→glass from `wp_presentation`, against the scripted compositor's vblank mode, whose
 /// presentation times are the truth: 60 Hz, 5 ms of scanout.
-@Suite(.serialized, .timeLimit(.minutes(2)))
+@Suite(.serialized, .timeLimit(.minutes(3)))
 struct PresentationEndToEndTests {
     static let vblank = VblankMode(hertz: 60, scanoutDelay: .milliseconds(5))
 
     func presentLines(_ h: AppHarness) -> [[String: Any]] { h.logLines.filter { $0["present"] != nil || $0["discarded"] != nil } }
+
+    /// One finger across the window at 200 Hz; returns the compositor's stamp of every touch
+    /// event it sent, in nanoseconds.
+    @discardableResult
+    func stroke(_ h: AppHarness, steps: Int = 30) -> [UInt64] {
+        let c = h.compositor
+        var sent: [UInt64] = []
+        c.touchDown(id: 0, x: 100, y: 200)
+        sent.append(c.lastEventNanoseconds ?? 0)
+        c.touchFrame()
+        for step in 1...steps {
+            c.touchMotion(id: 0, x: 100 + Double(step % 40) * 15, y: 200 + Double(step / 40) * 20)
+            sent.append(c.lastEventNanoseconds ?? 0)
+            c.touchFrame()
+            c.pump(for: 0.005)
+        }
+        c.touchUp(id: 0)
+        sent.append(c.lastEventNanoseconds ?? 0)
+        c.touchFrame()
+        h.settle(0.3)
+        return sent
+    }
+
+    func number(_ line: [String: Any], _ key: String) -> Double { (line[key] as? NSNumber)?.doubleValue ?? -1 }
+
+    func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        return sorted.isEmpty ? .nan : sorted[sorted.count / 2]
+    }
 
     @Test func eachCommitWithInputLogsWhenItReachedTheGlass() throws {
         let h = try AppHarness(arguments: ["--scene", "trace", "--log", "present"], size: (800, 600), vblank: Self.vblank)
         h.settle(0.3)
         #expect(presentLines(h).isEmpty, "a window with no input asks for no feedback")
         let c = h.compositor
-        c.touchDown(id: 0, x: 100, y: 200)
-        c.touchFrame()
-        for step in 1...30 {
-            c.touchMotion(id: 0, x: 100 + Double(step) * 15, y: 200)
-            c.touchFrame()
-            c.pump(for: 0.005)
-        }
-        c.touchUp(id: 0)
-        c.touchFrame()
-        h.settle(0.3)
+        let sent = stroke(h)
         let lines = presentLines(h)
         let presented = lines.filter { $0["present"] != nil }
         #expect(presented.count >= 3, "\(lines)")
@@ -32,21 +52,109 @@ struct PresentationEndToEndTests {
         let truth = Set(c.presentations.compactMap { record -> UInt64? in
             if case let .presented(nanoseconds, _) = record.outcome { return nanoseconds } else { return nil }
         })
+        var touchNumbers = Set<Int>()
         for line in presented {
             let present = (line["present"] as? NSNumber)?.uint64Value ?? 0
             #expect(truth.contains(present), "\(line)")
+            // The input is one the compositor stamped (zwp_input_timestamps_v1, to the nanosecond).
+            let input = (line["input"] as? NSNumber)?.uint64Value ?? 0
+            #expect(sent.contains(input), "\(line)")
             #expect(line["refresh_ns"] as? Int == 16_666_667)
             #expect((line["flags"] as? [String]) == ["vsync", "hw_clock", "hw_completion"])
-            let commitToPresent = line["commit_to_present_us"] as? Double ?? -1
+            let commitToPresent = number(line, "commit_to_present_us")
             // Latched at the next tick (at most one period away), then 5 ms of scanout.
             #expect(commitToPresent >= 5_000 - 1_000 && commitToPresent <= 16_667 + 5_000 + 1_000, "\(line)")
-            let inputToPresent = line["input_to_present_us"] as? Double ?? -1
+            let inputToPresent = number(line, "input_to_present_us")
             #expect(inputToPresent >= commitToPresent && inputToPresent < 200_000, "\(line)")
+            #expect(abs(inputToPresent - Double(present - min(input, present)) / 1000) < 1, "\(line)")
             #expect((line["frames"] as? Int).map { $0 >= 1 && $0 <= 3 } == true, "\(line)")
+            let touches = line["touches"] as? [Int] ?? []
+            #expect(touches.count == 1, "one finger moved: \(line)")
+            touchNumbers.formUnion(touches)
         }
+        #expect(touchNumbers.count == 1, "every commit carried the one finger: \(touchNumbers)")
         // Discarded commits are counted exactly: as many lines as the compositor discarded
         // commits that asked for feedback.
         let discarded = c.presentations.filter { $0.feedbackRequested && $0.outcome == .discarded }.count
         #expect(lines.filter { $0["discarded"] != nil }.count == discarded)
+    }
+
+    /// The truth, from the compositor's side: a finger that moves every 45 ms (less often than
+    /// the display refreshes, so each move has a commit of its own) reaches the glass at the
+    /// presentation of the first commit after it. Each logged touch→glass must lie within 1 ms of
+    /// the truth for the event it names, whether the app has nanosecond event times or only the
+    /// core milliseconds (then the event is placed in the middle of its millisecond).
+    @Test(arguments: [true, false])
+    func touchToGlassIsTheTruth(nanosecondTimes: Bool) throws {
+        let h = try AppHarness(arguments: ["--scene", "trace", "--log", "present"], size: (800, 600),
+                               inputTimestamps: nanosecondTimes, vblank: Self.vblank)
+        h.settle(0.3)
+        let c = h.compositor
+        var sent: [UInt64] = []
+        c.touchDown(id: 0, x: 100, y: 200)
+        sent.append(c.lastEventNanoseconds ?? 0)
+        c.touchFrame()
+        c.pump(for: 0.045)
+        for step in 1...24 {
+            c.touchMotion(id: 0, x: 100 + Double(step) * 20, y: 200)
+            sent.append(c.lastEventNanoseconds ?? 0)
+            c.touchFrame()
+            c.pump(for: 0.045)
+        }
+        h.settle(0.3)
+        let commits = c.presentations.filter(\.feedbackRequested).sorted { $0.commitSequence < $1.commitSequence }
+        func distance(_ a: UInt64, _ b: UInt64) -> UInt64 { a > b ? a - b : b - a }
+        var errors: [Double] = [], truths: [Double] = []
+        for line in presentLines(h) where line["present"] != nil {
+            let input = (line["input"] as? NSNumber)?.uint64Value ?? 0
+            guard let moved = sent.min(by: { distance($0, input) < distance($1, input) }), distance(moved, input) < 1_000_000,
+                  let shown = commits.first(where: { $0.committedNanoseconds > moved }),
+                  case let .presented(present, _) = shown.outcome else {
+                Issue.record("no event or presentation for \(line)")
+                continue
+            }
+            let truth = Double(present - moved) / 1000
+            truths.append(truth)
+            errors.append(abs(number(line, "input_to_present_us") - truth))
+        }
+        #expect(errors.count >= 20, "\(errors.count) presented lines")
+        #expect(errors.allSatisfy { $0 <= 1_000 }, "errors (µs): \(errors)")
+        #expect(median(errors) <= (nanosecondTimes ? 1 : 500), "errors (µs): \(errors)")
+        // Each move found the display ready: it reached the glass at the first vblank after it,
+        // plus the scanout.
+        #expect(median(truths) > 5_000 && median(truths) < 16_667 + 5_000, "\(truths)")
+    }
+
+    /// Event times on another clock than the presentation clock (ahead by three minutes, or ten
+    /// minutes behind): the app says so once and times input by its arrival, so no figure is off
+    /// by the clocks' difference.
+    @Test(arguments: [(180_000, true), (-600_000, false)])
+    func eventTimesOnAnotherClockAreNotUsed(offsetMilliseconds: Int, nanosecondTimes: Bool) throws {
+        let h = try AppHarness(arguments: ["--scene", "trace", "--log", "present"], size: (800, 600),
+                               inputTimestamps: nanosecondTimes, vblank: Self.vblank) { c in
+            c.eventTime = UInt32(truncatingIfNeeded: Int(c.eventTime) + offsetMilliseconds)
+        }
+        h.settle(0.3)
+        stroke(h)
+        stroke(h)
+        let warnings = h.app.standardError.components(separatedBy: "not on the presentation clock").count - 1
+        #expect(warnings == 1, "said once: \(h.app.standardError)")
+        let presented = presentLines(h).filter { $0["present"] != nil }
+        #expect(presented.count >= 5)
+        for line in presented {
+            let inputToPresent = number(line, "input_to_present_us")
+            #expect(inputToPresent >= number(line, "commit_to_present_us") && inputToPresent < 200_000, "\(line)")
+        }
+    }
+
+    /// Without `wp_presentation` the app asks for nothing, logs nothing and still draws.
+    @Test func noPresentationNoFigures() throws {
+        let h = try AppHarness(arguments: ["--scene", "trace", "--log", "present"], size: (800, 600), presentation: false)
+        h.settle(0.3)
+        let before = h.compositor.commitCount
+        stroke(h)
+        #expect(h.compositor.commitCount > before + 10, "the stroke was drawn")
+        #expect(presentLines(h).isEmpty)
+        #expect(h.compositor.presentations.allSatisfy { !$0.feedbackRequested })
     }
 }

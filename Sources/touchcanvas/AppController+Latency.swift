@@ -1,0 +1,17 @@
+import TouchCanvasApp
+
+/// Touch→glass: the pacer times input, commits and presentations on the presentation clock,
+/// asks for feedback where `wp_presentation` is offered, and predicts as `--predict` says.
+extension AppController {
+    func makePacer(window: WaylandWindow, globals: Globals) -> FramePacer {
+        let pacer = FramePacer(window: window, session: session, buffers: DrawableBuffers(shm: globals.shm, format: .xrgb8888))
+        pacer.prediction = options.prediction
+        pacer.feedback = globals.presentation.map { PresentationFeedback(presentation: $0, clock: pacer.clock) }
+        if options.log == .present {
+            pacer.feedback?.onReport = { StandardOutput.writeLine(PresentLog.line(for: $0)) }
+            pacer.gathersTouches = true
+            session.onDeliver = { [unowned pacer] in pacer.noteDelivery($0) }
+        }
+        return pacer
+    }
+}
