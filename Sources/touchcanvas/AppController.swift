@@ -102,6 +102,7 @@ final class AppController {
             printError(reason)
             loop.stop(status: 1)
         }
+        connectWindowLimits(window: window, seats: seats)
         window.onConfigure = { [unowned self] in windowConfigured() }
         window.onClose = { [unowned self] in loop.stop(status: 0) }
         seats.onSeatRemoved = { [unowned self] seat in

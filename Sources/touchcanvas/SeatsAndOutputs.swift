@@ -9,7 +9,9 @@ final class SeatsAndOutputs {
     private let registry: GlobalRegistry
     private unowned let sink: SeatInputSink
     private(set) var seats: [UInt32: SeatInput] = [:]
-    private var outputs: [UInt32: (output: WlOutput, scale: Int32)] = [:]
+    private var outputs: [UInt32: KnownOutput] = [:]
+    /// The outputs' combined logical extent changed (a mode, a scale, an output came or went).
+    var onOutputsChanged: (((width: Int, height: Int)?) -> Void)?
     private var window: WaylandWindow?
     private var decorations: WindowDecorations?
     private var cursor: PointerCursor?
@@ -59,6 +61,14 @@ final class SeatsAndOutputs {
     /// The integer scale an output last announced.
     func scale(of output: WlOutput) -> Int32 { outputs.values.first { $0.output === output }?.scale ?? 1 }
 
+    /// The sum of the outputs' logical widths, and of their heights: no window needs more. Nil
+    /// while no output has announced its mode.
+    var outputsExtent: (width: Int, height: Int)? {
+        let sizes = outputs.values.compactMap(\.logicalSize)
+        guard !sizes.isEmpty else { return nil }
+        return (sizes.reduce(0) { $0 + $1.width }, sizes.reduce(0) { $0 + $1.height })
+    }
+
     /// The app's frame went away: its cursors with it.
     func forgetFrameCursors() { frameCursorNames = [:] }
 
@@ -94,11 +104,20 @@ final class SeatsAndOutputs {
         case "wl_output" where outputs[global.name] == nil:
             // Version 2 brings `scale`; nothing newer is needed.
             guard let output = registry.bind(global, as: WlOutput.self, wanted: 2) else { return }
-            outputs[global.name] = (output, 1)
+            outputs[global.name] = KnownOutput(output: output)
             output.onEvent = { [unowned self] event in
                 switch event {
-                case .scale(let factor): outputs[global.name]?.scale = factor
-                case .done: self.window?.updateScale()
+                case .scale(let factor):
+                    let (scale, complaint) = OutputScale.clamped(factor)
+                    if let complaint { printError(complaint) }
+                    outputs[global.name]?.scale = scale
+                case .mode(let flags, let width, let height, _) where flags.contains(.current):
+                    outputs[global.name]?.mode = (Int(width), Int(height))
+                case .geometry(_, _, _, _, _, _, _, let transform):
+                    outputs[global.name]?.transform = transform
+                case .done:
+                    self.window?.updateScale()
+                    onOutputsChanged?(outputsExtent)
                 default: break
                 }
             }
@@ -146,6 +165,23 @@ final class SeatsAndOutputs {
         }
         if let output = outputs.removeValue(forKey: global.name) {
             window?.outputRemoved(output.output)
+            onOutputsChanged?(outputsExtent)
         }
+    }
+}
+
+/// A `wl_output` as far as it has told us: its scale (clamped), current mode and transform.
+struct KnownOutput {
+    let output: WlOutput
+    var scale: Int32 = 1
+    /// The current mode in physical pixels; nil until announced (or when it is nonsense).
+    var mode: (width: Int, height: Int)?
+    var transform = WlOutput.Transform.normal
+
+    /// The mode in logical pixels, turned as the output is.
+    var logicalSize: (width: Int, height: Int)? {
+        guard let mode, mode.width > 0, mode.height > 0 else { return nil }
+        let size = (width: mode.width / Int(scale), height: mode.height / Int(scale))
+        return transform.rawValue % 2 == 1 ? (size.height, size.width) : size
     }
 }

@@ -88,9 +88,13 @@ final class WaylandWindow {
 
     private var pendingSize: (width: Int32, height: Int32) = (0, 0)
     private var pendingStates: Set<XdgToplevel.State> = []
-    /// The size to return to when the compositor says "you choose" (0×0) after a maximised,
-    /// fullscreen or tiled spell: the last size the window had while floating.
-    private var floatingSize: (width: Int, height: Int)
+    /// What a configure's size becomes: the floating size to return to when the compositor
+    /// says "you choose", its bounds, and the outputs' extent no window needs to exceed.
+    var sizing: WindowSizing
+    /// The last configure, as sent: applied again when the outputs change.
+    private var lastConfigure: (width: Int, height: Int, constrained: Bool, fullscreen: Bool)?
+    /// The compositor broke the protocol (a negative size): the app cannot go on.
+    var onProtocolError: ((String) -> Void)?
     var frameCallback: WlCallback?
     private var enteredOutputs: [ObjectIdentifier: WlOutput] = [:]
     private let outputScale: (WlOutput) -> Int32
@@ -118,7 +122,7 @@ final class WaylandWindow {
         self.defaultSize = size
         self.configuredWidth = size.width
         self.configuredHeight = size.height
-        self.floatingSize = size
+        self.sizing = WindowSizing(floatingSize: size)
         self.outputScale = outputScale
 
         surface.onEvent = { [unowned self] event in
@@ -134,9 +138,14 @@ final class WaylandWindow {
         fractionalScale?.onEvent = { [unowned self] event in
             switch event {
             case .preferredScale(let per120):
-                // 120ths from 1× to 8×; anything else is a compositor bug we do not draw at.
-                guard (120...960).contains(per120), Int(per120) != preferredScale120 else { return }
-                preferredScale120 = Int(per120)
+                // 120ths from 1× to 8×, as output scales (``OutputScale``): beyond is a
+                // compositor bug, drawn at the nearest scale that makes sense.
+                let clamped = min(max(Int(per120), 120), 960)
+                if clamped != Int(per120) {
+                    printError("the compositor's preferred fractional scale is \(per120)/120; using \(clamped)/120 (1× to 8×)")
+                }
+                guard clamped != preferredScale120 else { return }
+                preferredScale120 = clamped
                 onConfigure?()
             }
         }
@@ -199,8 +208,15 @@ final class WaylandWindow {
         toplevel.onEvent = { [unowned self] event in
             switch event {
             case .configure(let width, let height, let states):
+                guard width >= 0, height >= 0 else {
+                    onProtocolError?("the compositor sent xdg_toplevel.configure with a negative size (\(width)×\(height)), which the protocol forbids")
+                    return
+                }
                 pendingSize = (width, height)
                 pendingStates = Self.states(states)
+            case .configureBounds(let width, let height):
+                // 0×0 (or nonsense) means no bounds are known.
+                sizing.bounds = width > 0 && height > 0 ? (Int(width), Int(height)) : nil
             case .close:
                 onClose?()
             default:
@@ -239,15 +255,12 @@ final class WaylandWindow {
     }
 
     /// A configure takes effect: 0 means "you choose", i.e. the floating size (initially --size).
+    /// The content is further limited to what a buffer can hold at the current scale (`width`,
+    /// `height`).
     private func apply(width w: Int, height h: Int, constrained: Bool, fullscreen: Bool, notify: Bool = true) {
-        let w = w > 0 ? w : floatingSize.width
-        let h = h > 0 ? h : floatingSize.height
-        // What a configure may ask for at most, larger than any screen; the content is further
-        // limited to what a buffer can hold at the current scale (`width`, `height`).
-        let sides = BufferLimits.logicalSides
-        configuredWidth = min(max(w, sides.lowerBound), sides.upperBound)
-        configuredHeight = min(max(h, sides.lowerBound), sides.upperBound)
-        if !constrained { floatingSize = (configuredWidth, configuredHeight) }
+        lastConfigure = (w, h, constrained, fullscreen)
+        let bar = drawsOwnFrame && !fullscreen ? Int(FrameLayout.titleBarHeight) : 0
+        (configuredWidth, configuredHeight) = sizing.size(width: w, height: h, constrained: constrained, reservedHeight: bar)
         isFullscreen = fullscreen
         isConfigured = true
         if notify { onConfigure?() }
@@ -274,6 +287,15 @@ final class WaylandWindow {
             }
         }
         return states
+    }
+
+    /// The outputs' extent changed: a window larger than they can now show shrinks to fit.
+    func outputsChanged(extent: (width: Int, height: Int)?) {
+        sizing.outputsExtent = extent
+        guard isConfigured, let last = lastConfigure else { return }
+        let limit = sizing.limit
+        guard configuredWidth > limit.width || configuredHeight + titleBarHeight > limit.height else { return }
+        apply(width: last.width, height: last.height, constrained: last.constrained, fullscreen: last.fullscreen)
     }
 
     /// Recomputes the buffer scale after outputs change; the caller re-renders on a change.

@@ -217,20 +217,21 @@ struct OwnFrameEndToEndTests {
         #expect(scaled.bufferScale == 2 && scaled.bufferSize == BufferSize(width: 848, height: 648), "\(frame) → \(scaled)")
     }
 
-    /// A configure larger than a buffer can be at this scale (16384 pixels a side), frame
-    /// included: the window is drawn at the largest size that fits, and the app goes on.
+    /// A configure wider than the output (1920×1080, so 960×540 logical at scale 2), frame
+    /// included: the window is held to what the output shows, title bar and all, and the app
+    /// goes on.
     @Test(arguments: [(Int32(1), Int32(20000)), (2, 9000)])
-    func aHugeConfigureIsDrawnAtTheLargestSizeABufferHolds(scale: Int32, width: Int32) throws {
+    func aHugeConfigureIsHeldToTheOutput(scale: Int32, width: Int32) throws {
         let h = try harness(outputScale: scale)
         let frame = try frame(h)
         let c = h.compositor
         c.configure(width: width, height: 400)
-        let content = 16384 / Int(scale) - 24  // the frame's margins must fit too
+        let content = 1920 / Int(scale)
         #expect(c.waitUntil(timeout: 10) { c.toplevel?.bufferSize.map { $0 == (content * Int(scale), 360 * Int(scale)) } == true },
                 "\(String(describing: c.toplevel?.bufferSize)); stderr: \(h.app.standardError)")
         #expect(c.waitUntil(timeout: 5) {
             c.otherSurfaces.first { $0.objectID == frame.objectID }?.bufferSize
-                == BufferSize(width: 16384, height: (360 + 64) * Int(scale))
+                == BufferSize(width: (content + 24) * Int(scale), height: (360 + 64) * Int(scale))
         }, "\(c.otherSurfaces)")
         #expect(c.toplevel?.windowGeometry.map { $0 == (0, -40, Int32(content), 400) } == true,
                 "\(String(describing: c.toplevel?.windowGeometry))")

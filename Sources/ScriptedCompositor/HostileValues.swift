@@ -1,0 +1,29 @@
+internal import WaylandServer
+
+/// Values no sane compositor sends, sent anyway (deliberately, unlike ``setOutputScale(_:)`` and
+/// friends, which refuse them), to see a client hold out against them.
+extension ScriptedCompositor {
+    /// `wl_output.scale` with any value (0, negative, 1 000) and `done`, and `enter` to a mapped
+    /// toplevel not yet on the output.
+    public func sendOutputScaleUnchecked(_ scale: Int32) {
+        changeOutputScale(scale)
+    }
+
+    /// `wp_fractional_scale_v1.preferred_scale` with any value in 120ths (0, 100 000).
+    public func sendPreferredScaleUnchecked(per120: UInt32) {
+        guard output.fractionalScale120 != nil else { return }
+        output.fractionalScale120 = per120
+        announcePreferredScale()
+    }
+
+    /// `xdg_toplevel.configure_bounds` before a configure (as the protocol orders it), then that
+    /// configure: the largest size the client should choose for itself. Only to a toplevel
+    /// whose `xdg_wm_base` is version 4 or later, which has the event.
+    @discardableResult
+    public func configure(width: Int32, height: Int32, bounds: (width: Int32, height: Int32)) -> Bool {
+        guard let toplevel = currentToplevel, !toplevel.xdg.needsInitialConfigure, toplevel.resource.version >= 4 else { return false }
+        toplevel.resource.sendConfigureBounds(width: bounds.width, height: bounds.height)
+        sendConfigure(toplevel, width: width, height: height, fullscreen: false)
+        return true
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import ScriptedCompositor
+import Testing
+
+/// A compositor that sends sizes and scales no sane one would: the app says so where that helps,
+/// keeps its memory bounded, keeps answering, and ends when asked. The scripted compositor's one
+/// output is 1920×1080.
+@Suite(.serialized, .timeLimit(.minutes(3)))
+struct HostileCompositorEndToEndTests {
+    /// Pings, and waits up to `seconds` for the pong: frozen means not answering within 1 s.
+    func answersPing(_ h: AppHarness, within seconds: Double = 1) -> Bool {
+        let serial = h.compositor.ping()
+        return h.compositor.waitUntil(timeout: seconds) { h.compositor.lastPongSerial == serial }
+    }
+
+    func stroke(_ h: AppHarness) {
+        let c = h.compositor
+        c.touchDown(id: 0, x: 50, y: 60)
+        c.touchFrame()
+        for step in 1...10 {
+            c.touchMotion(id: 0, x: 50 + Double(step) * 20, y: 60)
+            c.touchFrame()
+            c.pump(for: 0.01)
+        }
+        c.touchUp(id: 0)
+        c.touchFrame()
+    }
+
+    /// 100 000 × 100 000 asked: the window gets what the one output can show, not 16 384².
+    @Test func aHugeConfigureIsHeldToWhatTheOutputsShow() throws {
+        let h = try AppHarness(arguments: ["--scene", "canvas"])
+        h.compositor.configure(width: 100_000, height: 100_000)
+        let frame = try #require(h.frame { $0.width == 1920 && $0.height == 1080 })
+        #expect(frame.width == 1920 && frame.height == 1080)
+        stroke(h)
+        #expect(answersPing(h))
+        let asked = Date()
+        #expect(h.app.terminate(grace: 1) == 0, "ended by SIGTERM within 1 s")
+        #expect(Date().timeIntervalSince(asked) < 1)
+    }
+
+    /// 0×0 after a maximised spell: the size it had while floating.
+    @Test func zeroByZeroFallsBackToTheLastFloatingSize() throws {
+        let h = try AppHarness(arguments: ["--scene", "canvas", "--decorations", "none"])
+        let c = h.compositor
+        c.configure(width: 700, height: 500)
+        #expect(h.frame { $0.width == 700 && $0.height == 500 } != nil)
+        c.configure(width: 1000, height: 700, maximized: true)
+        #expect(h.frame { $0.width == 1000 && $0.height == 700 } != nil)
+        c.configure(width: 0, height: 0)
+        let back = try #require(h.frame { $0.width == 700 && $0.height == 500 })
+        #expect(back.width == 700 && back.height == 500)
+    }
+
+    @Test func aNegativeSizeIsAProtocolErrorThatEndsTheApp() throws {
+        let h = try AppHarness(arguments: ["--scene", "canvas"])
+        h.compositor.configure(width: -5, height: 300)
+        #expect(h.app.waitForExit(timeout: 5, pumping: h.compositor) == 1)
+        #expect(h.app.standardError.contains("negative size (-5×300)"), "\(h.app.standardError)")
+    }
+
+    /// `configure_bounds` holds the size the app chooses (its `--size`), not one the compositor sets.
+    @Test func boundsHoldTheSizeTheAppChooses() throws {
+        let h = try AppHarness(arguments: ["--scene", "canvas", "--decorations", "none", "--size", "1200x900"], size: nil)
+        let c = h.compositor
+        #expect(h.frame { $0.width == 1200 && $0.height == 900 } != nil)
+        #expect(c.configure(width: 0, height: 0, bounds: (800, 600)))
+        let bounded = try #require(h.frame { $0.width == 800 && $0.height == 600 })
+        #expect(bounded.width == 800 && bounded.height == 600)
+        #expect(c.configure(width: 1000, height: 700, bounds: (800, 600)))
+        #expect(h.frame { $0.width == 1000 && $0.height == 700 } != nil, "a size the compositor sets is its own")
+    }
+
+    /// At scale 8 the 1920×1080 output is 240×135 logical pixels: the window is held to that,
+    /// so its buffer stays the output's size.
+    @Test(arguments: [(Int32(0), 1, 400, 300), (-3, 1, 400, 300), (1000, 8, 1920, 1080)])
+    func anOutputScaleIsHeldBetweenOneAndEight(announced: Int32, used: Int, bufferWidth: Int, bufferHeight: Int) throws {
+        let h = try AppHarness(arguments: ["--scene", "canvas", "--decorations", "none"])
+        #expect(h.frame { $0.width == 400 } != nil)
+        h.compositor.sendOutputScaleUnchecked(2)
+        #expect(h.frame { $0.width == 800 } != nil)
+        h.compositor.sendOutputScaleUnchecked(announced)
+        let frame = try #require(h.frame { $0.width == bufferWidth })
+        #expect(frame.width == bufferWidth && frame.height == bufferHeight)
+        #expect(h.app.standardError.contains("an output announced scale \(announced); using \(used)"), "\(h.app.standardError)")
+        #expect(answersPing(h))
+    }
+
+    @Test(arguments: [(UInt32(0), 1), (100_000, 8)])
+    func aFractionalScaleIsHeldBetweenOneAndEight(per120: UInt32, used: Int) throws {
+        let h = try AppHarness(arguments: ["--scene", "canvas", "--decorations", "none"], fractionalScale: 1.5)
+        #expect(h.frame { $0.width == 600 } != nil)
+        h.compositor.sendPreferredScaleUnchecked(per120: per120)
+        let frame = try #require(h.frame { $0.width == 400 * used })
+        #expect(frame.width == 400 * used && frame.height == 300 * used)
+        #expect(h.app.standardError.contains("preferred fractional scale is \(per120)/120"), "\(h.app.standardError)")
+    }
+}
