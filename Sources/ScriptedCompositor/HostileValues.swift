@@ -3,6 +3,9 @@ internal import WaylandServer
 /// Values no sane compositor sends, sent anyway (deliberately, unlike ``setOutputScale(_:)`` and
 /// friends, which refuse them), to see a client hold out against them.
 extension ScriptedCompositor {
+    /// The client's `wl_buffer`s that exist now (created and not destroyed), on every surface.
+    public var liveBufferCount: Int { shmBuffers.count }
+
     /// `wl_output.scale` with any value (0, negative, 1 000) and `done`, and `enter` to a mapped
     /// toplevel not yet on the output.
     public func sendOutputScaleUnchecked(_ scale: Int32) {

@@ -123,6 +123,11 @@ public final class ScriptedCompositor {
     /// Keep the buffers a subsurface's commits replace instead of releasing them, as a
     /// compositor still reading them would, until ``releaseHeldBuffers()``.
     public var holdsSubsurfaceBuffers = false
+    /// The same for every surface: a compositor that never releases a buffer (a misbehaviour).
+    public var holdsAllBuffers = false
+    /// False: frame callbacks are never answered (a misbehaviour: a compositor that has stopped
+    /// drawing the client, or a broken one). Presentation feedback still follows vblank mode.
+    public var answersFrameCallbacks = true
     var heldBuffers: [WlBuffer] = []
     /// Every `wl_pointer.set_cursor`, oldest first.
     public internal(set) var cursorRequests: [CursorRequest] = []

@@ -62,7 +62,9 @@ extension AppController: SeatInputSink {
         pacer?.inputArrived(time, whole: true)
         switch command {
         case .quit: loop.stop(status: 0)
-        case .save: session.saveNumbered()
+        case .save:
+            pacer?.renderForSave()
+            session.saveNumbered()
         case .toggleFullscreen: window?.toggleFullscreen()
         case .toggleHUD: session.setHUDVisible(!session.isHUDShown)
         case .toggleDebugOverlay: session.toggleDebugOverlay()

@@ -24,7 +24,7 @@ final class AppController {
     private(set) var pacer: FramePacer?
     private var recording: SessionRecording?
     private(set) var playback: SessionPlayback?
-    private(set) var check: CompositorCheck?
+    var check: CompositorCheck?
     /// Pens in range over a surface that is not the canvas (our frame, libdecor's).
     var toolsOffCanvas: Set<TabletToolID> = []
     let startTime = MonotonicClock.now()
@@ -165,6 +165,9 @@ final class AppController {
         case .animationWatchdog:
             session.advanceAnimations()  // drawing resumes when the compositor asks again
             return
+        case .frameStall:
+            pacer?.renderIfStalled()
+            return
         case .checkTimeout:
             check?.timeOut()
             return
@@ -186,25 +189,6 @@ final class AppController {
         if session.input.hasPendingInput { deadlines.schedule(.flushInput, after: Deadlines.missingFrameGrace) }
         if session.input.activeTouchCount > 0 { deadlines.schedule(.stuckCheck, after: Deadlines.stuckCheckInterval) }
         if let next { deadlines.schedule(.playback, after: next) }
-    }
-
-    /// `check`: the guided compositor check, its prompts in the HUD and on stderr, its report on
-    /// stdout; the app ends when it does.
-    private func startCheck(timeout: Double) {
-        let check = CompositorCheck()
-        self.check = check
-        pacer?.feedback?.check = check
-        // Tools the compositor announced while the app started count: the check began after them.
-        for seat in seats?.ordered ?? [] { check.tabletToolsKnown(session.input.tabletTools(for: seat.id), seat: seat.id) }
-        if seats?.tabletSeats.values.contains(where: { !$0.tablets.isEmpty }) == true { check.tabletPresent() }
-        printError(check.prompt)
-        session.beginCheck(check) { [unowned self] check in
-            guard check.isFinished else { return printError(check.prompt) }
-            let seatInfo = (seats?.ordered ?? []).map { (name: $0.name, versions: $0.versions) }
-            for line in check.report(seats: seatInfo) { StandardOutput.writeLine(line) }
-            loop.stop(status: check.passed ? 0 : 1)
-        }
-        deadlines.schedule(.checkTimeout, after: timeout)
     }
 
     // MARK: Running
@@ -238,10 +222,12 @@ final class AppController {
         do {
             status = try loop.run()
         } catch {
+            // The connection is gone: the last frame drawn is what can be saved.
             if let path = options.saveOnExit { session.save(to: path) }
             recording?.close()
             throw AppError(error.description)
         }
+        if options.saveOnExit != nil { pacer?.renderForSave() }
         let saved = options.saveOnExit.map { session.save(to: $0) } ?? true
         let recorded = recording?.close() ?? true
         return saved && recorded ? status : max(status, 1)

@@ -18,6 +18,8 @@ final class Deadlines {
         case checkTimeout
         /// `--play`'s next events are due.
         case playback
+        /// A frame has waited too long for the compositor's frame callback: it is drawn without.
+        case frameStall
     }
 
     /// How long a drained socket may hold input without a frame before it is delivered anyway.

@@ -32,6 +32,16 @@ final class FramePacer {
     var feedback: PresentationFeedback? {
         didSet { feedback?.inspector = session.inspector }
     }
+    /// How long a frame waits for the compositor's frame callback before it is drawn without
+    /// one: a compositor that stopped answering (or a hidden window's, which may never answer)
+    /// then gets a frame four times a second while something changes, so held moves are
+    /// delivered, logs go on, the coalesced samples of a touch stay few, and a save shows the
+    /// drawing. Fifteen refreshes at 60 Hz: no compositor that draws the window waits so long.
+    static let frameStall = 0.25
+    /// Since when a frame has waited for the frame callback, nil when none waits.
+    private var waitingSince: Double?
+    /// A frame waits for the frame callback: call ``renderIfStalled()`` after this many seconds.
+    var onWaitingForFrame: ((Double) -> Void)?
     /// A buffer could not be had or drawn: the app cannot go on.
     var onFailure: ((String) -> Void)?
 
@@ -40,6 +50,7 @@ final class FramePacer {
         self.session = session
         self.buffers = buffers
         window.onFrameDone = { [unowned self] _ in
+            waitingSince = nil
             timing.frameDone(at: clock.now())
             renderIfNeeded()
         }
@@ -74,15 +85,33 @@ final class FramePacer {
                             estimate: timing.inputToDisplay)
     }
 
+    /// The frame callback has not come for ``frameStall``: draws without it.
+    func renderIfStalled() {
+        guard let since = waitingSince, clock.now() - since >= Self.frameStall * 0.99 else { return }
+        waitingSince = nil
+        renderIfNeeded(evenIfFramePending: true)
+    }
+
+    /// Before a save: the picture saved is what the window would show now, even when the
+    /// compositor has not asked for a frame.
+    func renderForSave() { renderIfNeeded(evenIfFramePending: true) }
+
     /// Renders now unless the compositor has not shown the previous frame yet; then the frame
-    /// callback brings us back.
-    func renderIfNeeded() {
+    /// callback brings us back (or, if it never comes, ``renderIfStalled()``).
+    func renderIfNeeded(evenIfFramePending: Bool = false) {
         guard window.isConfigured else { return }
         if session.advanceAnimations() {
             needsRender = true
             onAnimationsRunning?()
         }
-        guard needsRender, !window.isFrameCallbackPending else { return }
+        guard needsRender else { return }
+        if window.isFrameCallbackPending && !evenIfFramePending {
+            if waitingSince == nil {
+                waitingSince = clock.now()
+                onWaitingForFrame?(Self.frameStall)
+            }
+            return
+        }
         let scale = window.bufferScale
         let next: (shm: ShmBuffer, pixels: PixelBuffer)?
         do {

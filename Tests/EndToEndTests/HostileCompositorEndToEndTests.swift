@@ -1,4 +1,5 @@
 import Foundation
+import Canvas
 import ScriptedCompositor
 import Testing
 
@@ -94,5 +95,63 @@ struct HostileCompositorEndToEndTests {
         let frame = try #require(h.frame { $0.width == 400 * used })
         #expect(frame.width == 400 * used && frame.height == 300 * used)
         #expect(h.app.standardError.contains("preferred fractional scale is \(per120)/120"), "\(h.app.standardError)")
+    }
+
+    /// Ten seconds' worth of one finger at 200 Hz, sent as fast as the compositor can: 2 000
+    /// moves.
+    func longStroke(_ h: AppHarness, moves: Int = 2_000) {
+        let c = h.compositor
+        c.touchDown(id: 3, x: 50, y: 100)
+        c.touchFrame()
+        for step in 1...moves {
+            c.touchMotion(id: 3, x: 50 + Double(step % 300), y: 100 + Double(step % 150))
+            c.touchFrame()
+            if step % 50 == 0 { c.pump(for: 0.002) }
+        }
+        c.touchUp(id: 3)
+        c.touchFrame()
+        h.settle(0.5)
+    }
+
+    /// Every buffer is kept by the compositor: the app draws into at most three, then waits; it
+    /// still takes input (logged), answers, and ends when asked.
+    @Test func aCompositorThatNeverReleasesBuffersGetsNoMoreThanThree() throws {
+        let h = try AppHarness(arguments: ["--scene", "canvas", "--decorations", "none", "--log", "phases"]) {
+            $0.holdsAllBuffers = true
+        }
+        longStroke(h)
+        #expect(h.compositor.liveBufferCount <= 3, "\(h.compositor.liveBufferCount) buffers")
+        let phases = Set(h.logLines.compactMap { $0["phase"] as? String })
+        #expect(phases.isSuperset(of: ["began", "moved", "ended"]), "\(phases)")
+        #expect(answersPing(h))
+        #expect(h.app.terminate(grace: 1) == 0)
+    }
+
+    /// Frame callbacks never answered: input is still taken and logged, held moves do not pile
+    /// up without bound, ping and close work, and a save on exit has the drawing.
+    @Test func aCompositorThatNeverAnswersFrameCallbacks() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tc-nocallbacks-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let saved = directory.appendingPathComponent("saved.png").path
+        let h = try AppHarness(arguments: ["--scene", "canvas", "--decorations", "none", "--log", "phases", "--save-on-exit", saved])
+        h.settle(0.2)
+        h.compositor.answersFrameCallbacks = false
+        longStroke(h)
+        let moved = h.logLines.filter { $0["phase"] as? String == "moved" }
+        #expect(!moved.isEmpty, "moves are delivered though no frame comes")
+        #expect(h.logLines.contains { $0["phase"] as? String == "ended" })
+        #expect(answersPing(h))
+        h.compositor.close()
+        #expect(h.app.waitForExit(timeout: 1, pumping: h.compositor) == 0)
+        let picture = try PNGReader.read(saved)
+        var inked = 0
+        for y in stride(from: 0, to: picture.height, by: 2) {
+            for x in stride(from: 0, to: picture.width, by: 2) {
+                guard let p = picture.pixel(x: x, y: y) else { continue }
+                if Int(p.red) + Int(p.green) + Int(p.blue) < 3 * 200 { inked += 1 }
+            }
+        }
+        #expect(inked > 100, "the stroke is in the saved picture")
     }
 }

@@ -204,7 +204,11 @@ extension ScriptedCompositor {
         var attachedBuffer = false
         if case .some(let newBuffer) = pending.attach {
             if let old = surface.buffer, old !== newBuffer, old.isAlive {
-                if holdsSubsurfaceBuffers, surface.role == .subsurface { heldBuffers.append(old) } else { old.sendRelease() }
+                if holdsAllBuffers || (holdsSubsurfaceBuffers && surface.role == .subsurface) {
+                    heldBuffers.append(old)
+                } else {
+                    old.sendRelease()
+                }
             }
             surface.show(newBuffer, info: attachedInfo)
             attachedBuffer = newBuffer != nil
@@ -261,7 +265,7 @@ extension ScriptedCompositor {
 
     /// Answers frame callbacks whose delay has passed, in commit order.
     func answerDueFrameCallbacks() {
-        guard !frameCallbacks.isEmpty else { return }
+        guard answersFrameCallbacks, !frameCallbacks.isEmpty else { return }
         let now = uptimeNanoseconds()
         let time = eventTime
         var remaining: [PendingFrameCallback] = []
@@ -278,7 +282,7 @@ extension ScriptedCompositor {
 
     /// The next moment a frame callback or a presentation outcome is due: the round wakes for it.
     var nextFrameCallbackDue: UInt64? {
-        let callbacks = frameCallbacks.lazy.map(\.due).min()
+        let callbacks = answersFrameCallbacks ? frameCallbacks.lazy.map(\.due).min() : nil
         guard let presentation = presentationQueue.nextSendDue else { return callbacks }
         return min(callbacks ?? presentation, presentation)
     }

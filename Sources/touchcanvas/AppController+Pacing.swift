@@ -1,11 +1,13 @@
 import TouchCanvasApp
 
-/// Touch→glass: the pacer times input, commits and presentations on the presentation clock,
-/// asks for feedback where `wp_presentation` is offered, and predicts as `--predict` says.
+/// The frame pacer, and touch→glass: the pacer times input, commits and presentations on the
+/// presentation clock, asks for feedback where `wp_presentation` is offered, and predicts as
+/// `--predict` says. A frame that waits too long for the compositor is drawn anyway.
 extension AppController {
     func makePacer(window: WaylandWindow, globals: Globals) -> FramePacer {
         let pacer = FramePacer(window: window, session: session, buffers: DrawableBuffers(shm: globals.shm, format: .xrgb8888))
         pacer.prediction = options.prediction
+        pacer.onWaitingForFrame = { [unowned self] seconds in deadlines.schedule(.frameStall, after: seconds) }
         pacer.feedback = globals.presentation.map { PresentationFeedback(presentation: $0, clock: pacer.clock) }
         if options.log == .present {
             pacer.feedback?.onReport = { StandardOutput.writeLine(PresentLog.line(for: $0)) }
