@@ -1,3 +1,4 @@
+import Glibc
 internal import WaylandServer
 
 /// Values no sane compositor sends, sent anyway (deliberately, unlike ``setOutputScale(_:)`` and
@@ -28,5 +29,20 @@ extension ScriptedCompositor {
         toplevel.resource.sendConfigureBounds(width: bounds.width, height: bounds.height)
         sendConfigure(toplevel, width: width, height: height, fullscreen: false)
         return true
+    }
+
+    /// `wl_keyboard.keymap` (xkb v1) naming a pipe, which cannot be mapped, and a size of 1 GiB,
+    /// to every keyboard of seat `name`. Returns how many keyboards got it.
+    @discardableResult
+    public func sendUnmappableKeymap(seat name: String = "seat0") -> Int {
+        guard let seat = seat(named: name) else { return 0 }
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { return 0 }
+        defer { Glibc.close(ends[0]); Glibc.close(ends[1]) }
+        let keyboards = seat.keyboards.filter(\.isAlive)
+        // libwayland duplicates the fd while marshalling: ours to close after.
+        for keyboard in keyboards { keyboard.sendKeymap(format: .xkbV1, fd: ends[0], size: 1 << 30) }
+        display.flush()
+        return keyboards.count
     }
 }

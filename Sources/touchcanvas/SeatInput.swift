@@ -298,7 +298,11 @@ final class SeatInput {
         let precise = keyboardTimes?.take()
         switch event {
         case .keymap(let format, let fd, let size):
-            if format == .xkbV1, let xkb { _ = xkb.loadKeymap(fd: fd, size: size) } else { closeDescriptor(fd) }
+            guard format == .xkbV1, let xkb else { return closeDescriptor(fd) }
+            // Keys then do nothing (or keep the last good keymap); touch and pointer go on.
+            if !xkb.loadKeymap(fd: fd, size: size) {
+                printError("seat \(name.isEmpty ? "\(id.raw)" : name): the compositor's keymap (\(size) bytes) cannot be read; keys do nothing")
+            }
         case .key(_, let time, let key, let state):
             guard state == .pressed, let press = xkb?.press(evdevKeycode: key) else { return }
             sink?.seat(id, key: press, at: InputEventTime(milliseconds: time, nanoseconds: precise))

@@ -155,3 +155,93 @@ struct HostileCompositorEndToEndTests {
         #expect(inked > 100, "the stroke is in the saved picture")
     }
 }
+
+/// Many of what there is usually one of: outputs, seats, touch ids over a session.
+@Suite(.serialized, .timeLimit(.minutes(3)))
+struct HostileCountsEndToEndTests {
+    func answersPing(_ h: AppHarness) -> Bool {
+        let serial = h.compositor.ping()
+        return h.compositor.waitUntil(timeout: 1) { h.compositor.lastPongSerial == serial }
+    }
+
+    /// The child's resident memory in kB, from /proc.
+    func residentKilobytes(_ h: AppHarness) -> Int {
+        let status = (try? String(contentsOfFile: "/proc/\(h.app.pid)/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+    }
+
+    @Test func twoHundredOutputs() throws {
+        let h = try AppHarness(arguments: ["--scene", "spots", "--log", "phases"])
+        for n in 2...200 { h.compositor.addOutput(named: "SCRIPTED-\(n)", scale: Int32(1 + n % 3)) }
+        h.settle(0.5)
+        #expect(answersPing(h))
+        h.compositor.touchDown(id: 0, x: 100, y: 100)
+        h.compositor.touchFrame()
+        #expect(h.waitForLog { $0.contains { $0["phase"] as? String == "began" } })
+        for n in 2...200 { h.compositor.removeOutput(named: "SCRIPTED-\(n)") }
+        h.settle(0.3)
+        #expect(answersPing(h))
+        #expect(h.app.isRunning, "\(h.app.standardError)")
+    }
+
+    @Test func fiftySeats() throws {
+        let h = try AppHarness(arguments: ["--scene", "spots", "--log", "phases"])
+        let names = (1...50).map { "extra\($0)" }
+        for name in names { h.compositor.addSeat(name, capabilities: [.touch, .pointer, .keyboard]) }
+        h.settle(0.5)
+        #expect(answersPing(h))
+        for (i, name) in names.enumerated() {
+            h.compositor.touchDown(id: 0, x: 20 + Double(i * 7), y: 100, seat: name)
+            h.compositor.touchFrame(seat: name)
+        }
+        #expect(h.waitForLog { lines in lines.filter { $0["phase"] as? String == "began" }.count >= 50 })
+        for name in names { h.compositor.removeSeat(name) }
+        h.settle(0.3)
+        let cancelled = h.logLines.filter { $0["phase"] as? String == "cancelled" }.count
+        #expect(cancelled >= 50, "each removed seat's touch is cancelled")
+        #expect(answersPing(h))
+    }
+
+    @Test func aKeymapThatCannotBeMapped() throws {
+        let h = try AppHarness(arguments: ["--scene", "canvas", "--log", "phases"])
+        #expect(h.compositor.sendUnmappableKeymap() == 1)
+        h.settle(0.2)
+        #expect(h.app.standardError.contains("keymap (1073741824 bytes) cannot be read"), "\(h.app.standardError)")
+        h.compositor.touchDown(id: 0, x: 100, y: 100)
+        h.compositor.touchFrame()
+        #expect(h.waitForLog { $0.contains { $0["phase"] as? String == "began" } })
+        #expect(answersPing(h))
+        h.compositor.close()
+        #expect(h.app.waitForExit(timeout: 1, pumping: h.compositor) == 0)
+    }
+
+    /// Ten thousand taps, each with an id never used before: what the app keeps per touch goes
+    /// when the touch ends.
+    @Test func tenThousandTouchIds() throws {
+        let h = try AppHarness(arguments: ["--scene", "spots", "--decorations", "none"])
+        let c = h.compositor
+        func taps(_ ids: Range<Int32>) {
+            for id in ids {
+                c.touchDown(id: id, x: 50 + Double(id % 300), y: 50 + Double(id % 200))
+                c.touchFrame()
+                c.touchUp(id: id)
+                c.touchFrame()
+                // The app must keep up, or libwayland drops it as any compositor would: each
+                // batch waits for the pong that shows the app has read the batch.
+                if id % 20 == 19 {
+                    let serial = c.ping()
+                    _ = c.waitUntil(timeout: 5) { c.lastPongSerial == serial }
+                }
+            }
+            h.settle(0.3)
+        }
+        taps(0..<1_000)
+        let warm = residentKilobytes(h)
+        taps(1_000..<10_000)
+        let after = residentKilobytes(h)
+        #expect(warm > 0 && after - warm < 4_096, "RSS \(warm) kB after 1 000 taps, \(after) kB after 10 000")
+        #expect(answersPing(h))
+        #expect(h.app.isRunning, "status \(String(describing: h.app.exitStatus)); \(h.app.standardError.suffix(2000))")
+    }
+}
