@@ -476,11 +476,13 @@ public final class ScriptedCompositor {
     /// Withdraws a seat: clients get `global_remove`; their objects stay valid but receive nothing.
     ///
     /// Touches that were down get no `wl_touch.cancel` and no `up`; the client must cancel them
-    /// itself. `Misbehaviour.swift` names this for tests: `removeSeatWithoutCancel`.
+    /// itself. `Misbehaviour.swift` names this for tests: `removeSeatWithoutCancel`. A touchpad
+    /// gesture in progress gets no end either, and a seat added later under the name starts free.
     public func removeSeat(_ name: String) {
         guard let seat = seat(named: name), let global = seat.global, let raw = global.raw else { return }
         seat.removed = true
         seat.activeTouches.removeAll()
+        pointerGestures.active[name] = nil
         wl_global_remove(raw)
         retire { global.destroy() }
         seat.global = nil

@@ -38,6 +38,26 @@ struct PointerGestureRoutingTests {
         #expect(compositor.protocolErrors.isEmpty && !client.failed && !bystander.failed)
     }
 
+    @Test func aSeatRemovedMidGestureLeavesNoGestureToItsSuccessor() throws {
+        let compositor = try ScriptedCompositor(seats: ["seat0", "seat1"])
+        let client = try TestClient(compositor)
+        let window = try TestWindow(client)
+        try window.map()
+        #expect(client.exchange(until: { compositor.waitForMappedToplevel(timeout: 0) }))
+        compositor.pointerEnter(x: 5, y: 5, seat: "seat1")
+        #expect(compositor.pinchBegin(seat: "seat1"))
+        compositor.removeSeat("seat1")
+        #expect(compositor.pointerGestureInProgress(seat: "seat1") == nil)
+        #expect(!compositor.pinchEnd(seat: "seat1"))
+        compositor.addSeat("seat1", capabilities: .all)
+        compositor.pointerEnter(x: 5, y: 5, seat: "seat1")
+        #expect(compositor.swipeBegin(fingers: 3, seat: "seat1"))
+        #expect(compositor.pointerGestureInProgress(seat: "seat1") == .swipe)
+        #expect(compositor.pointerGestureInProgress() == nil)
+        #expect(client.roundtrip())
+        #expect(compositor.protocolErrors.isEmpty && !client.failed)
+    }
+
     @Test func oneGestureAtATimeAndEachEventOnlyInItsPlace() throws {
         let compositor = try ScriptedCompositor()
         let client = try TestClient(compositor)
