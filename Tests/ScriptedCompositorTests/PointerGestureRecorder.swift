@@ -23,11 +23,11 @@ final class PointerGestureRecorder {
     private let name: (WlSurface?) -> String?
 
     /// `name(surface)` labels the surface of a begin (e.g. "window"). A second recorder on the
-    /// same client passes the first one's `manager` or `pointer` to share them; `seatName` picks
-    /// the seat global whose pointer is used (the first by default).
+    /// same client passes the first one's `manager` or `pointer` to share them; `seatGlobal` picks
+    /// the `wl_seat` global (by registry name) whose pointer is used (the first by default).
     init(_ client: TestClient, version: UInt32 = 3, manager: ZwpPointerGesturesV1? = nil, pointer: WlPointer? = nil,
-         seatName: UInt32? = nil, name: @escaping (WlSurface?) -> String? = { _ in nil }) throws {
-        let seat = pointer == nil ? client.bind(WlSeat.self, version: 8, name: seatName) : nil
+         seatGlobal: UInt32? = nil, name: @escaping (WlSurface?) -> String? = { _ in nil }) throws {
+        let seat = pointer == nil ? client.bind(WlSeat.self, version: 8, name: seatGlobal) : nil
         guard let manager = manager ?? client.bind(ZwpPointerGesturesV1.self, version: version),
               let pointer = pointer ?? seat?.getPointer() else { throw TestFailure("no pointer gestures") }
         self.manager = manager
@@ -37,8 +37,8 @@ final class PointerGestureRecorder {
         makeObjects()
     }
 
-    /// New objects on the same pointer, dropping (without destroying) the old ones' recording.
-    func makeObjects() {
+    /// Every kind at once, so a test sees that an event reached only the objects of its kind.
+    private func makeObjects() {
         swipe = manager.getSwipeGesture(pointer: pointer)
         pinch = manager.getPinchGesture(pointer: pointer)
         hold = manager.getHoldGesture(pointer: pointer)

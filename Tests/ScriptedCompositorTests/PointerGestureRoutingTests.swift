@@ -13,9 +13,9 @@ struct PointerGestureRoutingTests {
         let client = try TestClient(compositor)
         let window = try TestWindow(client)
         let recorder = try PointerGestureRecorder(client) { $0 === window.surface ? "window" : nil }
-        let seatNames = client.globals.filter { $0.interface == "wl_seat" }.map(\.name)
-        #expect(seatNames.count == 2)
-        let otherSeat = try PointerGestureRecorder(client, manager: recorder.manager, seatName: seatNames.last)
+        let seatGlobals = client.globals.filter { $0.interface == "wl_seat" }.map(\.name)
+        #expect(seatGlobals.count == 2)
+        let otherSeat = try PointerGestureRecorder(client, manager: recorder.manager, seatGlobal: seatGlobals.last)
         let bystander = try TestClient(compositor)
         let outsider = try PointerGestureRecorder(bystander)
         try window.map()
