@@ -62,6 +62,7 @@ public final class ScriptedCompositor {
     private var clock = EventClock()
     var presentationQueue: PresentationQueue
     var inputTimestamps = InputTimestampsRegistry()
+    var pointerGestures = PointerGestureRegistry()
     private var globalDestroyers: [() -> Void] = []
     /// Globals withdrawn from clients (`wl_global_remove`) but kept a moment, so a client that
     /// binds one in flight is not disconnected for naming a dead global.
@@ -153,7 +154,8 @@ public final class ScriptedCompositor {
     }
 
     /// The time stamped on the most recent input event that carries one (touch down, motion and
-    /// up, pointer motion and button, key), misbehaving ones included; nil before the first.
+    /// up, pointer motion and button, key, tablet frame, touchpad gesture), misbehaving ones
+    /// included; nil before the first.
     public internal(set) var lastEventTime: UInt32?
 
     /// The event clock in nanoseconds, of which `eventTime` is the low 32 bits of the
@@ -179,13 +181,16 @@ public final class ScriptedCompositor {
     /// has no tablet-v2: a pen then reaches no client at all). `wp_presentation` and
     /// `zwp_input_timestamps_manager_v1` are offered unless `offersPresentation` or
     /// `offersInputTimestamps` is false (compositors without them, for a client's fallbacks);
+    /// so is `zwp_pointer_gestures_v1` unless `offersPointerGestures` is false, at
+    /// `pointerGesturesVersion` (1…3, clamped), so a client of an older compositor can be tested;
     /// with a `vblank` mode, frame callbacks and presentation follow its periodic tick
     /// (see ``VblankMode``), otherwise each commit is presented when its frame callbacks are
     /// answered.
     public init(socketName: String? = nil, outputScale: Int32 = 1, fractionalScale: Double? = nil,
                 seats seatNames: [String] = ["seat0"], offersDecorationManager: Bool = true,
                 offersTabletManager: Bool = true, offersPresentation: Bool = true,
-                offersInputTimestamps: Bool = true, vblank: VblankMode? = nil) throws {
+                offersInputTimestamps: Bool = true, offersPointerGestures: Bool = true,
+                pointerGesturesVersion: UInt32 = 3, vblank: VblankMode? = nil) throws {
         presentationQueue = PresentationQueue(vblank: vblank, origin: uptimeNanoseconds())
         switch processRuntimeDirectory {
         case .success(let path): runtimeDirectory = path
@@ -213,6 +218,7 @@ public final class ScriptedCompositor {
         try offerSubcompositor()
         if offersPresentation { try offerPresentation() }
         if offersInputTimestamps { try offerInputTimestamps() }
+        if offersPointerGestures { try offerPointerGestures(version: pointerGesturesVersion) }
         guard let outputGlobal = Global<WlOutput>(display: display.raw, version: Self.outputVersion, onBind: { [weak self] in
             self?.bindOutput($0)
         }) else { throw Failure.global("wl_output") }
@@ -475,11 +481,13 @@ public final class ScriptedCompositor {
     /// Withdraws a seat: clients get `global_remove`; their objects stay valid but receive nothing.
     ///
     /// Touches that were down get no `wl_touch.cancel` and no `up`; the client must cancel them
-    /// itself. `Misbehaviour.swift` names this for tests: `removeSeatWithoutCancel`.
+    /// itself. `Misbehaviour.swift` names this for tests: `removeSeatWithoutCancel`. A touchpad
+    /// gesture in progress gets no end either, and a seat added later under the name starts free.
     public func removeSeat(_ name: String) {
         guard let seat = seat(named: name), let global = seat.global, let raw = global.raw else { return }
         seat.removed = true
         seat.activeTouches.removeAll()
+        pointerGestures.active[name] = nil
         wl_global_remove(raw)
         retire { global.destroy() }
         seat.global = nil
