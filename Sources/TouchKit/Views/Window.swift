@@ -32,6 +32,11 @@ open class Window: View {
     private var ignoringDepth = 0
     /// `sendEvent`'s storage, reused from one delivery to the next.
     private var dispatch = TouchDispatch()
+    /// The referee between gesture recognizers and views; consulted only for touches that
+    /// recognizers took.
+    lazy var gestureArena = GestureArena(window: self)
+    /// The hover recognizers each hovering pointer or tool is over (``sendHover(_:at:distance:)``).
+    var hoveringRecognizers: [HoverSource: [HoverGestureRecognizer]] = [:]
 
     /// A window covering `frame`, its animations timed by `clock`.
     ///
@@ -123,11 +128,25 @@ open class Window: View {
             self.dispatch = dispatch
         }
         dispatch.load(event, for: self)
+        // Time-outs that fell due before this event fire first (a late second tap meets a
+        // double tap that already failed).
+        gestureArena.eventArrived(at: event.timestamp)
         for touch in dispatch.touches where touch.phase == .began && !touch.isRouted {
             route(touch, with: event)
         }
+        // Touches that recognizers took go to them first; the views then hear what the
+        // recognizers leave them. Other touches go the plain way, untouched.
+        let arbitrated = gestureArena.isInvolved(in: dispatch.touches)
+        if arbitrated {
+            gestureArena.deliverToRecognizers(dispatch.touches, with: event)
+            gestureArena.prepareViewDelivery(dispatch.touches)
+        }
         for phase in TouchDispatch.phases {
-            dispatch.group(phase)
+            if arbitrated {
+                dispatch.group(phase) { [gestureArena] in gestureArena.isWithheld($0) }
+            } else {
+                dispatch.group(phase)
+            }
             var index = 0
             while let group = dispatch.group(at: index) {
                 switch phase {
@@ -141,6 +160,7 @@ open class Window: View {
             }
             dispatch.clearGroups()
         }
+        if arbitrated { gestureArena.finishEvent(dispatch.touches) }
         trackedTouches.removeAll { $0.phase.isTerminal && event.allTouches.contains($0) }
     }
 
@@ -152,9 +172,12 @@ open class Window: View {
         trackedTouches.append(touch)
         guard !isIgnoringInteractionEvents,
               let hit = hitTest(touch.location(in: self), with: event) else { return }
-        if !hit.isMultipleTouchEnabled, isTracking(where: { $0 === hit }) { return }
         if hit.isExclusiveTouch, isTracking(where: { $0 !== hit }) { return }
         if isTracking(where: { $0.isExclusiveTouch && $0 !== hit }) { return }
+        // Recognizers see every touch over their view, even one the view itself declines
+        // for want of `isMultipleTouchEnabled` (a pinch works on a single-touch view, as in UIKit).
+        gestureArena.touchBegan(touch, over: hit)
+        if !hit.isMultipleTouchEnabled, isTracking(where: { $0 === hit }) { return }
         touch.view = hit
     }
 
