@@ -68,6 +68,7 @@ extension GestureArena {
         repeat {
             while !transitions.isEmpty {
                 let (recognizer, old, new) = transitions.removeFirst()
+                onStateChange?(recognizer, new)
                 if new == .began || (new == .ended && old == .possible) { recognized(recognizer) }
                 if new != .failed { recognizer.sendActions() }
                 if new == .failed || new == .cancelled { resolvePending() }

@@ -42,6 +42,8 @@ final class GestureArena {
     var isSettling = false
     /// The touchpad gesture in progress and its stand-in touch.
     var touchpadTouch: Touch?
+    /// `Window.onGestureStateChange`.
+    var onStateChange: ((GestureRecognizer, GestureRecognizer.State) -> Void)?
 
     init(window: Window) {
         self.window = window

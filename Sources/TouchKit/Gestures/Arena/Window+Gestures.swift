@@ -1,4 +1,12 @@
 extension Window {
+    /// Called for every state change of every recognizer in this window, `failed` included
+    /// (which targets never hear), before the targets: `--log gestures` and the HUD's list.
+    /// Resets to `possible` are not reported.
+    public var onGestureStateChange: ((GestureRecognizer, GestureRecognizer.State) -> Void)? {
+        get { gestureArena.onStateChange }
+        set { gestureArena.onStateChange = newValue }
+    }
+
     /// Now on the gesture clock, in seconds on the input clock (that of ``Touch/timestamp``).
     public var gestureTime: Double { gestureArena.clock.now }
 
