@@ -26,6 +26,8 @@ open class TapGestureRecognizer: GestureRecognizer {
     public var maximumTapDuration = 1.5
 
     private var starts: [Touch: Point] = [:]
+    /// Where each finger of the current tap is, or lifted: the tap's place, once some lifted.
+    private var fingerLocations: [Touch: Point] = [:]
     private var mostFingersThisTap = 0
     private var tapsDone = 0
     private var firstTapLocation: Point?
@@ -35,6 +37,7 @@ open class TapGestureRecognizer: GestureRecognizer {
         if startsTap {
             cancelTimeouts()
             mostFingersThisTap = 0
+            fingerLocations.removeAll()
             let earliest = touches.map(\.timestamp).min() ?? currentTime
             scheduleTimeout(at: earliest + maximumTapDuration) { [weak self] in self?.state = .failed }
         }
@@ -45,6 +48,7 @@ open class TapGestureRecognizer: GestureRecognizer {
                 return
             }
             starts[touch] = location
+            fingerLocations[touch] = location
         }
         mostFingersThisTap = max(mostFingersThisTap, starts.count)
         if starts.count > numberOfTouchesRequired { state = .failed }
@@ -61,6 +65,7 @@ open class TapGestureRecognizer: GestureRecognizer {
         }
         for touch in touches {
             if tapsDone == 0, firstTapLocation == nil { firstTapLocation = starts[touch] }
+            fingerLocations[touch] = touch.location(in: nil)
             starts[touch] = nil
         }
         guard starts.isEmpty else { return }
@@ -82,8 +87,22 @@ open class TapGestureRecognizer: GestureRecognizer {
         state = .failed
     }
 
+    /// The centroid of the current tap's fingers, those already lifted included, so a
+    /// two-finger tap is placed between the fingers even though one lifted first.
+    open override func location(in view: View?) -> Point {
+        guard !fingerLocations.isEmpty else { return super.location(in: view) }
+        var x = 0.0, y = 0.0
+        for point in fingerLocations.values {
+            x += point.x
+            y += point.y
+        }
+        let count = Double(fingerLocations.count)
+        return convert(Point(x: x / count, y: y / count), to: view)
+    }
+
     open override func reset() {
         super.reset()
+        fingerLocations.removeAll()
         starts.removeAll()
         mostFingersThisTap = 0
         tapsDone = 0
