@@ -22,7 +22,6 @@ import TouchKit
         var steps: [Point] = []
         let pan = g.add(PanGestureRecognizer(), name: "pan")
         pan.addTarget { pan in
-            guard let pan = pan as? PanGestureRecognizer else { return }
             steps.append(pan.translation(in: g.view))
             pan.setTranslation(.zero, in: g.view)
         }

@@ -77,7 +77,7 @@ import Testing
         let pointer = g.add(HoverGestureRecognizer(), name: "pointer")
         pointer.allowedTouchTypes = [.indirectPointer]
         var heights: [Double] = []
-        pen.addTarget { heights.append(($0 as? HoverGestureRecognizer)?.zOffset ?? -1) }
+        pen.addTarget { heights.append($0.zOffset) }
         let tool = TabletToolID(7)
         g.window.sendHover(.pencil(tool), at: Point(x: 200, y: 200), distance: 0.5)
         g.window.sendHover(.pencil(tool), at: Point(x: 210, y: 200), distance: 0.25)
@@ -136,7 +136,7 @@ import Testing
         let g = GestureHarness()
         var found: [CircleDetector.Circle] = []
         let circle = g.add(CircleGestureRecognizer(), name: "circle")
-        circle.addTarget { ($0 as? CircleGestureRecognizer)?.circle.map { found.append($0) } }
+        circle.addTarget { recognizer in recognizer.circle.map { found.append($0) } }
         let round = (0...40).map { i -> Point in
             let a = 2 * Double.pi * Double(i) / 40
             return Point(x: 300 + 80 * cos(a), y: 250 + 80 * sin(a))

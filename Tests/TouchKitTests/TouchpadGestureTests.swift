@@ -21,7 +21,7 @@ import TouchKit
         let together = Together()
         pinch.delegate = together
         var scales: [Double] = []
-        pinch.addTarget { scales.append(($0 as? PinchGestureRecognizer)?.scale ?? 0) }
+        pinch.addTarget { scales.append($0.scale) }
         g.window.sendTouchpadGesture(gesture(.pinch, .began, at: 1.0))
         #expect(pinch.state == .possible && pinch.numberOfTouches == 2)
         g.window.sendTouchpadGesture(gesture(.pinch, .changed, at: 1.01, scale: 1.2, rotation: 9))
@@ -52,7 +52,7 @@ import TouchKit
         pan.minimumNumberOfTouches = 3
         var seen: [(Point, Int)] = []
         pan.addTarget { recognizer in
-            seen.append(((recognizer as? PanGestureRecognizer)?.translation(in: nil) ?? .zero, recognizer.numberOfTouches))
+            seen.append((recognizer.translation(in: nil), recognizer.numberOfTouches))
         }
         g.window.sendTouchpadGesture(gesture(.swipe, .began, fingers: 3, at: 1.0))
         g.window.sendTouchpadGesture(gesture(.swipe, .changed, fingers: 3, at: 1.01, delta: Point(x: 5, y: 1)))

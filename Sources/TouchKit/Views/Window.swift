@@ -4,8 +4,10 @@ import Foundation
 /// the single funnel through which every touch delivery reaches a view.
 ///
 /// Make one per surface, add your views to it, and give it to a ``TouchInputMachine``; each
-/// display frame call ``advanceAnimations()`` before drawing. The window is also a ``View``:
-/// it is the root of hit-testing and its coordinates are the surface's.
+/// display frame call ``advanceAnimations()`` before drawing (it also fires the gesture
+/// recognizers' time-outs; between frames, arm a timer at ``nextGestureDeadline`` and call
+/// ``advanceGestures()``). The window is also a ``View``: it is the root of hit-testing and
+/// its coordinates are the surface's.
 ///
 /// ```swift
 /// let window = Window(frame: Rect(x: 0, y: 0, width: 800, height: 600))
@@ -104,6 +106,17 @@ open class Window: View {
     /// already holds a touch and `isMultipleTouchEnabled` is false, or `isExclusiveTouch` forbids
     /// it — then the touch is bound to no view and is never dispatched. `stationary` touches are
     /// never dispatched. Phases are dispatched in the order began, moved, ended, cancelled.
+    ///
+    /// Gesture recognizers (``View/addGestureRecognizer(_:)``) of the hit view and its ancestors
+    /// take a touch when it begins, even one the view declines for `isMultipleTouchEnabled`.
+    /// Such touches go to the recognizers first, every phase, and then to the view, less what
+    /// the recognizers keep from it: a recognizer that recognizes with `cancelsTouchesInView`
+    /// sends the view `touchesCancelled` and nothing more; `delaysTouchesBegan` holds the view's
+    /// `touchesBegan` until the recognizer fails (and drops it if it recognizes);
+    /// `delaysTouchesEnded` holds `touchesEnded` until it decides. Held deliveries arrive later
+    /// in an event of their own, with no coalesced samples. Recognizer time-outs due by the
+    /// event's timestamp fire before it is dispatched. Touches no recognizer took, and every
+    /// touch of a tree without recognizers, are dispatched exactly as described above.
     ///
     /// The sets handed to the handlers are valid during the call, as in UIKit; they are reused
     /// by later deliveries unless the handler keeps them (see `TouchDispatch`).

@@ -15,10 +15,12 @@
 /// placard.addGestureRecognizer(pan)
 /// ```
 ///
-/// To write your own, subclass it, override the four touch hooks and ``reset()``, and set
-/// ``state`` as the touches decide (see "Implementing a custom gesture recognizer" in the
-/// DocC catalogue). Time-outs come from ``scheduleTimeout(at:_:)``, which runs on the window's
-/// gesture clock rather than a system timer, so recognizers are tested without sleeping.
+/// To write your own (the Event Handling Guide's "custom gesture recognizer"), subclass it,
+/// override the four touch hooks and ``reset()``, and set ``state`` as the touches decide:
+/// `ended` or `failed` for a discrete gesture, `began`, `changed`, then `ended` or `cancelled`
+/// for a continuous one. ``CircleDetector`` is a building block for one. Time-outs come from
+/// ``scheduleTimeout(at:_:)``, which runs on the window's gesture clock rather than a system
+/// timer, so recognizers are tested without sleeping.
 @MainActor
 open class GestureRecognizer {
     /// Identifies one target added with ``addTarget(_:)``, to remove it again.
@@ -65,8 +67,8 @@ open class GestureRecognizer {
     /// A recognizer with no targets; add them with ``addTarget(_:)``.
     public init() {}
 
-    /// A recognizer whose one target is `action`.
-    public convenience init(action: @escaping @MainActor (GestureRecognizer) -> Void) {
+    /// A recognizer whose one target is `action`, which gets the recognizer as its own class.
+    public convenience init(action: @escaping @MainActor (Self) -> Void) {
         self.init()
         addTarget(action)
     }
@@ -100,13 +102,20 @@ open class GestureRecognizer {
 
     // MARK: Targets
 
-    /// Calls `action` with the recognizer at every state change the targets hear (began,
-    /// changed, ended, cancelled; never failed).
+    /// Calls `action` with the recognizer, as its own class, at every state change the targets
+    /// hear (began, changed, ended, cancelled; never failed).
+    ///
+    /// ```swift
+    /// pan.addTarget { pan in square.center = start + pan.translation(in: nil) }
+    /// ```
     @discardableResult
-    public func addTarget(_ action: @escaping @MainActor (GestureRecognizer) -> Void) -> TargetToken {
+    public func addTarget(_ action: @escaping @MainActor (Self) -> Void) -> TargetToken {
         let token = TargetToken(value: nextToken)
         nextToken += 1
-        targets.append((token, action))
+        targets.append((token, { recognizer in
+            guard let recognizer = recognizer as? Self else { return }
+            action(recognizer)
+        }))
         return token
     }
 
