@@ -127,7 +127,10 @@ extension GestureArena {
             reset(recognizer)
             resetAny = true
         }
-        if resetAny { resolvePending() }
+        guard resetAny else { return }
+        // A reset recognizer holds nothing back any more, and waits for nothing.
+        resolvePending()
+        releaseHeldTouches()
     }
 
     func reset(_ recognizer: GestureRecognizer) {

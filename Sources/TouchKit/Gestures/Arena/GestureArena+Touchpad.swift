@@ -7,7 +7,7 @@ extension GestureArena {
         switch gesture.kind {
         case .hold:
             // Heard by the recognizers a touchpad gesture still drives (a pan stops on it).
-            for recognizer in participants where recognizer.touchpadContact != nil && isOpen(recognizer) {
+            for recognizer in participants where recognizer.touchpadContact != nil && receives(recognizer) {
                 runHook { recognizer.touchpadGesture(gesture) }
             }
         case .swipe, .pinch:
@@ -84,7 +84,7 @@ extension GestureArena {
     }
 
     private func deliverTouchpad(_ gesture: TouchpadGesture) {
-        for recognizer in touchpadRecognizers() where isOpen(recognizer) {
+        for recognizer in touchpadRecognizers() where receives(recognizer) {
             recognizer.touchpadContact = (gesture.fingers, gesture.location)
             runHook { recognizer.touchpadGesture(gesture) }
         }

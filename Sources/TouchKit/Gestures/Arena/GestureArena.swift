@@ -63,10 +63,16 @@ final class GestureArena {
         if !participants.contains(where: { $0 === recognizer }) { participants.append(recognizer) }
     }
 
-    /// Whether `recognizer` can take a new touch or gesture now.
+    /// Whether `recognizer` can take a new touch or gesture now: not while it waits for a
+    /// required recognizer to fail, having decided already.
     func isOpen(_ recognizer: GestureRecognizer) -> Bool {
-        recognizer.isEnabled && recognizer.pendingState == nil
-            && (recognizer.storedState == .possible || recognizer.storedState.isInProgress)
+        recognizer.pendingState == nil && receives(recognizer)
+    }
+
+    /// Whether `recognizer` hears more of the touches it took: also while it waits, so one
+    /// that is let through later has not missed their end.
+    func receives(_ recognizer: GestureRecognizer) -> Bool {
+        recognizer.isEnabled && (recognizer.storedState == .possible || recognizer.storedState.isInProgress)
     }
 
     /// The recognizers of `view` and its ancestors, nearest first.
@@ -108,7 +114,7 @@ final class GestureArena {
             var groups: [(recognizer: GestureRecognizer, touches: Set<Touch>)] = []
             for touch in touches where touch.phase == phase {
                 guard let record = record(for: touch) else { continue }
-                for recognizer in record.recognizers where isOpen(recognizer)
+                for recognizer in record.recognizers where receives(recognizer)
                     && recognizer.trackedTouches.contains(where: { $0 === touch }) {
                     if let index = groups.firstIndex(where: { $0.recognizer === recognizer }) {
                         groups[index].touches.insert(touch)
@@ -119,7 +125,7 @@ final class GestureArena {
             }
             for group in groups {
                 // An earlier recognizer's win may have stopped this one meanwhile.
-                guard isOpen(group.recognizer) else { continue }
+                guard receives(group.recognizer) else { continue }
                 runHook {
                     switch phase {
                     case .began: group.recognizer.touchesBegan(group.touches, with: event)

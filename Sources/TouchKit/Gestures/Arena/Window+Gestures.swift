@@ -11,9 +11,10 @@ extension Window {
     public var gestureTime: Double { gestureArena.clock.now }
 
     /// When the earliest recognizer time-out falls due, on the window's ``clock``; `nil` when
-    /// none is set. The app arms one timer for it and calls ``advanceGestures()`` when it
-    /// fires; display frames advance the clock too (``advanceAnimations()``), and so does
-    /// every input event, so nothing else is needed.
+    /// none is set (or before any input event has tied the input clock to the window's). The
+    /// app arms one timer for it and calls ``advanceGestures()`` when it fires; display frames
+    /// advance the clock too (``advanceAnimations()``), and so does every input event, so
+    /// nothing else is needed.
     ///
     /// ```swift
     /// if let due = window.nextGestureDeadline {
@@ -24,7 +25,7 @@ extension Window {
     /// ```
     public var nextGestureDeadline: Double? {
         guard let next = gestureArena.clock.nextTime else { return nil }
-        return gestureArena.clock.windowTime(forInputTime: next) ?? clock()
+        return gestureArena.clock.windowTime(forInputTime: next)
     }
 
     /// Fires the recognizer time-outs due by now on the window's clock (a double tap's wait
