@@ -189,4 +189,51 @@ import TouchKit
         #expect(g.states(of: "pinch") == [.began])
         #expect(pinch.numberOfTouches == 2)
     }
+
+    @Test func allowedTouchTypesChooseBetweenFingersAndTheMouse() {
+        let g = GestureHarness()
+        let fingers = g.add(TapGestureRecognizer(), name: "fingers")
+        fingers.allowedTouchTypes = [.direct]
+        let mouse = g.add(TapGestureRecognizer(), name: "mouse")
+        mouse.allowedTouchTypes = [.indirectPointer]
+        mouse.require(toFail: fingers)
+        g.h.pointer(.enter(location: Point(x: 200, y: 200)), .frame)
+        g.h.pointer(.button(time: 0, button: 0x110, pressed: true), .frame)
+        g.h.pointer(.button(time: 50, button: 0x110, pressed: false), .frame)
+        #expect(g.states(of: "mouse") == [.ended], "the finger-only recognizer never saw the click")
+        #expect(g.states(of: "fingers").isEmpty)
+        g.tap(0, 200, 200, at: 500)
+        #expect(g.states(of: "fingers") == [.ended])
+        #expect(g.states(of: "mouse") == [.ended])
+    }
+
+    @Test func aSystemCancelCancelsARecognizerInProgress() {
+        let g = GestureHarness()
+        let pan = g.add(PanGestureRecognizer(), name: "pan")
+        pan.cancelsTouchesInView = false
+        g.down(0, 200, 200, at: 0)
+        g.move(0, 230, 200, at: 10)
+        g.h.touch(.cancel)
+        #expect(g.states(of: "pan") == [.began, .cancelled])
+        #expect(g.viewPhases == [.began, .moved, .cancelled])
+        #expect(pan.state == .possible)
+    }
+
+    @Test func aHeldBeganArrivesWhereTheFingerIsNow() {
+        let g = GestureHarness()
+        let press = g.add(LongPressGestureRecognizer(), name: "press")
+        press.delaysTouchesBegan = true
+        var began: [Point] = []
+        g.view.onBegan = { touches in began += touches.map { $0.location(in: nil) } }
+        g.down(0, 200, 200, at: 0)
+        g.move(0, 205, 200, at: 10)
+        #expect(g.view.calls.isEmpty)
+        g.move(0, 220, 200, at: 20)
+        #expect(g.states(of: "press") == [.failed], "strayed 20 pt")
+        #expect(g.viewPhases == [.began])
+        #expect(began == [Point(x: 220, y: 200)])
+        g.move(0, 240, 200, at: 30)
+        g.up(0, at: 40)
+        #expect(g.viewPhases == [.began, .moved, .ended])
+    }
 }

@@ -102,4 +102,13 @@ import TouchKit
         #expect(abs(g.window.gestureTime - 1.016) < 1e-9)
         #expect(pinch.location(in: nil) == Point(x: 250, y: 250))
     }
+
+    @Test func aRecognizerForFingersOnlyIgnoresTheTouchpad() {
+        let g = GestureHarness()
+        let pinch = g.add(PinchGestureRecognizer(), name: "pinch")
+        pinch.allowedTouchTypes = [.direct]
+        g.window.sendTouchpadGesture(gesture(.pinch, .began, at: 1.0))
+        g.window.sendTouchpadGesture(gesture(.pinch, .changed, at: 1.01, scale: 2))
+        #expect(g.states(of: "pinch").isEmpty, "touchpad gestures are indirectPointer")
+    }
 }

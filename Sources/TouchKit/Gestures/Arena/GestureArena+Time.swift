@@ -12,6 +12,7 @@ extension GestureArena {
     /// An event stamped `time` arrives: time moves there and what fell due before it fires
     /// first, so the event meets recognizers that already know their time ran out.
     func eventArrived(at time: Double) {
+        for record in records { record.beganReleasedInThisEvent = false }
         clock.noteEvent(at: time, windowTime: window.clock())
         fireDue()
     }

@@ -30,7 +30,7 @@ extension GestureArena {
                     record.viewSawBegan = true
                 }
             case .moved:
-                record.withheld = record.beganHeld
+                record.withheld = record.beganHeld || record.beganReleasedInThisEvent
             case .ended:
                 if record.beganHeld || delaysEnded(record) {
                     record.endHeld = true
@@ -62,6 +62,7 @@ extension GestureArena {
             if record.beganHeld, !delaysBegan(record) {
                 record.beganHeld = false
                 record.viewSawBegan = true
+                record.beganReleasedInThisEvent = true
                 deliver(record.touch, as: .began, to: view)
             }
             if record.endHeld, !record.beganHeld, !delaysEnded(record) {

@@ -26,6 +26,9 @@ final class GestureArena {
         var viewDone = false
         /// Kept from the view in the event being dispatched.
         var withheld = false
+        /// The held began went out during the event being dispatched, already at the touch's
+        /// new place: that event's move would count the same movement twice.
+        var beganReleasedInThisEvent = false
 
         init(touch: Touch) { self.touch = touch }
     }
@@ -162,6 +165,7 @@ final class GestureArena {
             // Recognizers that ignored the touch are not in the record any more.
             for recognizer in participants { recognizer.trackedTouches.removeAll { $0 === touch } }
         }
+        for record in records { record.beganReleasedInThisEvent = false }
         removeSettledRecords()
         resetFinished()
     }
