@@ -91,9 +91,18 @@ import TouchKit
         let g = GestureHarness()
         let doubleTap = g.add(TapGestureRecognizer(), name: "double")
         doubleTap.numberOfTapsRequired = 2
+        // Nothing holds the view's end back, so nothing keeps the shared touch on record.
+        doubleTap.delaysTouchesEnded = false
         let single = g.add(TapGestureRecognizer(), name: "single")
+        single.delaysTouchesEnded = false
         single.delegate = delegate
+        // Fails as the finger lifts: its failure must not let the single tap through early,
+        // though the touch the single and double tap shared is gone by then.
+        g.add(PanGestureRecognizer(), name: "pan")
         g.tap(0, 200, 200, at: 0)
+        #expect(g.states(of: "pan") == [.failed])
+        #expect(g.states(of: "single").isEmpty)
+        g.window.advanceGestures(to: 0.2)
         #expect(g.states(of: "single").isEmpty)
         g.window.advanceGestures(to: 1)
         #expect(g.states(of: "single") == [.ended])

@@ -28,6 +28,10 @@ extension GestureArena {
     /// hooks and delegates ask for among the recognizers it meets.
     func failureRequirements(of recognizer: GestureRecognizer) -> [GestureRecognizer] {
         var required = recognizer.failureRequirements.compactMap(\.recognizer)
+        for awaited in recognizer.awaitedFailures {
+            guard let other = awaited.recognizer, !required.contains(where: { $0 === other }) else { continue }
+            required.append(other)
+        }
         for other in competitors(of: recognizer) where !required.contains(where: { $0 === other }) {
             let asked = recognizer.shouldRequireFailure(of: other)
                 || other.shouldBeRequiredToFail(by: recognizer)
@@ -136,6 +140,7 @@ extension GestureArena {
     func reset(_ recognizer: GestureRecognizer) {
         recognizer.storedState = .possible
         recognizer.pendingState = nil
+        recognizer.awaitedFailures.removeAll()
         recognizer.isParticipating = false
         recognizer.trackedTouches.removeAll()
         recognizer.touchpadContact = nil
@@ -172,6 +177,7 @@ extension GestureRecognizer {
             switch arena.admission(of: self) {
             case .wait:
                 pendingState = next
+                awaitedFailures = arena.failureRequirements(of: self).map { WeakRecognizer(recognizer: $0) }
                 return
             case .refuse:
                 apply(.failed)

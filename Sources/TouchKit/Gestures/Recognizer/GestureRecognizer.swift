@@ -31,6 +31,9 @@ open class GestureRecognizer {
     var storedState: State = .possible
     /// A recognition that waits for recognizers it must see fail (`require(toFail:)`).
     var pendingState: State?
+    /// What it waits for, as found when it began waiting: recognizers a delegate named stay
+    /// required after the touches they shared have ended.
+    var awaitedFailures: [WeakRecognizer] = []
     private var targets: [(token: TargetToken, action: (GestureRecognizer) -> Void)] = []
     private var nextToken = 0
     /// Touches this recognizer received and still follows, in the order they began.
