@@ -22,6 +22,7 @@ open class HoverGestureRecognizer: GestureRecognizer {
     public private(set) var source: HoverSource?
     private var hoverLocation: Point?
 
+    /// Where the hover is (or last was), rather than a touch centroid: hovers have no touches.
     open override func location(in view: View?) -> Point {
         guard let hoverLocation else { return super.location(in: view) }
         return convert(hoverLocation, to: view)
@@ -43,6 +44,7 @@ open class HoverGestureRecognizer: GestureRecognizer {
         state = .ended
     }
 
+    /// Forgets the source, so the next hover, from any pointer or tool, begins afresh.
     open override func reset() {
         super.reset()
         source = nil

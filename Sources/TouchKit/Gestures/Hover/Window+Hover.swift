@@ -1,6 +1,8 @@
 /// What hovers: a seat's pointer, or a tablet tool in proximity.
 public enum HoverSource: Hashable, Sendable {
+    /// A seat's mouse or touchpad pointer, over the surface with no button held.
     case pointer(SeatID)
+    /// A tablet tool in proximity, not touching.
     case pencil(TabletToolID)
 
     /// The touch type a hover recognizer's ``GestureRecognizer/allowedTouchTypes`` is checked

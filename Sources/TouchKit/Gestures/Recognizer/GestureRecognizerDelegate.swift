@@ -35,16 +35,21 @@ public protocol GestureRecognizerDelegate: AnyObject {
 }
 
 extension GestureRecognizerDelegate {
+    /// `true`: a recognizer begins whenever its touches say so.
     public func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool { true }
 
+    /// `true`: a recognizer sees every touch over its view.
     public func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool { true }
 
+    /// `false`: recognizers that share touches are exclusive, UIKit's default.
     public func gestureRecognizer(_ recognizer: GestureRecognizer,
                                   shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool { false }
 
+    /// `false`: only `require(toFail:)` makes a recognizer wait.
     public func gestureRecognizer(_ recognizer: GestureRecognizer,
                                   shouldRequireFailureOf other: GestureRecognizer) -> Bool { false }
 
+    /// `false`: no recognizer is made to wait for this one.
     public func gestureRecognizer(_ recognizer: GestureRecognizer,
                                   shouldBeRequiredToFailBy other: GestureRecognizer) -> Bool { false }
 }

@@ -11,16 +11,23 @@
 ///   movement allowance, each beginning within ``maximumIntervalBetweenTaps`` 0.35 s of the
 ///   last, as ``TapGestureRecognizer``'s) that must come before the press.
 open class LongPressGestureRecognizer: GestureRecognizer {
+    /// Seconds the fingers must stay down, still, before it begins (UIKit: 0.5).
     public var minimumPressDuration = 0.5
+    /// Points a finger may stray before it begins without failing it (UIKit: 10).
     public var allowableMovement = 10.0
+    /// Fingers that must press together (UIKit: 1); one more fails it.
     public var numberOfTouchesRequired = 1
+    /// Taps before the press, as in tap-and-hold (UIKit: 0).
     public var numberOfTapsRequired = 0
+    /// Seconds after a tap within which the next tap or the press must begin.
     public var maximumIntervalBetweenTaps = 0.35
 
     private var starts: [Touch: Point] = [:]
     private var mostFingers = 0
     private var tapsDone = 0
 
+    /// Starts the press's clock once the required fingers are down; a finger too many fails a press
+    /// not yet begun, and is ignored by one under way.
     open override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
         if starts.isEmpty {
             cancelTimeouts()
@@ -45,6 +52,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         }
     }
 
+    /// Straying fails a press still waiting; a press under way follows the fingers.
     open override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
         if state.isInProgress {
             state = .changed
@@ -53,6 +61,8 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         }
     }
 
+    /// Ends a press under way; before that, a lift is either one of the required taps or a press
+    /// too short.
     open override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
         if state.isInProgress {
             state = .ended
@@ -74,10 +84,12 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         scheduleTimeout(at: lifted + maximumIntervalBetweenTaps) { [weak self] in self?.state = .failed }
     }
 
+    /// The system took the fingers: a press under way is cancelled, a waiting one fails.
     open override func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) {
         state = state.isInProgress ? .cancelled : .failed
     }
 
+    /// Forgets the fingers and the taps counted.
     open override func reset() {
         super.reset()
         starts.removeAll()

@@ -16,8 +16,11 @@
 /// too, when its finger count lies between the minimum and maximum: it begins on the first
 /// update and translates by the swipe's deltas; a hold stops it.
 open class PanGestureRecognizer: GestureRecognizer {
+    /// Fingers needed before it may begin, and below which it ends (UIKit: 1).
     public var minimumNumberOfTouches = 1
+    /// Fingers it follows at most; later ones are ignored (UIKit: unbounded).
     public var maximumNumberOfTouches = Int.max
+    /// Points the centroid must travel before it begins (see the class's thresholds).
     public var hysteresis = 10.0
 
     private var fingers: [Touch] = []
@@ -44,6 +47,7 @@ open class PanGestureRecognizer: GestureRecognizer {
         velocityFit.velocity(at: currentTime)
     }
 
+    /// Takes fingers up to the maximum; the rest are left to the view.
     open override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
         for touch in touches.sorted(by: { $0.number < $1.number }) {
             if fingers.count >= maximumNumberOfTouches {
@@ -55,6 +59,8 @@ open class PanGestureRecognizer: GestureRecognizer {
         if fingers.count == touches.count { velocityFit.add(travelled, at: touches.map(\.timestamp).max() ?? currentTime) }
     }
 
+    /// Adds the fingers' mean movement to the translation; past the hysteresis, with enough
+    /// fingers, begins.
     open override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
         guard !fingers.isEmpty else { return }
         var sum = Point.zero
@@ -75,6 +81,7 @@ open class PanGestureRecognizer: GestureRecognizer {
         }
     }
 
+    /// Ends when fewer than the minimum remain; fails if all lift before it began.
     open override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
         fingers.removeAll { touches.contains($0) }
         if state.isInProgress, fingers.count < minimumNumberOfTouches {
@@ -84,15 +91,19 @@ open class PanGestureRecognizer: GestureRecognizer {
         }
     }
 
+    /// The system took fingers: a pan under way is cancelled, a waiting one fails.
     open override func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) {
         fingers.removeAll { touches.contains($0) }
         state = state.isInProgress ? .cancelled : .failed
     }
 
+    /// Takes a touchpad swipe whose finger count is within the minimum and maximum.
     open override func acceptsTouchpadGesture(_ kind: TouchpadGesture.Kind, fingers: Int) -> Bool {
         kind == .swipe && fingers >= minimumNumberOfTouches && fingers <= maximumNumberOfTouches
     }
 
+    /// A swipe's updates translate it; its end ends or (when cancelled) cancels it; a hold stops
+    /// it.
     open override func touchpadGesture(_ gesture: TouchpadGesture) {
         switch (gesture.kind, gesture.phase) {
         case (.hold, .began), (.hold, .ended):
@@ -111,6 +122,7 @@ open class PanGestureRecognizer: GestureRecognizer {
         }
     }
 
+    /// Zeroes the translation and the velocity for the next pan.
     open override func reset() {
         super.reset()
         fingers.removeAll()

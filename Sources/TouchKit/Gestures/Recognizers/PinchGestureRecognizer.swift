@@ -13,6 +13,7 @@
 /// A touchpad pinch (``Window/sendTouchpadGesture(_:)``) drives it too: it begins on the first
 /// update and its scale is the touchpad's, relative to the gesture's start.
 open class PinchGestureRecognizer: GestureRecognizer {
+    /// Points the fingers' distance must change by before it begins (see the class's thresholds).
     public var hysteresis = 10.0
     private let tracker = TwoFingerTransformTracker()
     /// The scale carried over from before the fingers last changed (and from `scale`'s setter).
@@ -32,10 +33,12 @@ open class PinchGestureRecognizer: GestureRecognizer {
         velocityFit.velocity(at: currentTime).x
     }
 
+    /// A finger joining re-bases the measure, keeping the scale so far.
     open override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
         rebase { tracker.began(touches, in: nil) }
     }
 
+    /// Updates the scale; past the hysteresis, begins.
     open override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
         guard let transform = tracker.transform(in: nil) else { return }
         current = transform.scale
@@ -48,6 +51,7 @@ open class PinchGestureRecognizer: GestureRecognizer {
         }
     }
 
+    /// Ends when fewer than two fingers remain; fails if they lift before it began.
     open override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
         rebase { tracker.ended(touches, in: nil) }
         if state.isInProgress, tracker.count < 2 {
@@ -57,15 +61,18 @@ open class PinchGestureRecognizer: GestureRecognizer {
         }
     }
 
+    /// The system took fingers: a pinch under way is cancelled, a waiting one fails.
     open override func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) {
         rebase { tracker.ended(touches, in: nil) }
         state = state.isInProgress ? .cancelled : .failed
     }
 
+    /// Takes every touchpad pinch, whatever its finger count.
     open override func acceptsTouchpadGesture(_ kind: TouchpadGesture.Kind, fingers: Int) -> Bool {
         kind == .pinch
     }
 
+    /// The touchpad's scale becomes the scale; its end ends or (when cancelled) cancels it.
     open override func touchpadGesture(_ gesture: TouchpadGesture) {
         switch gesture.phase {
         case .began:
@@ -81,6 +88,7 @@ open class PinchGestureRecognizer: GestureRecognizer {
         }
     }
 
+    /// Back to scale 1 for the next pinch.
     open override func reset() {
         super.reset()
         tracker.removeAll()

@@ -17,6 +17,7 @@ import Foundation
 /// A touchpad pinch (``Window/sendTouchpadGesture(_:)``) drives it too: its rotation, degrees
 /// clockwise per event in the protocol, is summed here in radians; it begins on the first update.
 open class RotationGestureRecognizer: GestureRecognizer {
+    /// Radians the fingers must turn before it begins (see the class's thresholds).
     public var hysteresis = 0.1
     private let tracker = TwoFingerTransformTracker()
     private var carried = 0.0
@@ -34,10 +35,12 @@ open class RotationGestureRecognizer: GestureRecognizer {
         velocityFit.velocity(at: currentTime).x
     }
 
+    /// A finger joining re-bases the measure, keeping the rotation so far.
     open override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
         rebase { tracker.began(touches, in: nil) }
     }
 
+    /// Updates the rotation; past the hysteresis, begins.
     open override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
         guard let transform = tracker.transform(in: nil) else { return }
         current = transform.rotation
@@ -50,6 +53,7 @@ open class RotationGestureRecognizer: GestureRecognizer {
         }
     }
 
+    /// Ends when fewer than two fingers remain; fails if they lift before it began.
     open override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
         rebase { tracker.ended(touches, in: nil) }
         if state.isInProgress, tracker.count < 2 {
@@ -59,15 +63,18 @@ open class RotationGestureRecognizer: GestureRecognizer {
         }
     }
 
+    /// The system took fingers: a rotation under way is cancelled, a waiting one fails.
     open override func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) {
         rebase { tracker.ended(touches, in: nil) }
         state = state.isInProgress ? .cancelled : .failed
     }
 
+    /// Takes every touchpad pinch: its rotation drives this recognizer.
     open override func acceptsTouchpadGesture(_ kind: TouchpadGesture.Kind, fingers: Int) -> Bool {
         kind == .pinch
     }
 
+    /// Sums the touchpad's rotation steps; its end ends or (when cancelled) cancels it.
     open override func touchpadGesture(_ gesture: TouchpadGesture) {
         switch gesture.phase {
         case .began:
@@ -83,6 +90,7 @@ open class RotationGestureRecognizer: GestureRecognizer {
         }
     }
 
+    /// Back to no rotation for the next gesture.
     open override func reset() {
         super.reset()
         tracker.removeAll()

@@ -20,11 +20,17 @@
 open class SwipeGestureRecognizer: GestureRecognizer {
     /// The directions a swipe may take, as `UISwipeGestureRecognizer.Direction`.
     public struct Direction: OptionSet, Sendable, Hashable {
+        /// The bits of the directions in the set.
         public let rawValue: Int
+        /// A set from its bits, as every option set has.
         public init(rawValue: Int) { self.rawValue = rawValue }
+        /// Along the x axis, towards larger x.
         public static let right = Direction(rawValue: 1 << 0)
+        /// Along the x axis, towards smaller x.
         public static let left = Direction(rawValue: 1 << 1)
+        /// Along the y axis, towards the top of the window.
         public static let up = Direction(rawValue: 1 << 2)
+        /// Along the y axis, towards the bottom of the window.
         public static let down = Direction(rawValue: 1 << 3)
 
         init(_ detected: SwipeDetector.Direction) {
@@ -39,14 +45,19 @@ open class SwipeGestureRecognizer: GestureRecognizer {
 
     /// The directions it recognizes; `.right` by default, as UIKit.
     public var direction: Direction = .right
+    /// Fingers that must swipe together, the same way (UIKit: 1).
     public var numberOfTouchesRequired = 1
+    /// Points along the axis a swipe must cover (Listing 3-2: 12).
     public var minimumTravel = 12.0
+    /// Points across the axis a swipe may stray, anywhere on its path (Listing 3-2: 4).
     public var maximumDeviation = 4.0
+    /// Points per second along the axis, on average, below which it is a drag (150).
     public var minimumSpeed = 150.0
 
     private var paths: [Touch: (horizontal: SwipeDetector, vertical: SwipeDetector)] = [:]
     private var swiped: [Direction] = []
 
+    /// Starts a path per finger; a finger too many fails it.
     open override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
         for touch in touches {
             guard paths.count + swiped.count < numberOfTouchesRequired else {
@@ -64,6 +75,7 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         }
     }
 
+    /// Feeds the paths, so a swipe that wanders across the axis midway is caught.
     open override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
         for touch in touches {
             guard var path = paths[touch] else { continue }
@@ -74,6 +86,8 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         }
     }
 
+    /// Judges each path as its finger lifts; once all have, recognizes if every one swiped the same
+    /// allowed way.
     open override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
         for touch in touches {
             guard var path = paths.removeValue(forKey: touch) else { continue }
@@ -91,10 +105,12 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         state = swiped.count == numberOfTouchesRequired && allAlike ? .ended : .failed
     }
 
+    /// A cancelled finger swiped nothing: fails.
     open override func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) {
         state = .failed
     }
 
+    /// Forgets the paths.
     open override func reset() {
         super.reset()
         paths.removeAll()

@@ -19,10 +19,16 @@
 /// singleTap.require(toFail: doubleTap)
 /// ```
 open class TapGestureRecognizer: GestureRecognizer {
+    /// Taps in a row to recognize: 2 for a double tap (UIKit: 1).
     public var numberOfTapsRequired = 1
+    /// Fingers in each tap; more or fewer fails it (UIKit: 1).
     public var numberOfTouchesRequired = 1
+    /// Points a finger may stray, and a later tap may land from the first (see the class's
+    /// thresholds).
     public var allowableMovement = 10.0
+    /// Seconds after a tap within which the next must begin (see the class's thresholds).
     public var maximumIntervalBetweenTaps = 0.35
+    /// Seconds a finger may stay down and still tap (see the class's thresholds).
     public var maximumTapDuration = 1.5
 
     private var starts: [Touch: Point] = [:]
@@ -32,6 +38,8 @@ open class TapGestureRecognizer: GestureRecognizer {
     private var tapsDone = 0
     private var firstTapLocation: Point?
 
+    /// Starts a tap's clock with its first finger; a finger too many, or one far from the first
+    /// tap, fails it.
     open override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
         let startsTap = starts.isEmpty
         if startsTap {
@@ -54,10 +62,13 @@ open class TapGestureRecognizer: GestureRecognizer {
         if starts.count > numberOfTouchesRequired { state = .failed }
     }
 
+    /// A finger that strays too far is not tapping.
     open override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
         if touches.contains(where: strayed) { state = .failed }
     }
 
+    /// When the tap's last finger lifts, counts the tap: recognizes at the required count, else
+    /// waits for the next.
     open override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
         if touches.contains(where: strayed) {
             state = .failed
@@ -83,6 +94,7 @@ open class TapGestureRecognizer: GestureRecognizer {
         }
     }
 
+    /// A cancelled finger tapped nothing: fails.
     open override func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) {
         state = .failed
     }
@@ -100,6 +112,7 @@ open class TapGestureRecognizer: GestureRecognizer {
         return convert(Point(x: x / count, y: y / count), to: view)
     }
 
+    /// Forgets the taps counted and where they landed.
     open override func reset() {
         super.reset()
         fingerLocations.removeAll()

@@ -33,10 +33,14 @@ public struct TouchpadGesture: Sendable, Hashable {
 
     /// Where in its life the gesture is.
     public enum Phase: String, Sendable, Hashable {
+        /// `began` and `changed` from begin and update events; `ended` or `cancelled` from the end
+        /// event's `cancelled` flag.
         case began, changed, ended, cancelled
     }
 
+    /// Swipe, pinch or hold: which recognizers it drives.
     public var kind: Kind
+    /// Where the gesture is; an end with `cancelled` set is `.cancelled`.
     public var phase: Phase
     /// Fingers on the touchpad, from the `begin` event; repeat it on later events.
     public var fingers: Int
