@@ -6,7 +6,7 @@ import TouchKit
 ///
 /// - Drag the "Welcome" placard: it follows the finger (by deltas, ``DragTracker``); on release
 ///   it animates back to the centre, and the scene ignores touches until it is there.
-/// - Double-tap outside it: the placard says "Welcome" in the next language (``DoubleTapDetector``).
+/// - Double-tap outside it: the placard says "Welcome" in the next language (the touch's `tapCount`).
 /// - Swipe with one finger: an arrow shows the direction (``SwipeDetector``, both axes).
 /// - Draw a circle: its centre and ellipse appear (``CircleDetector``).
 /// - Two fingers on the square: it turns and scales (``TransformSquareView``).
@@ -29,7 +29,6 @@ public final class GesturesView: View, CairoDrawing {
     private var horizontalSwipe = SwipeDetector(axis: .horizontal)
     private var verticalSwipe = SwipeDetector(axis: .vertical)
     private var circle = CircleDetector()
-    private let doubleTap = DoubleTapDetector()
     private var lastFlashTimestamp: Double?
     /// True while the placard flies home; the scene takes no touches meanwhile.
     public private(set) var isPlacardReturning = false
@@ -138,7 +137,7 @@ public final class GesturesView: View, CairoDrawing {
             ?? verticalSwipe.ended(at: location, time: touch.timestamp)
         if found == nil, let swipe {
             arrow.show(swipe)
-        } else if found == nil, doubleTap.isComplete(touch) {
+        } else if found == nil, touch.tapCount == 2 {
             placard.showNextGreeting()
         }
     }

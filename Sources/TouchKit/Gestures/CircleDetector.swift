@@ -5,6 +5,10 @@ import Foundation
 /// same distance from it. The result gives what the article's Figure 3 shows: the centre (a
 /// dot) and the bounding ellipse.
 ///
+/// The building block for a custom ``GestureRecognizer`` subclass, the Event Handling Guide's
+/// example of writing your own: feed it from the recognizer's `touchesMoved` and set `ended`
+/// or `failed` from ``detect()`` in `touchesEnded` (TouchKit's tests carry such a recognizer).
+///
 /// ```swift
 /// var circle = CircleDetector()
 /// // touchesBegan: circle.reset(); touchesMoved: circle.add(touch.location(in: self))

@@ -3,6 +3,9 @@
 /// `previousLocation(in:)`, never the absolute position, so the grab point stays under the
 /// finger wherever the view was touched.
 ///
+/// The building block of ``PanGestureRecognizer``, whose translation sums these deltas over
+/// its fingers; use it directly in a view that drags by hand.
+///
 /// ```swift
 /// override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
 ///     guard let touch = touches.first else { return }

@@ -3,6 +3,9 @@ import Foundation
 /// Decides whether one finger's path was a swipe, after Listing 3-2 of the Event Handling Guide:
 /// far enough along the axis, close enough to it across, and quick.
 ///
+/// The building block of ``SwipeGestureRecognizer``, which runs one per axis for each finger;
+/// use it directly in a view that judges paths by hand.
+///
 /// Feed it from a view's handlers: `began` in `touchesBegan`, `moved` in `touchesMoved` (so a
 /// path that wanders off the axis in the middle is caught, which the guide's listing leaves
 /// out), and ask `ended` in `touchesEnded`.

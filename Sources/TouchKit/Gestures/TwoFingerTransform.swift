@@ -51,6 +51,9 @@ public struct FingerTransform: Equatable, Sendable {
 /// (Listing 3-5), in one view's coordinates — the guide uses the superview's, so the
 /// transformed view's own movement does not feed back into the measure.
 ///
+/// The building block of ``PinchGestureRecognizer`` and ``RotationGestureRecognizer``; use it
+/// directly in a view that follows two fingers by hand.
+///
 /// ```swift
 /// let tracker = TwoFingerTransformTracker()
 /// var committed = 0.0   // the rotation when the fingers last changed
@@ -92,8 +95,20 @@ public final class TwoFingerTransformTracker {
         rebase(in: view)
     }
 
+    /// Forgets every finger, for a recognizer's reset (it no longer hears its touches end).
+    func removeAll() {
+        begins.removeAll()
+    }
+
     private func rebase(in view: View?) {
         for index in begins.indices { begins[index].point = begins[index].touch.location(in: view) }
+    }
+
+    /// The distance between the two earliest fingers' begin points, or nil with fewer than two:
+    /// what a pinch's hysteresis is measured against.
+    var beginSpan: Double? {
+        guard begins.count >= 2 else { return nil }
+        return begins[0].point.distance(to: begins[1].point)
     }
 
     /// The transform of the two earliest fingers since they began, or nil with fewer than two.

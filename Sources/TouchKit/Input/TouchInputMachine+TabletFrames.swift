@@ -77,5 +77,6 @@ extension TouchInputMachine {
         guard hover != tool.reportedHover else { return }
         tool.reportedHover = hover
         onPencilHover?(tool.id, state.id, hover?.location, hover?.distance)
+        window.sendHover(.pencil(tool.id), at: hover?.location, distance: hover?.distance)
     }
 }

@@ -187,6 +187,7 @@ public final class TouchInputMachine {
         guard hover != state.reportedHover else { return }
         state.reportedHover = hover
         onPointerHover?(state.id, hover)
+        window.sendHover(.pointer(state.id), at: hover)
     }
 
     /// Records `wl_seat.name` for `seat`, which may arrive after its first input; touches already

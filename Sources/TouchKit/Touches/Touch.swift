@@ -53,8 +53,9 @@ public final class Touch: Hashable {
     /// Consecutive taps at about the same place, counted when the touch begins
     /// (see ``TouchInputMachine/tapCountInterval`` and ``TouchInputMachine/tapCountDistance``).
     ///
-    /// Read it in `touchesEnded`, where a touch that did not wander is a finished tap (see
-    /// ``DoubleTapDetector``). It is counted per seat and device, not per view.
+    /// Read it in `touchesEnded`, where a touch that did not wander is a finished tap; a
+    /// ``TapGestureRecognizer`` counts taps on its own view instead. It is counted per seat and
+    /// device, not per view.
     public internal(set) var tapCount: Int = 1
 
     /// Half the contact ellipse's major axis; `Touch.defaultRadius` until the compositor sends a

@@ -34,9 +34,10 @@ struct TouchDispatch {
     }
 
     /// Groups the loaded touches in `phase` by their view, views in order of their lowest touch
-    /// number; touches bound to no view are left out.
-    mutating func group(_ phase: TouchPhase) {
-        for touch in touches where touch.phase == phase {
+    /// number; touches bound to no view, and those `isExcluded` (held back by the gesture
+    /// arena), are left out.
+    mutating func group(_ phase: TouchPhase, excluding isExcluded: (Touch) -> Bool = { _ in false }) {
+        for touch in touches where touch.phase == phase && !isExcluded(touch) {
             guard let view = touch.view else { continue }
             if let index = groupIndex(of: view) {
                 groups[index].touches.insert(touch)

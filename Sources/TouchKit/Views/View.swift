@@ -41,6 +41,8 @@ open class View: Responder {
     public internal(set) weak var superview: View?
     /// Back to front: the last subview is drawn last and hit-tested first.
     public internal(set) var subviews: [View] = []
+    /// See ``gestureRecognizers``; stored here because extensions cannot store.
+    var storedGestureRecognizers: [GestureRecognizer] = []
 
     /// A visible, interactive view with no background, at `frame` in its superview's coordinates.
     ///

@@ -6,10 +6,13 @@ extension Window {
         !animatingViews.isEmpty || hasPendingCompletions
     }
 
-    /// Samples the clock once, moves every presentation value to that instant, removes finished
-    /// animations and then runs the completions that became due. Call once per frame, before
+    /// Fires the recognizer time-outs that fell due, samples the clock once, moves every
+    /// presentation value to that instant, removes finished animations and then runs the
+    /// completions that became due. Call once per frame, before
     /// rendering. Completions may start new animations; those are sampled on the next call.
     public func advanceAnimations() {
+        // Recognizer time-outs due by this frame fire first, so what they animate starts now.
+        advanceGestures()
         let now = clock()
         let views = animatingViews
         for view in views {

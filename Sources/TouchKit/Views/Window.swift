@@ -4,8 +4,10 @@ import Foundation
 /// the single funnel through which every touch delivery reaches a view.
 ///
 /// Make one per surface, add your views to it, and give it to a ``TouchInputMachine``; each
-/// display frame call ``advanceAnimations()`` before drawing. The window is also a ``View``:
-/// it is the root of hit-testing and its coordinates are the surface's.
+/// display frame call ``advanceAnimations()`` before drawing (it also fires the gesture
+/// recognizers' time-outs; between frames, arm a timer at ``nextGestureDeadline`` and call
+/// ``advanceGestures()``). The window is also a ``View``: it is the root of hit-testing and
+/// its coordinates are the surface's.
 ///
 /// ```swift
 /// let window = Window(frame: Rect(x: 0, y: 0, width: 800, height: 600))
@@ -32,6 +34,11 @@ open class Window: View {
     private var ignoringDepth = 0
     /// `sendEvent`'s storage, reused from one delivery to the next.
     private var dispatch = TouchDispatch()
+    /// The referee between gesture recognizers and views; consulted only for touches that
+    /// recognizers took.
+    lazy var gestureArena = GestureArena(window: self)
+    /// The hover recognizers each hovering pointer or tool is over (``sendHover(_:at:distance:)``).
+    var hoveringRecognizers: [HoverSource: [HoverGestureRecognizer]] = [:]
 
     /// A window covering `frame`, its animations timed by `clock`.
     ///
@@ -100,6 +107,17 @@ open class Window: View {
     /// it — then the touch is bound to no view and is never dispatched. `stationary` touches are
     /// never dispatched. Phases are dispatched in the order began, moved, ended, cancelled.
     ///
+    /// Gesture recognizers (``View/addGestureRecognizer(_:)``) of the hit view and its ancestors
+    /// take a touch when it begins, even one the view declines for `isMultipleTouchEnabled`.
+    /// Such touches go to the recognizers first, every phase, and then to the view, less what
+    /// the recognizers keep from it: a recognizer that recognizes with `cancelsTouchesInView`
+    /// sends the view `touchesCancelled` and nothing more; `delaysTouchesBegan` holds the view's
+    /// `touchesBegan` until the recognizer fails (and drops it if it recognizes);
+    /// `delaysTouchesEnded` holds `touchesEnded` until it decides. Held deliveries arrive later
+    /// in an event of their own, with no coalesced samples. Recognizer time-outs due by the
+    /// event's timestamp fire before it is dispatched. Touches no recognizer took, and every
+    /// touch of a tree without recognizers, are dispatched exactly as described above.
+    ///
     /// The sets handed to the handlers are valid during the call, as in UIKit; they are reused
     /// by later deliveries unless the handler keeps them (see `TouchDispatch`).
     ///
@@ -123,11 +141,25 @@ open class Window: View {
             self.dispatch = dispatch
         }
         dispatch.load(event, for: self)
+        // Time-outs that fell due before this event fire first (a late second tap meets a
+        // double tap that already failed).
+        gestureArena.eventArrived(at: event.timestamp)
         for touch in dispatch.touches where touch.phase == .began && !touch.isRouted {
             route(touch, with: event)
         }
+        // Touches that recognizers took go to them first; the views then hear what the
+        // recognizers leave them. Other touches go the plain way, untouched.
+        let arbitrated = gestureArena.isInvolved(in: dispatch.touches)
+        if arbitrated {
+            gestureArena.deliverToRecognizers(dispatch.touches, with: event)
+            gestureArena.prepareViewDelivery(dispatch.touches)
+        }
         for phase in TouchDispatch.phases {
-            dispatch.group(phase)
+            if arbitrated {
+                dispatch.group(phase) { [gestureArena] in gestureArena.isWithheld($0) }
+            } else {
+                dispatch.group(phase)
+            }
             var index = 0
             while let group = dispatch.group(at: index) {
                 switch phase {
@@ -141,6 +173,7 @@ open class Window: View {
             }
             dispatch.clearGroups()
         }
+        if arbitrated { gestureArena.finishEvent(dispatch.touches) }
         trackedTouches.removeAll { $0.phase.isTerminal && event.allTouches.contains($0) }
     }
 
@@ -152,9 +185,12 @@ open class Window: View {
         trackedTouches.append(touch)
         guard !isIgnoringInteractionEvents,
               let hit = hitTest(touch.location(in: self), with: event) else { return }
-        if !hit.isMultipleTouchEnabled, isTracking(where: { $0 === hit }) { return }
         if hit.isExclusiveTouch, isTracking(where: { $0 !== hit }) { return }
         if isTracking(where: { $0.isExclusiveTouch && $0 !== hit }) { return }
+        // Recognizers see every touch over their view, even one the view itself declines
+        // for want of `isMultipleTouchEnabled` (a pinch works on a single-touch view, as in UIKit).
+        gestureArena.touchBegan(touch, over: hit)
+        if !hit.isMultipleTouchEnabled, isTracking(where: { $0 === hit }) { return }
         touch.view = hit
     }
 

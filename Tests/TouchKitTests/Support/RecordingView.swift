@@ -11,6 +11,8 @@ final class RecordingView: View {
     private(set) var calls: [Call] = []
     /// Extra work in `touchesMoved`, while the event is being dispatched.
     var onMoved: ((Set<Touch>, TouchEvent) -> Void)?
+    /// Extra work in `touchesBegan`.
+    var onBegan: ((Set<Touch>) -> Void)?
 
     var numbersByPhase: [TouchPhase: [Int]] {
         calls.reduce(into: [:]) { $0[$1.phase, default: []] += $1.numbers }
@@ -18,6 +20,7 @@ final class RecordingView: View {
 
     override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
         record(.began, touches)
+        onBegan?(touches)
     }
 
     override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
