@@ -75,6 +75,8 @@ public final class CanvasSession {
     public internal(set) var lastPenFrameTime = 0.0
     /// Each protocol anomaly (`--log phases`, `--log raw`).
     public var onAnomaly: ((TouchAnomaly) -> Void)?
+    /// Each gesture recognizer's state change, failures included (`--log gestures`).
+    public var onGestureStateChange: ((GestureRecognizer, GestureRecognizer.State) -> Void)?
     /// Something changed that the next display frame should draw.
     public var onNeedsDisplay: (() -> Void)?
     /// The scene changed: the shell retitles the window.
@@ -106,6 +108,9 @@ public final class CanvasSession {
             onDeliver?(event)
             inspector.noteDelivery(event)
             observer?.delivered(event)
+        }
+        window.onGestureStateChange = { [unowned self] recognizer, state in
+            onGestureStateChange?(recognizer, state)
         }
         input.onAnomaly = { [unowned self] anomaly in
             onAnomaly?(anomaly)

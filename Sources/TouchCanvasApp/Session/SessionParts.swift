@@ -58,6 +58,8 @@ public protocol CanvasSessionRecorder: AnyObject {
     func tabletToolRemoved(_ tool: TabletToolID, seat: SeatID)
     func tabletRemoved(_ tablet: TabletID, seat: SeatID)
     func tabletToolProximityInForeignSurface(_ tool: TabletToolID, seat: SeatID)
+    /// A touchpad gesture event (`zwp_pointer_gestures_v1`), with its 32-bit milliseconds.
+    func touchpadGesture(_ gesture: TouchpadGesture, time: UInt32, seat: SeatID)
 }
 
 /// Recorders that keep no pen events ignore them.
@@ -67,4 +69,5 @@ extension CanvasSessionRecorder {
     public func tabletToolRemoved(_ tool: TabletToolID, seat: SeatID) {}
     public func tabletRemoved(_ tablet: TabletID, seat: SeatID) {}
     public func tabletToolProximityInForeignSurface(_ tool: TabletToolID, seat: SeatID) {}
+    public func touchpadGesture(_ gesture: TouchpadGesture, time: UInt32, seat: SeatID) {}
 }
