@@ -21,6 +21,11 @@ extension AppController: SeatInputSink {
         session.handle(pointer, seat: seat)
     }
 
+    func seat(_ seat: SeatID, touchpadGesture: TouchpadGesture, time: UInt32) {
+        pacer?.inputArrived(InputEventTime(milliseconds: time), whole: true)
+        session.handle(touchpadGesture, time: time, seat: seat)
+    }
+
     func seat(_ seat: SeatID, frameTouch: RawTouchInput) {
         decorations?.clientFrame?.input.handle(frameTouch, seat: seat)
         pacer?.setNeedsRender()

@@ -112,7 +112,8 @@ final class AppController {
         }
         seats.attach(window: window, decorations: decorations,
                      cursor: PointerCursor(compositor: globals.compositor, shm: globals.shm),
-                     tabletManager: globals.tabletManager, timestampsManager: globals.inputTimestamps)
+                     tabletManager: globals.tabletManager,
+                     managers: InputManagers(timestamps: globals.inputTimestamps, pointerGestures: globals.pointerGestures))
     }
 
     private func title(for scene: Scene) -> String { "TouchCanvas — \(scene.rawValue)" }
@@ -135,6 +136,7 @@ final class AppController {
         session.protocolVersions = { [unowned self] in seats?.ordered.first?.versions ?? [] }
         session.onBeginWindowMove = { [unowned self] touch in beginWindowMove(for: touch) }
         deadlines.onDue = { [unowned self] kind in deadlineCame(kind) }
+        connectGestures()
     }
 
     /// Turns a scene's "move the window with this touch" into `xdg_toplevel.move`, quoting the
@@ -168,6 +170,8 @@ final class AppController {
         case .frameStall:
             pacer?.renderIfStalled()
             return
+        case .gestureTimeout:
+            session.advanceGestures()
         case .checkTimeout:
             check?.timeOut()
             return
@@ -179,6 +183,7 @@ final class AppController {
             if session.checkForStuckTouches() { deadlines.schedule(.stuckCheck, after: Deadlines.stuckCheckInterval) }
         }
         pacer?.renderIfNeeded()
+        armGestureDeadline()
     }
 
     private func playDueEvents() {
@@ -217,6 +222,7 @@ final class AppController {
                 deadlines.schedule(.flushInput, after: Deadlines.missingFrameGrace)
             }
             pacer?.renderIfNeeded()
+            armGestureDeadline()
         }
         let status: Int32
         do {

@@ -7,7 +7,7 @@ struct AppOptions {
     /// here, so each is written once, in the property's initial value below.
     static let defaults = AppOptions()
 
-    enum LogMode: String, CaseIterable { case none, phases, raw, present }
+    enum LogMode: String, CaseIterable { case none, phases, raw, present, gestures }
     /// Who draws the window's frame: `auto` takes server-side decorations where the compositor
     /// offers them, else the app's own frame (`client`), which fingers can work; `libdecor`
     /// asks for libdecor's frame instead (Debian 12's takes no touch), `none` for a bare window.

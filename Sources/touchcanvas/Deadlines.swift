@@ -20,6 +20,8 @@ final class Deadlines {
         case playback
         /// A frame has waited too long for the compositor's frame callback: it is drawn without.
         case frameStall
+        /// A gesture recognizer's time-out is due (a double tap that did not come).
+        case gestureTimeout
     }
 
     /// How long a drained socket may hold input without a frame before it is delivered anyway.

@@ -17,6 +17,8 @@ import WaylandDecor
 ///   optional.
 /// - `zwp_input_timestamps_manager_v1` 1, the only version: nanosecond input times, so
 ///   touch→glass is not a millisecond coarse; optional (core millisecond times are the fallback).
+/// - `zwp_pointer_gestures_v1` up to 3: touchpad swipes and pinches (1), `release` (2) and
+///   holds (3), for the gesture recognizers; optional.
 /// - `zxdg_decoration_manager_v1` 1: server-side decorations, bound only when chosen
 ///   (``WindowDecorations/chooseShell(for:globals:registry:connection:onLibdecorError:)``).
 /// - `wl_seat` and `wl_output` come and go: ``SeatsAndOutputs`` binds them.
@@ -31,6 +33,7 @@ struct Globals {
     let tabletManager: ZwpTabletManagerV2?
     let presentation: WpPresentation?
     let inputTimestamps: ZwpInputTimestampsManagerV1?
+    let pointerGestures: ZwpPointerGesturesV1?
 
     /// Binds what is required, or throws one readable reason naming what is missing.
     init(registry: GlobalRegistry) throws(AppError) {
@@ -60,6 +63,9 @@ struct Globals {
         presentation = registry.first("wp_presentation").flatMap { registry.bind($0, as: WpPresentation.self, wanted: 1) }
         inputTimestamps = registry.first("zwp_input_timestamps_manager_v1").flatMap {
             registry.bind($0, as: ZwpInputTimestampsManagerV1.self, wanted: 1)
+        }
+        pointerGestures = registry.first("zwp_pointer_gestures_v1").flatMap {
+            registry.bind($0, as: ZwpPointerGesturesV1.self, wanted: 3)
         }
         tabletManager = registry.first("zwp_tablet_manager_v2").flatMap { registry.bind($0, as: ZwpTabletManagerV2.self, wanted: 1) }
     }

@@ -77,7 +77,7 @@ extension SeatInput {
     /// "ours" (the canvas), "frame" (the app's own frame), "decoration" (libdecor's frame),
     /// "foreign" (another of our surfaces), or JSON null (a surface we cannot name), so
     /// `jq 'select(.surface == null)'` finds those.
-    private func surfaceValue(_ surface: WlSurface?) -> WireEvent.Value {
+    func surfaceValue(_ surface: WlSurface?) -> WireEvent.Value {
         switch classify(surface) {
         case .canvas: .string("ours")
         case .frame: .string("frame")

@@ -17,8 +17,9 @@ final class SeatInput {
     private var pointer: WlPointer?
     private var keyboard: WlKeyboard?
     private var xkb: XKBKeyboard?
-    /// Nanosecond event times, where the compositor offers `zwp_input_timestamps_manager_v1`.
-    private let timestampsManager: ZwpInputTimestampsManagerV1?
+    /// Nanosecond event times and touchpad gestures, where the compositor offers them.
+    private let managers: InputManagers
+    private var touchpadGestures: TouchpadGestures?
     private var touchTimes: PreciseEventTimes?
     private var pointerTimes: PreciseEventTimes?
     private var keyboardTimes: PreciseEventTimes?
@@ -53,10 +54,10 @@ final class SeatInput {
     /// wl_pointer 5 adds `frame`, which groups motion with buttons.
     static let wantedVersion: UInt32 = 7
 
-    init(id: SeatID, seat: WlSeat, sink: SeatInputSink, timestampsManager: ZwpInputTimestampsManagerV1?,
+    init(id: SeatID, seat: WlSeat, sink: SeatInputSink, managers: InputManagers,
          classify: @escaping (WlSurface?) -> InputSurface) {
         self.id = id
-        self.timestampsManager = timestampsManager
+        self.managers = managers
         self.seat = seat
         self.sink = sink
         self.classify = classify
@@ -84,6 +85,8 @@ final class SeatInput {
     func remove() {
         downSerials.removeAll()
         for times in [touchTimes, pointerTimes, keyboardTimes] { times?.release() }
+        touchpadGestures?.release()
+        touchpadGestures = nil
         (touchTimes, pointerTimes, keyboardTimes) = (nil, nil, nil)
         touch = nil
         pointer = nil
@@ -94,7 +97,7 @@ final class SeatInput {
         if caps.contains(.touch), touch == nil {
             touch = seat.getTouch()
             touch?.onEvent = { [unowned self] in self.handle($0) }
-            touchTimes = PreciseEventTimes(touch.flatMap { timestampsManager?.getTouchTimestamps(touch: $0) })
+            touchTimes = PreciseEventTimes(touch.flatMap { managers.timestamps?.getTouchTimestamps(touch: $0) })
         } else if !caps.contains(.touch), let old = touch {
             sink?.seatLostTouch(id)
             touchesElsewhere.removeAll()
@@ -107,12 +110,15 @@ final class SeatInput {
         if caps.contains(.pointer), pointer == nil {
             pointer = seat.getPointer()
             pointer?.onEvent = { [unowned self] in self.handle($0) }
-            pointerTimes = PreciseEventTimes(pointer.flatMap { timestampsManager?.getPointerTimestamps(pointer: $0) })
+            pointerTimes = PreciseEventTimes(pointer.flatMap { managers.timestamps?.getPointerTimestamps(pointer: $0) })
+            if let pointer, let manager = managers.pointerGestures { touchpadGestures = makeTouchpadGestures(manager, pointer) }
         } else if !caps.contains(.pointer), let old = pointer {
             sink?.seatLostPointer(id)
             pointerTarget = nil
             pointerTimes?.release()
             pointerTimes = nil
+            touchpadGestures?.release()
+            touchpadGestures = nil
             old.release()
             pointer = nil
         }
@@ -120,7 +126,7 @@ final class SeatInput {
             keyboard = seat.getKeyboard()
             xkb = XKBKeyboard()
             keyboard?.onEvent = { [unowned self] in self.handle($0) }
-            keyboardTimes = PreciseEventTimes(keyboard.flatMap { timestampsManager?.getKeyboardTimestamps(keyboard: $0) })
+            keyboardTimes = PreciseEventTimes(keyboard.flatMap { managers.timestamps?.getKeyboardTimestamps(keyboard: $0) })
         } else if !caps.contains(.keyboard), let old = keyboard {
             keyboardTimes?.release()
             keyboardTimes = nil
@@ -311,6 +317,25 @@ final class SeatInput {
         default:
             break
         }
+    }
+}
+
+/// The optional managers a seat's devices are extended with.
+struct InputManagers {
+    var timestamps: ZwpInputTimestampsManagerV1?
+    var pointerGestures: ZwpPointerGesturesV1?
+}
+
+extension SeatInput {
+    /// Touchpad gestures for the canvas go to the sink; all go to `--log raw`.
+    fileprivate func makeTouchpadGestures(_ manager: ZwpPointerGesturesV1, _ pointer: WlPointer) -> TouchpadGestures {
+        let gestures = TouchpadGestures(manager: manager, pointer: pointer, classify: classify)
+        gestures.surfaceValue = { [unowned self] in surfaceValue($0) }
+        gestures.onWire = { [unowned self] event in
+            if sink?.wantsWireEvents == true { sink?.seat(id, wire: event) }
+        }
+        gestures.onGesture = { [unowned self] gesture, time in sink?.seat(id, touchpadGesture: gesture, time: time) }
+        return gestures
     }
 }
 

@@ -13,6 +13,8 @@ protocol SeatInputSink: AnyObject {
     /// The pointer over the app's own window frame, in the frame surface's coordinates.
     func seat(_ seat: SeatID, framePointer: RawPointerInput)
     func seat(_ seat: SeatID, key: KeyPress, at time: InputEventTime)
+    /// A touchpad swipe, pinch or hold over the canvas, with the event's 32-bit milliseconds.
+    func seat(_ seat: SeatID, touchpadGesture: TouchpadGesture, time: UInt32)
     func seatNamed(_ seat: SeatID, name: String)
     func seatLostTouch(_ seat: SeatID)
     func seatLostPointer(_ seat: SeatID)

@@ -17,8 +17,8 @@ final class SeatsAndOutputs {
     private var cursor: PointerCursor?
     /// Pens: each seat's tablets and tools, where the compositor offers tablet-v2.
     private var tabletManager: ZwpTabletManagerV2?
-    /// Nanosecond input times, where offered (touch→glass).
-    private var timestampsManager: ZwpInputTimestampsManagerV1?
+    /// Nanosecond input times (touch→glass) and touchpad gestures, where offered.
+    private var managers = InputManagers()
     private(set) var tabletSeats: [UInt32: TabletSeat] = [:]
     private let tabletNumbering = TabletNumbering()
     /// A tablet tool's event on one of the seats' tablet seats.
@@ -46,12 +46,12 @@ final class SeatsAndOutputs {
     /// Starts binding seats and outputs, once the window they serve exists; those seen before it
     /// are bound now.
     func attach(window: WaylandWindow, decorations: WindowDecorations, cursor: PointerCursor?,
-                tabletManager: ZwpTabletManagerV2?, timestampsManager: ZwpInputTimestampsManagerV1?) {
+                tabletManager: ZwpTabletManagerV2?, managers: InputManagers) {
         self.window = window
         self.decorations = decorations
         self.cursor = cursor
         self.tabletManager = tabletManager
-        self.timestampsManager = timestampsManager
+        self.managers = managers
         for global in registry.globals.values.sorted(by: { $0.name < $1.name }) { globalAdded(global) }
     }
 
@@ -127,7 +127,7 @@ final class SeatsAndOutputs {
     }
 
     private func makeInput(for seat: WlSeat, name: UInt32, window: WaylandWindow) -> SeatInput {
-        let input = SeatInput(id: SeatID(name), seat: seat, sink: sink, timestampsManager: timestampsManager, classify: { [unowned self, unowned window] s in
+        let input = SeatInput(id: SeatID(name), seat: seat, sink: sink, managers: managers, classify: { [unowned self, unowned window] s in
             InputSurface.classify(s, canvas: window.surface, frame: decorations?.clientFrame?.surface,
                                   libdecorFrame: window.hasClientSideFrame)
         })

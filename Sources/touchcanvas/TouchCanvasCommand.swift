@@ -43,7 +43,7 @@ struct Run: ParsableCommand {
     @Option(help: "Who draws the window frame: auto (the compositor where it offers to, else the app), server, client (the app's own frame, for mouse and touch), libdecor or none.")
     var decorations = AppOptions.defaults.decorations
 
-    @Option(help: "What to print on stdout, as JSON lines: none, phases (each delivered touch), raw (each wl_seat, wl_touch, wl_pointer and tablet event as it arrives) or present (when each commit that carried input reached the screen, by wp_presentation). Anomalies appear in phases and raw.")
+    @Option(help: "What to print on stdout, as JSON lines: none, phases (each delivered touch), raw (each wl_seat, wl_touch, wl_pointer, tablet and touchpad gesture event as it arrives), present (when each commit that carried input reached the screen, by wp_presentation) or gestures (each gesture recognizer's state change). Anomalies appear in phases and raw.")
     var log = AppOptions.defaults.log
 
     @Option(help: ArgumentHelp("How far ahead predicted touches reach: auto (the measured touch→glass median, none while that is below one refresh), off, or a fixed number of milliseconds up to 50.", valueName: "auto|off|ms"))
