@@ -22,6 +22,9 @@ recording=${2:?usage: weston-close.sh path/to/touchcanvas RECORDING.tcrec}
 . "$(dirname "$0")/lib.sh"
 tc_begin weston-close
 width=800 height=600
+# The refresh Weston's headless backend gives its output (60 Hz): what presentation feedback
+# would carry, were its clock CLOCK_MONOTONIC (see touch→glass below).
+weston_refresh=16666666
 
 command -v cc >/dev/null || tc_fail "no C compiler (cc) to build the Weston module"
 pkg-config --exists libweston-10 libweston-desktop-10 \
@@ -115,6 +118,58 @@ tc_wait_exit "$app_pid" 5 || tc_fail "the fullscreen app was still running 5 s a
 tc_check_stroke "$work/drawing-full.png" "$tc_ink" A "${path_a[@]}"
 tc_check_stroke "$work/drawing-full.png" "$tc_ink" B "${path_b[@]}"
 tc_ok "fullscreen: closed with status 0, both strokes in the saved drawing"
+
+# --- Part two, again: touch→glass --------------------------------------------------------------
+# `--log present` takes the log by itself (the app has one --log), so a second fullscreen launch:
+# one finger through the module's seat, 30 frames 30 ms apart. Weston's headless backend keeps
+# time on a software clock, CLOCK_MONOTONIC_RAW (wp_presentation.clock_id 4), and the app
+# measures touch→glass only on CLOCK_MONOTONIC: it must say so once, ask for no feedback and log
+# no figures rather than wrong ones. Should Weston name CLOCK_MONOTONIC (1), every commit that
+# carried the finger must be presented with plausible figures at its refresh (60 Hz) instead.
+err="$work/app-present.err"
+out="$work/app-present.out"
+tc_log "$err"
+started=$(tc_now_ns)
+tc_client app_pid "$socket" "$out" "$err" "$bin" --scene trace --fullscreen --log present
+tc_wait_line "$err" "create_buffer\(new id wl_buffer@[0-9]+, [0-9]+, $width, $height, " 10
+tc_wait_line "$err" 'wl_seat@[0-9]+\.get_touch\(' 10
+tc_wait_line "$err" 'wl_callback@[0-9]+\.done\(' 10
+clock=$(grep -m1 -oE '^\[ *[0-9.]+\] wp_presentation@[0-9]+\.clock_id\([0-9]+\)' "$err" | grep -oE '[0-9]+\)$' | tr -d ')' || true)
+[ -n "$clock" ] || tc_fail "Weston's wp_presentation told no clock_id"
+sleep 0.5
+control "down 0 100 300" frame
+for i in $(seq 1 30); do control "motion 0 $((100 + 20 * i)) $((300 + (i % 5) * 10))" frame; sleep 0.03; done
+control "up 0" frame
+sleep 0.5
+tc_alive "$app_pid" "the app (touch→glass)"
+control close
+tc_wait_exit "$app_pid" 5 || tc_fail "the touch→glass app was still running 5 s after xdg_toplevel.close"
+tc_log "$out"
+moved=$(grep -c 'wl_touch@[0-9]*\.motion(' "$err" || true)
+[ "$moved" -ge 25 ] || tc_fail "the app got $moved wl_touch.motion of the finger's 30"
+if [ "$clock" = 1 ]; then
+  tc_check_present "$out" "the app logged no plausible touch→glass under Weston" 20 "$weston_refresh" "$started"
+  tc_ok "touch→glass: presentation feedback for the finger's commits, at Weston's $weston_refresh ns refresh"
+else
+  said=$(grep -c "^touchcanvas: wp_presentation names clock $clock, not CLOCK_MONOTONIC: no touch→glass figures\$" "$err" || true)
+  [ "$said" -eq 1 ] || tc_fail "Weston's presentation clock is $clock; the app said so $said times, not once"
+  ! grep -q 'wp_presentation@[0-9]*\.feedback(' "$err" || tc_fail "the app asked for feedback on clock $clock, which it cannot compare"
+  [ ! -s "$out" ] || tc_fail "the app logged touch→glass figures on clock $clock: $(head -2 "$out")"
+  tc_ok "touch→glass: Weston headless presents on clock $clock (CLOCK_MONOTONIC_RAW), not CLOCK_MONOTONIC; the app said so once, asked for no feedback for the finger's $moved motions and logged no figures"
+  # That Weston does present commits, at its refresh: weston-presentation-shm (Weston's own
+  # client, which asks for feedback on every commit) for two seconds, read off its wire.
+  command -v weston-presentation-shm >/dev/null || tc_fail "weston-presentation-shm is not installed (Debian: weston)"
+  XDG_RUNTIME_DIR="$runtime" WAYLAND_DISPLAY="$socket" WAYLAND_DEBUG=1 timeout 2 weston-presentation-shm \
+    >/dev/null 2>"$work/presentation-shm.err" 3>&- || true
+  read -r fed refreshes flags < <(python3 -c '
+import re, sys
+seen = re.findall(r"wp_presentation_feedback@\d+\.presented\(\d+, \d+, \d+, (\d+), \d+, \d+, (\d+)\)", open(sys.argv[1]).read())
+print(len(seen), "/".join(sorted({r for r, _ in seen})) or "-", "/".join(sorted({f for _, f in seen})) or "-")
+' "$work/presentation-shm.err")
+  [ "$fed" -ge 30 ] || tc_fail "weston-presentation-shm got $fed presented feedbacks in 2 s"
+  [ "$refreshes" = "$weston_refresh" ] || tc_fail "Weston presented at refresh $refreshes ns, not $weston_refresh"
+  tc_ok "Weston presents commits: weston-presentation-shm got $fed presented feedbacks in 2 s, refresh $refreshes ns, flags $flags"
+fi
 
 # --- Part three: the app's own frame, by touch -----------------------------------------------
 # Weston draws no frames: the app draws its own (a 40 px title bar above the canvas, buttons of
