@@ -25,6 +25,7 @@
 #   tc_check_tablet "$work/app.err" offered|absent   (the app's pen binding, from WAYLAND_DEBUG)
 #   started=$(tc_now_ns) … tc_check_present "$work/present.out" "why" MIN REFRESH_NS "$started"
 #                                # the app's `--log present` touch→glass lines (check-present.py)
+#   tc_check_no_present "$work/present.out" "$work/present.err" "why"   # none where none can be
 #   tc_log FILE                  # a log tc_fail shows
 #   tc_ok "what"                 tc_fail "why"   # tc_fail shows the logs and exits 1
 #
@@ -235,6 +236,15 @@ tc_check_present() {
   python3 "$(dirname "${BASH_SOURCE[0]}")/check-present.py" "$log" --min "$min" --refresh "$refresh" \
     ${started:+--started "$started"} >"$log.present" 2>&1 || { cat "$log.present" >&2; tc_fail "$why"; }
   sed 's/^/  touch→glass: /' "$log.present"
+}
+
+# tc_check_no_present LOG ERR WHY: where touch→glass cannot be measured (no wp_presentation, or
+# one on a clock the app does not compare), the app under `--log present` (stdout LOG, its
+# WAYLAND_DEBUG stderr ERR) asked for no feedback and logged no figures; else fails with WHY.
+tc_check_no_present() {
+  local log=$1 err=$2 why=$3
+  ! grep -q 'wp_presentation@[0-9]*\.feedback(' "$err" || tc_fail "$why: the app asked for presentation feedback"
+  ! grep -q '^{' "$log" || tc_fail "$why: the app logged figures: $(grep -m2 '^{' "$log")"
 }
 
 # Who runs a compositor that refuses to run as root (Sway, cage): as root, nobody through
