@@ -193,7 +193,7 @@ if grep -q 'wl_registry@[0-9]*\.global([0-9]*, "wp_presentation",' "$work/presen
   tc_ok "(c') touch→glass: presentation feedback for the finger's commits, at KWin's $kwin_refresh ns refresh"
 else
   kwin_presents=0
-  tc_check_no_present "$work/present.out" "$work/present.err" "KWin offers no wp_presentation"
+  tc_check_no_present "$work/present.out" "KWin offers no wp_presentation" "$work/present.err"
   tc_ok "(c') touch→glass: KWin --virtual offers no wp_presentation; the app asked for no feedback for the finger's $moved motions and logged no figures"
 fi
 
