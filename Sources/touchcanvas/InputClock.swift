@@ -46,9 +46,19 @@ final class InputClock {
 
     /// Measures on `clock` from now on (the presentation clock). False when this kernel cannot
     /// read it: then no figure can be compared with a presentation time.
+    ///
+    /// Every known compositor stamps input on CLOCK_MONOTONIC. On another presentation clock
+    /// (Weston's headless backend presents on CLOCK_MONOTONIC_RAW) event times are not used at
+    /// all: the two clocks drift apart by tens of parts per million, which the check below
+    /// could not tell from a late event, and the figures would be off by the drift since boot.
     func use(clock: clockid_t) -> Bool {
         guard Self.read(clock) != nil else { return false }
         clockID = clock
+        if clock != CLOCK_MONOTONIC, trustsEventTimes {
+            trustsEventTimes = false
+            onMismatch("the presentation clock is \(Self.clockName(clock)), not the CLOCK_MONOTONIC input events are stamped on: "
+                + "touch→glass is measured from each event's arrival, read on \(Self.clockName(clock))")
+        }
         return true
     }
 

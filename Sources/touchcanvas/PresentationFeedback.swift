@@ -32,6 +32,11 @@ final class PresentationFeedback {
     private let clock: InputClock
     private(set) var clockIsUsable = true
     private var pending: [ObjectIdentifier: WpPresentationFeedback] = [:]
+    /// Requests unanswered at once beyond which no more are made: a compositor that never
+    /// answers (Sway 1.7 headless) would otherwise grow this list by one every commit, and a
+    /// feedback object cannot be destroyed by the client. Answers resume the requests.
+    static let mostUnanswered = 64
+    private var saidUnanswered = false
     private(set) var discardedCount = 0
     /// Recent input→present times, for prediction.
     private var recent = RecentLatencies()
@@ -66,7 +71,16 @@ final class PresentationFeedback {
     /// commit carries) and `commit` are seconds on the presentation clock. Call just before
     /// that commit.
     func request(for surface: WlSurface, input: Double, commit: Double, touches: [Int]) {
-        guard clockIsUsable, let feedback = presentation.feedback(surface: surface) else { return }
+        guard clockIsUsable else { return }
+        guard pending.count < Self.mostUnanswered else {
+            if !saidUnanswered {
+                saidUnanswered = true
+                printError("the compositor answered none of \(Self.mostUnanswered) presentation feedback requests: "
+                    + "no more are made until one is answered, and no touch→glass figures meanwhile")
+            }
+            return
+        }
+        guard let feedback = presentation.feedback(surface: surface) else { return }
         let key = ObjectIdentifier(feedback)
         pending[key] = feedback
         let inputNanoseconds = UInt64(max(input, 0) * 1e9)

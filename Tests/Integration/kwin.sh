@@ -8,7 +8,11 @@
 #     wl_touch.cancel and the app reports exactly those three touches cancelled, none ended;
 # (b) a new finger reusing id 0 draws a stroke: began, moved, ended;
 # (c) SIGTERM saves the drawing: the stroke of (b) is in it, the cancelled ones are not;
-# (d) `touchcanvas check` passes, the cancel coming from the fake device.
+# (c') under `--log present` a finger draws: KWin --virtual offers no wp_presentation, so the
+#      app asks for no feedback and logs no touch→glass (where it is offered: plausible figures
+#      at the output's refresh, checked by check-present.py);
+# (d) `touchcanvas check` passes, the cancel coming from the fake device; its latency section
+#     says touch→glass was not measured (no wp_presentation; figures where KWin offers one).
 #
 # KWin runs under its own dbus-run-session with HOME and the XDG dirs inside the scratch
 # directory. dbus-run-session does not pass SIGTERM on to its child, so KWin's own PID is
@@ -35,6 +39,8 @@ printf '[Windows]\nPlacement=ZeroCornered\n' >"$work/config/kwinrc"
 # "Operation not permitted"; a copy has none.
 cp "$kwin_installed" "$work/kwin_wayland"
 socket="tc-kwin-$$"
+# The refresh of KWin's virtual output (60 Hz): what presentation feedback would carry (see (c')).
+kwin_refresh=16666666
 tc_log "$work/kwin.log"
 tc_spawn session_pid env -u WAYLAND_DISPLAY -u DISPLAY \
   HOME="$work/home" XDG_CONFIG_HOME="$work/config" XDG_DATA_HOME="$work/data" \
@@ -161,6 +167,36 @@ paths=$(grep -c '<path' "$work/drawing.svg" || true)
 [ "$paths" -eq 1 ] || tc_fail "the SVG beside the PNG has $paths paths; expected the one stroke of (b)"
 tc_ok "(c) drawing.png: $stroke ink pixels on the stroke of (b), none where the cancelled fingers moved"
 
+# --- (c') touch→glass ---------------------------------------------------------------------------
+# `--log present` takes the log by itself (the app has one --log): a launch of its own, one
+# finger, 30 frames 30 ms apart. KWin 5.27 run with --virtual offers no wp_presentation (its
+# registry here has none): then the app must ask for no feedback and log no figures (and (d)'s
+# report says touch→glass was not measured). Where KWin offers it, every commit that carried the
+# finger must be presented with plausible figures at the virtual output's refresh (60 Hz).
+tc_log "$work/present.out"
+tc_log "$work/present.err"
+started=$(tc_now_ns)
+tc_client present_pid "$socket" "$work/present.out" "$work/present.err" "$bin" --scene trace --log present --size 800x600
+wait_for_window "$work/present.err" "$present_pid"
+send "touch down 0 100 300" "touch frame"
+for i in $(seq 1 30); do send "touch motion 0 $((100 + 20 * i)) $((300 + (i % 5) * 10))" "touch frame" "sleep 0.03"; done
+send "touch up 0" "touch frame" sync
+tc_wait_line "$work/present.err" 'wl_touch@[0-9]+\.up\(' 10
+sleep 0.5
+tc_stop "$present_pid"
+[ "$tc_status" -eq 0 ] || tc_fail "SIGTERM gave the touch→glass app exit status $tc_status"
+moved=$(grep -c 'wl_touch@[0-9]*\.motion(' "$work/present.err" || true)
+[ "$moved" -ge 10 ] || tc_fail "the touch→glass app got $moved wl_touch.motion of the finger's 30"
+if grep -q 'wl_registry@[0-9]*\.global([0-9]*, "wp_presentation",' "$work/present.err"; then
+  kwin_presents=1
+  tc_check_present "$work/present.out" "the app logged no plausible touch→glass under KWin" 10 "$kwin_refresh" "$started"
+  tc_ok "(c') touch→glass: presentation feedback for the finger's commits, at KWin's $kwin_refresh ns refresh"
+else
+  kwin_presents=0
+  tc_check_no_present "$work/present.out" "KWin offers no wp_presentation" "$work/present.err"
+  tc_ok "(c') touch→glass: KWin --virtual offers no wp_presentation; the app asked for no feedback for the finger's $moved motions and logged no figures"
+fi
+
 # --- (d) touchcanvas check, the cancel coming from the fake device -----------------------------
 tc_log "$work/check.out"
 tc_log "$work/check.err"
@@ -180,6 +216,15 @@ grep -Eq '^cancel: arrived [0-9.]+ s after the fingers were down, covering touch
   "$work/check.out" || tc_fail "the check's report does not say KWin cancelled the three touches"
 grep -q '^lifted with up: none$' "$work/check.out" || tc_fail "the check saw touches lifted with up"
 grep -q '^result: the compositor behaved$' "$work/check.out" || tc_fail "the check's verdict is not 'behaved'"
+if [ "$kwin_presents" -eq 0 ]; then
+  grep -qx 'latency: the compositor offers no wp_presentation; touch→glass not measured' "$work/check.out" \
+    || tc_fail "the check's report does not say touch→glass was not measured for want of wp_presentation"
+  tc_ok "(d) the check's latency section: $(grep -m1 '^latency:' "$work/check.out")"
+else
+  grep -q '^latency: touch→glass over [0-9]* frames: median ' "$work/check.out" \
+    || tc_fail "the check's report has no touch→glass figures although KWin offers wp_presentation"
+  tc_ok "(d) the check's latency section: $(grep -m1 '^latency:' "$work/check.out")"
+fi
 tc_ok "(d) touchcanvas check: $(grep '^cancel:' "$work/check.out")"
 
 # --- the end: the injector leaves cleanly, and no KWin or dbus-daemon is left behind -----------
@@ -190,5 +235,8 @@ tc_stop "$kwin_pid"
 tc_stop "$session_pid"
 gone() { [ ! -e "/proc/$1" ] || [ "$(sed 's/.*) //' "/proc/$1/stat" | cut -d' ' -f1)" = Z ]; }
 gone "$kwin_pid" || tc_fail "KWin ($kwin_pid) is still running after it was stopped"
-gone "$dbus_pid" || tc_fail "the session's dbus-daemon ($dbus_pid) is still running"
+# dbus-run-session stops its dbus-daemon as it exits, but does not wait for it: on a loaded
+# machine the daemon may still be on its way out. Give it two seconds.
+for _ in $(seq 20); do gone "$dbus_pid" && break; sleep 0.1; done
+gone "$dbus_pid" || tc_fail "the session's dbus-daemon ($dbus_pid) is still running 2 s after the session ended"
 tc_ok "KWin and its D-Bus session stopped; nothing left behind"

@@ -23,6 +23,9 @@
 #   tc_count_color PNG rrggbb    tc_check_stroke PNG rrggbb NAME X,Y X,Y …
 #   tc_check_phases "$work/app.out" "why" "$(tc_finger ended 10,10 50,10)" …
 #   tc_check_tablet "$work/app.err" offered|absent   (the app's pen binding, from WAYLAND_DEBUG)
+#   started=$(tc_now_ns) … tc_check_present "$work/present.out" "why" MIN REFRESH_NS "$started"
+#                                # the app's `--log present` touch→glass lines (check-present.py)
+#   tc_check_no_present "$work/present.out" "why" ["$work/present.err"]   # none where none can be
 #   tc_log FILE                  # a log tc_fail shows
 #   tc_ok "what"                 tc_fail "why"   # tc_fail shows the logs and exits 1
 #
@@ -219,6 +222,31 @@ tc_check_phases() {
   python3 "$(dirname "${BASH_SOURCE[0]}")/check-phases.py" "$log" "$@" >"$log.phases" 2>&1 \
     || { cat "$log.phases" >&2; tc_fail "$why"; }
   sed 's/^/  /' "$log.phases"
+}
+
+# CLOCK_MONOTONIC in nanoseconds: the clock of `--log present`'s "present".
+tc_now_ns() { python3 -c 'import time; print(time.monotonic_ns())'; }
+
+# tc_check_present LOG WHY MIN REFRESH_NS [STARTED_NS]: the app's `--log present` LOG holds at
+# least MIN presented lines with plausible touch→glass figures at the compositor's refresh
+# REFRESH_NS (0: the compositor tells none), all presented after STARTED_NS (tc_now_ns before
+# the app started), as check-present.py says; prints its summary indented, or fails with WHY.
+tc_check_present() {
+  local log=$1 why=$2 min=$3 refresh=$4 started=${5:-} clock=${6:-}
+  python3 "$(dirname "${BASH_SOURCE[0]}")/check-present.py" "$log" --min "$min" --refresh "$refresh" \
+    ${started:+--started "$started"} ${clock:+--clock "$clock"} >"$log.present" 2>&1 || { cat "$log.present" >&2; tc_fail "$why"; }
+  sed 's/^/  touch→glass: /' "$log.present"
+}
+
+# tc_check_no_present LOG WHY [ERR]: where touch→glass cannot be measured (no wp_presentation,
+# one on a clock the app does not compare, or a compositor that presents nothing), the app under
+# `--log present` (stdout LOG) logged no presented commit (a discarded one says nothing of
+# latency, and may be); with its WAYLAND_DEBUG stderr ERR, also that it asked for no feedback.
+# Else fails with WHY.
+tc_check_no_present() {
+  local log=$1 why=$2 err=${3:-}
+  [ -z "$err" ] || ! grep -q 'wp_presentation@[0-9]*\.feedback(' "$err" || tc_fail "$why: the app asked for presentation feedback"
+  ! grep -q '^{"present":' "$log" || tc_fail "$why: the app logged figures: $(grep -m2 '^{"present":' "$log")"
 }
 
 # Who runs a compositor that refuses to run as root (Sway, cage): as root, nobody through

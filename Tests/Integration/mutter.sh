@@ -9,6 +9,10 @@
 # begin, move and end where the fingers were (within 1 px) although Mutter sends no
 # wl_touch.frame after the last up, and the drawing saved on SIGTERM must show both strokes.
 #
+# Then, in a launch of its own under `--log present`, one finger draws: each commit that carried it
+# must come back presented, with touch→glass above 0 and below 200 ms at the monitor's 60 Hz
+# (check-present.py).
+#
 # Part two: a touch on the inspect scene's drag handle makes the app call xdg_toplevel.move with
 # that touch's down serial. Mutter starts the move and cancels every touch of the seat
 # (wl_touch.cancel right after the request): the log must show them cancelled and never ended,
@@ -178,6 +182,26 @@ expected=$(( (400 + 757) * 32 / 10 ))
 [ "$total" -ge $((expected * 8 / 10)) ] && [ "$total" -le $((expected * 12 / 10)) ] \
   || tc_fail "$total ink pixels in the drawing; two strokes make about $expected"
 tc_ok "drawing.png shows both strokes ($total ink pixels)"
+
+# --- Part one, again: touch→glass -----------------------------------------------------------
+# `--log present` takes the log by itself (the app has one --log): a second fullscreen launch,
+# one finger, 30 motions 30 ms apart. Every commit that carried it must be presented with
+# plausible figures at the virtual monitor's refresh, 60 Hz.
+mutter_refresh=16666667
+tc_log "$work/present.err"
+started=$(tc_now_ns)
+tc_client present_pid "$socket" "$work/present.out" "$work/present.err" \
+  "$bin" --scene trace --log present --fullscreen
+wait_mapped "$work/present.err" "$width" "$height"
+fingers "down 0 100 300" "sleep 0.03"
+for i in $(seq 1 30); do fingers "motion 0 $((100 + 20 * i)) $((300 + (i % 5) * 10))" "sleep 0.03"; done
+fingers "up 0" "sleep 0.5" "mark glass"
+tc_wait_line "$work/helper.out" '^done mark glass$' 20
+tc_stop "$present_pid" TERM
+[ "$tc_status" -eq 0 ] || tc_fail "SIGTERM gave the touch→glass app exit status $tc_status"
+tc_log "$work/present.out"
+tc_check_present "$work/present.out" "the app logged no plausible touch→glass under Mutter" 20 "$mutter_refresh" "$started"
+tc_ok "touch→glass: presentation feedback for the finger's commits, at Mutter's $mutter_refresh ns refresh"
 
 # --- Part two: a touch that starts an interactive move --------------------------------------
 # The inspect scene's drag handle asks for xdg_toplevel.move with the serial of the touch that

@@ -11,7 +11,11 @@
 #     with crisp edges (see check_strokes). Sway 1.7 offers no wp_fractional_scale_v1, so at
 #     1.5 the app draws at 2 and Sway reduces it: a limit on blur, not pixel-exactness there;
 #   - closing the window (xdg_toplevel.close via swaymsg kill) ends the app with status 0 and
-#     --save-on-exit writes the drawing.
+#     --save-on-exit writes the drawing;
+#   - pointer→glass: in a launch of its own under `--log present`, the app asks for feedback on
+#     a drag's commits. Sway 1.7 headless presents none of them, so the app must log no figures;
+#     where Sway presents, they must be plausible (check-present.py: above 0, below 200 ms, at
+#     the output's refresh). The input is a virtual pointer, so this is pointer→glass.
 # Sway refuses to run as root: when run as root, Sway and every client run as `nobody`.
 # Nothing is skipped: a missing tool or a compositor that cannot start fails the test.
 # TC_SHOTS=DIR keeps the screenshots; TC_KEEP=1 keeps the whole scratch directory.
@@ -268,5 +272,61 @@ drawing="$user_dir/drawing.png"
 saved=$(tc_count_color "$drawing" "$tc_ink") || tc_fail "the saved drawing is not a readable PNG"
 [ "$saved" -gt 1000 ] || tc_fail "the saved drawing has only $saved pixels of #$tc_ink"
 tc_ok "closing the window ended the app with status 0; it saved $saved pixels of #$tc_ink"
+# --- Pointer→glass ---------------------------------------------------------------------------
+# `--log present` takes the log by itself (the app has one --log): a launch of its own at scale
+# 1, where the virtual pointer drags once, 30 motions 30 ms apart. The app must ask for feedback
+# on the drag's commits. Sway 1.7's headless output never presents (weston-presentation-shm
+# sees only discards there too): then the app must log no figures. Where Sway presents, every
+# commit that carried the drag must come back with plausible figures at the output's refresh.
+sway_refresh=16666666
+swaymsg output HEADLESS-1 scale 1 >/dev/null || tc_fail "swaymsg could not set scale 1"
+read -r ox oy ow oh oscale mw mh < <(output_layout)
+tc_log "$work/present.err"
+started=$(tc_now_ns)
+tc_spawn present_pid "${client[@]}" env WAYLAND_DEBUG=1 "$work/bin/touchcanvas" --scene trace --log present \
+  >"$work/present.out" 2>"$work/present.err"
+rect=""
+for _ in $(seq 100); do
+  tc_alive "$present_pid" "touchcanvas (pointer→glass)"
+  rect=$(app_rect) && break
+  sleep 0.1
+done
+[ -n "$rect" ] || tc_fail "no visible touchcanvas window for pointer→glass within 10s"
+read -r wx wy ww wh <<<"$rect"
+tc_wait_line "$work/present.err" 'wl_callback@[0-9]+\.done\(' 10
+script="pointer move $(gx 100) $(gy 300)"$'\npointer frame\nsync\nsleep 0.1\npointer press\npointer frame\nsync\n'
+for i in $(seq 1 30); do
+  script+="sleep 0.03"$'\n'"pointer move $(gx $((100 + 20 * i))) $(gy $((300 + (i % 5) * 10)))"$'\npointer frame\nsync\n'
+done
+script+=$'sleep 0.03\npointer release\npointer frame\nsync\n'
+printf '%s' "$script" >"$work/glass.inject"
+timeout 30 "${client[@]}" env TC_INJECT_EXTENT="${ow}x$oh" "$work/bin/tc-inject" wlr-virtual-pointer \
+  <"$work/glass.inject" >"$work/inject.out" 2>"$work/inject.err" || tc_fail "tc-inject failed on the pointer→glass drag"
+tc_wait_line "$work/present.err" 'wl_pointer@[0-9]+\.button\([0-9]+, [0-9]+, 272, 0\)' 10
+sleep 0.5
+tc_stop "$present_pid"
+[ "$tc_status" -eq 0 ] || tc_fail "SIGTERM gave the pointer→glass app exit status $tc_status"
+tc_log "$work/present.out"
+grep -q 'wp_presentation@[0-9]*\.clock_id(1)$' "$work/present.err" || tc_fail "Sway's wp_presentation does not name CLOCK_MONOTONIC (1)"
+asked=$(grep -c ' -> wp_presentation@[0-9]*\.feedback(' "$work/present.err" || true)
+[ "$asked" -ge 20 ] || tc_fail "the app asked for presentation feedback on $asked commits of the drag's 30 motions"
+answered=$(grep -cE '^\[ *[0-9.]+\] wp_presentation_feedback@[0-9]+\.(presented|discarded)\(' "$work/present.err" || true)
+if grep -qE '^\[ *[0-9.]+\] wp_presentation_feedback@[0-9]+\.presented\(' "$work/present.err"; then
+  tc_check_present "$work/present.out" "the app logged no plausible pointer→glass under Sway" 20 "$sway_refresh" "$started"
+  tc_ok "pointer→glass: presentation feedback for the drag's commits, at Sway's $sway_refresh ns refresh"
+else
+  # Sway 1.7 (wlroots 0.15) headless presents nothing: its output never signals a present, so
+  # feedback stays unanswered (or is discarded when a newer commit replaces it).
+  tc_check_no_present "$work/present.out" "Sway presented none of the commits"
+  tc_ok "pointer→glass: the app asked for feedback on $asked commits; Sway presented none ($answered discarded, the rest unanswered), so nothing is measured and the app logged no figures"
+  # It is Sway, not the app: Weston's own feedback client sees no presentation either.
+  command -v weston-presentation-shm >/dev/null || tc_fail "weston-presentation-shm is not installed (Debian: weston)"
+  "${client[@]}" env WAYLAND_DEBUG=1 timeout 2 weston-presentation-shm >/dev/null 2>"$work/presentation-shm.err" 3>&- || true
+  shm_asked=$(grep -c ' -> wp_presentation@[0-9]*\.feedback(' "$work/presentation-shm.err" || true)
+  shm_presented=$(grep -cE '^\[ *[0-9.]+\] wp_presentation_feedback@[0-9]+\.presented\(' "$work/presentation-shm.err" || true)
+  [ "$shm_asked" -ge 30 ] && [ "$shm_presented" -eq 0 ] \
+    || tc_fail "weston-presentation-shm asked for $shm_asked feedbacks and got $shm_presented presented; the app got none"
+  tc_ok "weston-presentation-shm under the same Sway: $shm_asked feedbacks asked for, none presented"
+fi
 tc_alive "$sway_pid" sway
-echo "sway: PASS ($strokes strokes at scales 1, 2 and 1.5${TC_SHOTS:+; screenshots in $TC_SHOTS})"
+echo "sway: PASS ($strokes strokes at scales 1, 2 and 1.5, presentation feedback asked for${TC_SHOTS:+; screenshots in $TC_SHOTS})"

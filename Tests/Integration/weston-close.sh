@@ -22,6 +22,9 @@ recording=${2:?usage: weston-close.sh path/to/touchcanvas RECORDING.tcrec}
 . "$(dirname "$0")/lib.sh"
 tc_begin weston-close
 width=800 height=600
+# The refresh Weston's headless backend gives its output (60 Hz): what presentation feedback
+# would carry, were its clock CLOCK_MONOTONIC (see touch→glass below).
+weston_refresh=16666666
 
 command -v cc >/dev/null || tc_fail "no C compiler (cc) to build the Weston module"
 pkg-config --exists libweston-10 libweston-desktop-10 \
@@ -115,6 +118,45 @@ tc_wait_exit "$app_pid" 5 || tc_fail "the fullscreen app was still running 5 s a
 tc_check_stroke "$work/drawing-full.png" "$tc_ink" A "${path_a[@]}"
 tc_check_stroke "$work/drawing-full.png" "$tc_ink" B "${path_b[@]}"
 tc_ok "fullscreen: closed with status 0, both strokes in the saved drawing"
+
+# --- Part two, again: touch→glass --------------------------------------------------------------
+# `--log present` takes the log by itself (the app has one --log), so a second fullscreen launch:
+# one finger through the module's seat, 30 frames 30 ms apart. Weston's headless backend keeps
+# time on a software clock, CLOCK_MONOTONIC_RAW (wp_presentation.clock_id 4): the app reads its
+# figures on that clock, timing input by its arrival (event times are CLOCK_MONOTONIC) and saying
+# so once. Every commit that carried the finger must be presented with plausible figures at
+# Weston's refresh (60 Hz).
+err="$work/app-present.err"
+out="$work/app-present.out"
+tc_log "$err"
+started=$(tc_now_ns)
+tc_client app_pid "$socket" "$out" "$err" "$bin" --scene trace --fullscreen --log present
+tc_wait_line "$err" "create_buffer\(new id wl_buffer@[0-9]+, [0-9]+, $width, $height, " 10
+tc_wait_line "$err" 'wl_seat@[0-9]+\.get_touch\(' 10
+tc_wait_line "$err" 'wl_callback@[0-9]+\.done\(' 10
+clock=$(grep -m1 -oE '^\[ *[0-9.]+\] wp_presentation@[0-9]+\.clock_id\([0-9]+\)' "$err" | grep -oE '[0-9]+\)$' | tr -d ')' || true)
+[ -n "$clock" ] || tc_fail "Weston's wp_presentation told no clock_id"
+sleep 0.5
+control "down 0 100 300" frame
+for i in $(seq 1 30); do control "motion 0 $((100 + 20 * i)) $((300 + (i % 5) * 10))" frame; sleep 0.03; done
+control "up 0" frame
+sleep 0.5
+tc_alive "$app_pid" "the app (touch→glass)"
+control close
+tc_wait_exit "$app_pid" 5 || tc_fail "the touch→glass app was still running 5 s after xdg_toplevel.close"
+tc_log "$out"
+moved=$(grep -c 'wl_touch@[0-9]*\.motion(' "$err" || true)
+[ "$moved" -ge 25 ] || tc_fail "the app got $moved wl_touch.motion of the finger's 30"
+if [ "$clock" = 1 ]; then
+  tc_check_present "$out" "the app logged no plausible touch→glass under Weston" 20 "$weston_refresh" "$started"
+else
+  # Another presentation clock (CLOCK_MONOTONIC_RAW here): the app reads its figures on it and
+  # times input by arrival, saying so once; "present" is then on that clock, not the script's.
+  said=$(grep -c "^touchcanvas: the presentation clock is .*, not the CLOCK_MONOTONIC input events are stamped on" "$err" || true)
+  [ "$said" -eq 1 ] || tc_fail "Weston's presentation clock is $clock; the app said so $said times, not once"
+  tc_check_present "$out" "the app logged no plausible touch→glass under Weston (clock $clock)" 20 "$weston_refresh" "" "$clock"
+fi
+tc_ok "touch→glass: presentation feedback for the finger's commits, on clock $clock at Weston's $weston_refresh ns refresh"
 
 # --- Part three: the app's own frame, by touch -----------------------------------------------
 # Weston draws no frames: the app draws its own (a 40 px title bar above the canvas, buttons of
