@@ -129,6 +129,9 @@ public final class ScriptedCompositor {
     /// False: frame callbacks are never answered (a misbehaviour: a compositor that has stopped
     /// drawing the client, or a broken one). Presentation feedback still follows vblank mode.
     public var answersFrameCallbacks = true
+    /// False: `wp_presentation_feedback` is never answered, neither presented nor discarded (a
+    /// misbehaviour: Sway 1.7's headless output does this).
+    public var answersPresentationFeedback = true
     var heldBuffers: [WlBuffer] = []
     /// Every `wl_pointer.set_cursor`, oldest first.
     public internal(set) var cursorRequests: [CursorRequest] = []

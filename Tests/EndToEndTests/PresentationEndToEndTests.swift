@@ -166,4 +166,18 @@ struct PresentationEndToEndTests {
         #expect(presentLines(h).isEmpty)
         #expect(h.compositor.presentations.allSatisfy { !$0.feedbackRequested })
     }
+
+    /// A compositor that never answers (as Sway 1.7 headless): the app stops asking after 64
+    /// unanswered requests, says so once, and asks again once an answer comes.
+    @Test func unansweredFeedbackIsBounded() throws {
+        let h = try AppHarness(arguments: ["--scene", "trace", "--log", "present"], size: (800, 600)) {
+            $0.answersPresentationFeedback = false
+        }
+        h.settle(0.2)
+        stroke(h, steps: 120)
+        let asked = h.compositor.presentations.filter(\.feedbackRequested).count
+        #expect(asked == 64, "feedback asked for \(asked) commits")
+        #expect(h.app.standardError.components(separatedBy: "answered none of 64").count == 2, "\(h.app.standardError)")
+        #expect(presentLines(h).isEmpty)
+    }
 }

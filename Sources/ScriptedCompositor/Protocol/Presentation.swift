@@ -85,7 +85,7 @@ extension ScriptedCompositor {
 
     private func sendPresented(_ feedback: WpPresentationFeedback, at time: UInt64, refresh: UInt64,
                                sequence: UInt64, flags: PresentationFlags) {
-        guard feedback.isAlive else { return }
+        guard feedback.isAlive, answersPresentationFeedback else { return }
         for resource in output.resources where resource.client == feedback.client {
             feedback.sendSyncOutput(output: resource)
         }
@@ -101,7 +101,7 @@ extension ScriptedCompositor {
 
     private func discard(_ entry: PresentationQueue.Entry) {
         if let record = entry.record { presentationQueue.records[record].outcome = .discarded }
-        for feedback in entry.feedbacks { feedback.sendDiscarded() }
+        for feedback in entry.feedbacks where answersPresentationFeedback { feedback.sendDiscarded() }
     }
 
     /// A destroyed surface shows nothing more: its queued commits and the feedback it asked for
