@@ -178,10 +178,12 @@ struct KnownOutput {
     var mode: (width: Int, height: Int)?
     var transform = WlOutput.Transform.normal
 
-    /// The mode in logical pixels, turned as the output is.
+    /// The most logical pixels the output can show: its mode, turned as the output is. Not
+    /// divided by the scale: under a fractional scale (Sway at 1.5 announces 2) the integer
+    /// scale would give too little, and no scale below 1 is announced, so the mode bounds the
+    /// logical size from above.
     var logicalSize: (width: Int, height: Int)? {
         guard let mode, mode.width > 0, mode.height > 0 else { return nil }
-        let size = (width: mode.width / Int(scale), height: mode.height / Int(scale))
-        return transform.rawValue % 2 == 1 ? (size.height, size.width) : size
+        return transform.rawValue % 2 == 1 ? (mode.height, mode.width) : mode
     }
 }

@@ -4,8 +4,9 @@ import TouchCanvasConstants
 ///
 /// A compositor may ask for anything in 32 bits. A window larger than all outputs together
 /// could show helps nobody and costs a buffer of gigabytes (and seconds per frame), so a
-/// configure is held to the outputs' combined logical extent; `configure_bounds` holds the size
-/// the app chooses itself; 0 means "you choose" and gives back the last floating size.
+/// configure is held to the outputs' combined extent (their modes: the most logical pixels any
+/// scale shows); `configure_bounds` holds the size the app chooses itself; 0 means "you choose"
+/// and gives back the last floating size.
 struct WindowSizing {
     /// The limit while no output has announced its mode: 8K UHD (7680×4320), the largest
     /// display sold, so any real screen fits, while a window is still bounded at about 130 MB
@@ -16,7 +17,7 @@ struct WindowSizing {
     private(set) var floatingSize: (width: Int, height: Int)
     /// `xdg_toplevel.configure_bounds`, when the compositor sent bounds other than 0×0.
     var bounds: (width: Int, height: Int)?
-    /// The sum of the outputs' logical widths, and of their heights; nil while none is known.
+    /// The sum of the outputs' mode widths, and of their heights; nil while none is known.
     var outputsExtent: (width: Int, height: Int)?
 
     init(floatingSize: (width: Int, height: Int)) { self.floatingSize = floatingSize }

@@ -72,9 +72,7 @@ struct HostileCompositorEndToEndTests {
         #expect(h.frame { $0.width == 1000 && $0.height == 700 } != nil, "a size the compositor sets is its own")
     }
 
-    /// At scale 8 the 1920×1080 output is 240×135 logical pixels: the window is held to that,
-    /// so its buffer stays the output's size.
-    @Test(arguments: [(Int32(0), 1, 400, 300), (-3, 1, 400, 300), (1000, 8, 1920, 1080)])
+    @Test(arguments: [(Int32(0), 1, 400, 300), (-3, 1, 400, 300), (1000, 8, 3200, 2400)])
     func anOutputScaleIsHeldBetweenOneAndEight(announced: Int32, used: Int, bufferWidth: Int, bufferHeight: Int) throws {
         let h = try AppHarness(arguments: ["--scene", "canvas", "--decorations", "none"])
         #expect(h.frame { $0.width == 400 } != nil)
