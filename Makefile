@@ -5,7 +5,7 @@ INJECT := .build/debug/tc-inject
 DEMO_PNG ?= touchcanvas-demo.png
 DEMO_RECORDING ?= Recordings/ten-fingers.tcrec
 
-.PHONY: deps build run demo test integration clean install uninstall
+.PHONY: deps build run demo test integration soak clean install uninstall
 
 # `make install PREFIX=~/.local` (default /usr/local; DESTDIR for packagers): a release build
 # with the Swift runtime linked in, so the installed binary needs no Swift toolchain.
@@ -63,6 +63,15 @@ integration:
 	Tests/Integration/mutter.sh $(BIN)
 	Tests/Integration/kwin.sh $(BIN) $(INJECT)
 	Tests/Integration/install.sh
+
+# By hand, not in CI: half an hour of ten fingers with scene switches, undo and clear, a
+# recording, scale changes and seats coming and going; fails if memory, descriptors, shared
+# memory or CPU per frame grow. SOAK_MINUTES shortens it; figures, CSV and plot go to soak/.
+SOAK_MINUTES ?= 30
+soak: deps
+	$(SWIFT) build -c release --product touchcanvas
+	$(SWIFT) build -c release --product tc-soak
+	.build/release/tc-soak --touchcanvas .build/release/touchcanvas --minutes $(SOAK_MINUTES) --out soak
 
 clean:
 	rm -rf .build

@@ -71,6 +71,8 @@ let package = Package(
         /// Fakes input in real compositors for Tests/Integration (wlroots virtual pointer, KWin
         /// fake input); the test scripts run it.
         .executableTarget(name: "tc-inject", dependencies: ["Wayland"], path: "Tests/Integration/Inject"),
+        /// `make soak`: half an hour of ten fingers through the scripted compositor, by hand.
+        .executableTarget(name: "tc-soak", dependencies: ["ScriptedCompositor", "Canvas", "TouchKit"], path: "Tests/Soak"),
         /// Counts Swift heap allocations on one thread, for the steady-state allocation tests
         /// (a C hook into the Swift runtime, and its Swift face).
         .target(name: "CAllocationCounter", path: "Tests/CAllocationCounter"),
