@@ -5,7 +5,7 @@ INJECT := .build/debug/tc-inject
 DEMO_PNG ?= touchcanvas-demo.png
 DEMO_RECORDING ?= Recordings/ten-fingers.tcrec
 
-.PHONY: deps build run demo test integration soak clean install uninstall
+.PHONY: deps build run demo test sanitize integration soak clean install uninstall
 
 # `make install PREFIX=~/.local` (default /usr/local; DESTDIR for packagers): a release build
 # with the Swift runtime linked in, so the installed binary needs no Swift toolchain.
@@ -49,6 +49,32 @@ test:
 	$(SWIFT) test --skip-build
 	cd Examples/SimpleTouch && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build
 	$(MAKE) --no-print-directory integration
+
+# The Swift tests, the real binary's end-to-end ones included, under AddressSanitizer with
+# UndefinedBehaviorSanitizer, then under ThreadSanitizer: each in a build folder of its own
+# (.build/asan, .build/tsan, so `make test`'s .build is left alone) where the binary the
+# end-to-end tests start is built with the same sanitizer. Fails on any report: in the test
+# runner the sanitizer ends it with a non-zero status; a child's report fails the test that
+# started it (AppHarness.launch). swiftc takes no -sanitize=undefined on Linux, so UBSan covers
+# the C targets (-Xcc; Swift traps overflow and bad casts itself). The runner checks no leaks:
+# its tests keep views and touches in cycles on purpose (see the README); every touchcanvas it
+# starts does (TC_APP_ASAN_OPTIONS). scripts/lsan.supp and scripts/tsan.supp say why each
+# suppression is there.
+# At most 4 tests at once: swift-testing starts every test (and its time limit) together, and a
+# test slowed by a sanitizer holds one of the runner's few threads (one per core) so long that
+# quick tests queued behind the others ran out their one-minute limits before they ran.
+SANITIZE_ENV := LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan.supp:print_suppressions=0 TC_SANITIZER=1 \
+  SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=4
+ASAN_ENV := ASAN_OPTIONS=detect_leaks=0:halt_on_error=1 TC_APP_ASAN_OPTIONS=detect_leaks=1:halt_on_error=1 \
+  UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+TSAN_ENV := TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1:suppressions=$(CURDIR)/scripts/tsan.supp
+sanitize:
+	@scripts/install-deps.sh --test
+	$(SANITIZE_ENV) $(SWIFT) build --build-tests --scratch-path .build/asan --sanitize address \
+	  -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined
+	$(SANITIZE_ENV) $(ASAN_ENV) $(SWIFT) test --skip-build --scratch-path .build/asan
+	$(SANITIZE_ENV) $(SWIFT) build --build-tests --scratch-path .build/tsan --sanitize thread
+	$(SANITIZE_ENV) $(TSAN_ENV) $(SWIFT) test --skip-build --scratch-path .build/tsan
 
 # The real binary under real compositors, each started and stopped by its script (needs the
 # debug build and `scripts/install-deps.sh --test`). TC_KEEP=1 keeps their scratch directories,

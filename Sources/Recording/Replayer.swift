@@ -54,6 +54,8 @@ public final class Replayer {
                                           singleTouch: singleTouch, showsOverlays: false, clock: { clock.now }))
         session.onDeliver = onDeliver
         session.onAnomaly = onAnomaly
+        // A recording cut off with fingers down leaves touches in flight: let the views go.
+        defer { session.end() }
         session.configure(width: width, height: height, scale: scale)
         for seat in recording.seats { session.setSeatName(seat.name, for: seat.id) }
 

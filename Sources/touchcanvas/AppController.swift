@@ -217,6 +217,8 @@ final class AppController {
         signal(SIGPIPE, SIG_IGN)
         loop.handleSignals([SIGINT, SIGTERM])
         loop.onSignal = { [unowned self] _ in loop.stop(status: 0) }
+        // After the save and the recording's end, however the loop ends.
+        defer { session.end() }
         loop.onDrained = { [unowned self] in
             if session.input.hasPendingInput || decorations?.clientFrame?.input.hasPendingInput == true {
                 deadlines.schedule(.flushInput, after: Deadlines.missingFrameGrace)

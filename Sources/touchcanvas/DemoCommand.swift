@@ -109,8 +109,20 @@ struct DemoPlayer {
         guard let frame = compositor.lastFrame else { throw DemoError(description: "the app committed no picture") }
         try Self.save(frame, to: path)
         compositor.tapKey(16)  // q
-        _ = app.waitForExit(timeout: 5)
+        try Self.waitForQuit(app, compositor)
         printError("saved \(path)")
+    }
+
+    /// Waits for the app to end after `q`, and passes on an app that ended badly with what it
+    /// said: a picture saved from an app that then crashed, or that a sanitizer build reported
+    /// at exit, is not a successful demo.
+    private static func waitForQuit(_ app: ClientProcess, _ compositor: ScriptedCompositor) throws {
+        // Generous: a sanitizer build checks for leaks as it exits.
+        let status = app.waitForExit(timeout: 20, pumping: compositor)
+        guard status == 0 else {
+            throw DemoError(description: "the app " + (status.map { "ended with status \($0)" } ?? "did not quit")
+                + ": \(app.standardError)")
+        }
     }
 
     func play(savingTo path: String) throws {
@@ -136,7 +148,7 @@ struct DemoPlayer {
         for finger in 0..<4 { compositor.touchUp(id: Int32(finger)) }
         compositor.touchFrame()
         compositor.tapKey(16)  // q
-        _ = app.waitForExit(timeout: 5)
+        try Self.waitForQuit(app, compositor)
         printError("saved \(path)")
     }
 

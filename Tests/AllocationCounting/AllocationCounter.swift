@@ -1,4 +1,5 @@
 import CAllocationCounter
+import Testing
 
 /// Counts the heap allocations of a piece of Swift code, for the tests that hold DESIGN.md's
 /// "no heap allocation in a steady-state frame" target.
@@ -21,6 +22,11 @@ public enum AllocationCounter {
         return count(body)
     }
 
+    /// The sanitizer the counter was built under ("AddressSanitizer", "ThreadSanitizer"), else
+    /// nil. Under one the counter's `malloc` hook is not compiled in (the sanitizer owns `malloc`),
+    /// so it counts nothing: the tests that need it step aside with `.needsAllocationCounter`.
+    public static let sanitizer: String? = allocation_counter_sanitizer().map { String(cString: $0) }
+
     private static func count(_ body: () -> Void) -> Int? {
         guard allocation_counter_start() else { return nil }
         body()
@@ -37,5 +43,18 @@ public enum AllocationCounter {
 
     private final class Probe {
         nonisolated(unsafe) static var sink: Probe?
+    }
+}
+
+extension Trait where Self == ConditionTrait {
+    /// For a test or suite that counts allocations: skipped, with the reason shown in the test
+    /// report, when the build runs under a sanitizer (`make sanitize`), where the counter cannot
+    /// work; anywhere else it runs, and a counter that sees nothing fails it (see
+    /// `swiftAllocations`) rather than letting it pass.
+    public static var needsAllocationCounter: Self {
+        .disabled(if: AllocationCounter.sanitizer != nil,
+                  Comment(rawValue: "the allocation counter's malloc hook is left out under "
+                      + (AllocationCounter.sanitizer ?? "a sanitizer")
+                      + ", whose runtime owns malloc; `make test` runs this"))
     }
 }

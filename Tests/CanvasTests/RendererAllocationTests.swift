@@ -8,7 +8,7 @@ import TouchCanvasTesting
 /// spot moves and a custom-drawn view reports a small change allocates nothing in Swift: the
 /// renderer reuses its draw list, records, damage regions and history. (cairo's own allocations
 /// are not counted here; `Benchmarks/AllocationSites` lists them.)
-@MainActor @Suite struct RendererAllocationTests {
+@MainActor @Suite(.needsAllocationCounter) struct RendererAllocationTests {
     /// A custom-drawn view that moves a small square each frame and reports only its boxes.
     final class Marker: View, CairoDrawing {
         var position = Point(x: 10, y: 10)

@@ -37,8 +37,7 @@ final class AppHarness {
                                             vblank: vblank)
         // Devices the compositor knows before the app connects (a pen already near the screen).
         beforeLaunch(compositor)
-        app = try ClientProcess(executable: Self.executablePath, arguments: arguments,
-                                environment: compositor.environmentForClient.merging(extraEnvironment) { $1 })
+        app = try Self.launch(arguments, environment: compositor.environmentForClient.merging(extraEnvironment) { $1 })
         if let size {
             // Configure before mapping so the first buffer has the test's size.
             _ = compositor.waitUntil(timeout: 10) { compositor.toplevel != nil }
@@ -50,7 +49,37 @@ final class AppHarness {
         }
     }
 
-    deinit { _ = app.terminate() }
+    deinit { _ = app.terminate(grace: Self.stopGrace) }
+
+    /// Starts the real binary, as every end-to-end test does (through here or `init`), so that
+    /// each child is checked the same way when it goes: a test whose child wrote a sanitizer
+    /// report fails with it, whatever the test itself looked at (most stop the app and never read
+    /// its stderr or status).
+    ///
+    /// Under `make sanitize`, `TC_APP_ASAN_OPTIONS` replaces the test runner's `ASAN_OPTIONS` for
+    /// the child: the runner has leak checking off (the tests keep touches and views in cycles
+    /// on purpose, see the README), the app has it on.
+    static func launch(_ arguments: [String], environment: [String: String] = [:]) throws -> ClientProcess {
+        var environment = environment
+        let own = ProcessInfo.processInfo.environment
+        // Unless the test set options of its own (the child inherits, or is handed, the runner's).
+        if let appOptions = own["TC_APP_ASAN_OPTIONS"], environment["ASAN_OPTIONS"] ?? own["ASAN_OPTIONS"] == own["ASAN_OPTIONS"] {
+            environment["ASAN_OPTIONS"] = appOptions
+        }
+        let app = try ClientProcess(executable: executablePath, arguments: arguments, environment: environment)
+        app.terminationGrace = stopGrace
+        app.whenFinished = { app in
+            guard let report = app.sanitizerReport else { return }
+            Issue.record(Comment(rawValue: "touchcanvas \(arguments.joined(separator: " ")) (exit status "
+                + "\(app.exitStatus.map(String.init) ?? "none")) wrote a sanitizer report:\n\(report)"))
+        }
+        return app
+    }
+
+    /// Seconds from SIGTERM to SIGKILL when a test stops the app. A healthy app is gone within
+    /// milliseconds; under a sanitizer (`TC_SANITIZER`, set by `make sanitize`) the exit includes
+    /// the leak check and the symbolizing of any report, which must not be cut off by SIGKILL.
+    static let stopGrace: Double = ProcessInfo.processInfo.environment["TC_SANITIZER"] == nil ? 2 : 20
 
     /// Pumps for `seconds` so animations and frame callbacks run their course. To wait for
     /// something that will happen, prefer `frame(where:)` or `waitForLog`.

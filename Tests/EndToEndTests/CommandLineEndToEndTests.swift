@@ -10,7 +10,7 @@ struct CommandLineEndToEndTests {
     /// Runs the binary to its end. Output that should come waits for its last newline: the pipe
     /// can stay open a moment after the exit (see `ClientProcess.lines`).
     func run(_ arguments: [String], printsOutput: Bool = true) throws -> (status: Int32?, stdout: String, stderr: String) {
-        let app = try ClientProcess(executable: AppHarness.executablePath, arguments: arguments, environment: [:])
+        let app = try AppHarness.launch(arguments, environment: [:])
         let status = app.waitForExit(timeout: 10)
         var stdout = app.standardOutput
         let deadline = Date().addingTimeInterval(2)

@@ -13,8 +13,7 @@ struct DemoEndToEndTests {
         let png = dir.appendingPathComponent("demo.png").path
         var environment = ProcessInfo.processInfo.environment
         environment["WAYLAND_DISPLAY"] = nil
-        let demo = try ClientProcess(executable: AppHarness.executablePath, arguments: ["demo", "--png", png],
-                                     environment: environment)
+        let demo = try AppHarness.launch(["demo", "--png", png], environment: environment)
         #expect(demo.waitForExit(timeout: 40) == 0)
         #expect(demo.standardError.contains("saved \(png)"))
         let image = try PNGReader.read(png)
@@ -48,9 +47,7 @@ struct RecordingDemoEndToEndTests {
             .appendingPathComponent("../../Recordings/ten-fingers.tcrec").standardized.path
         var environment = ProcessInfo.processInfo.environment
         environment["WAYLAND_DISPLAY"] = nil
-        let demo = try ClientProcess(executable: AppHarness.executablePath,
-                                     arguments: ["demo", "--recording", recording, "--png", png],
-                                     environment: environment)
+        let demo = try AppHarness.launch(["demo", "--recording", recording, "--png", png], environment: environment)
         #expect(demo.waitForExit(timeout: 40) == 0, "\(demo.standardError)")
         let image = try PNGReader.read(png)
         #expect(image.width == 800 && image.height == 600)
@@ -72,8 +69,7 @@ struct DemoOptionEndToEndTests {
     @Test func anUnknownSceneIsAUsageErrorAtOnce() throws {
         var environment = ProcessInfo.processInfo.environment
         environment["WAYLAND_DISPLAY"] = nil
-        let demo = try ClientProcess(executable: AppHarness.executablePath, arguments: ["demo", "--scene", "bogus"],
-                                     environment: environment)
+        let demo = try AppHarness.launch(["demo", "--scene", "bogus"], environment: environment)
         // It used to wait 30 s for a window that the child, refusing the option, never opened.
         #expect(demo.waitForExit(timeout: 5) == 64)
         #expect(demo.standardError.contains("'bogus' is invalid for '--scene"), "\(demo.standardError)")
@@ -95,8 +91,7 @@ struct DemoOptionEndToEndTests {
         let png = dir.appendingPathComponent("demo.png").path
         var environment = ProcessInfo.processInfo.environment
         environment["WAYLAND_DISPLAY"] = nil
-        let demo = try ClientProcess(executable: AppHarness.executablePath,
-                                     arguments: ["demo", "--recording", recording, "--png", png], environment: environment)
+        let demo = try AppHarness.launch(["demo", "--recording", recording, "--png", png], environment: environment)
         #expect(demo.waitForExit(timeout: 40) == 0, "\(demo.standardError)")
         let image = try PNGReader.read(png)
         let ink = PixelColor(red: 0x34, green: 0x32, blue: 0x9C)

@@ -9,8 +9,8 @@ struct FailureEndToEndTests {
         let runtime = FileManager.default.temporaryDirectory.appendingPathComponent("tc-nocomp-\(getpid())")
         try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: runtime) }
-        let app = try ClientProcess(executable: AppHarness.executablePath, arguments: [],
-                                    environment: ["WAYLAND_DISPLAY": "no-such-display", "XDG_RUNTIME_DIR": runtime.path])
+        let app = try AppHarness.launch([], environment: ["WAYLAND_DISPLAY": "no-such-display",
+                                                           "XDG_RUNTIME_DIR": runtime.path])
         let status = app.waitForExit(timeout: 10)
         #expect(status == 1)
         let lines = app.standardError.split(separator: "\n")
@@ -19,7 +19,7 @@ struct FailureEndToEndTests {
     }
 
     @Test func badSizeIsAUsageError() throws {
-        let app = try ClientProcess(executable: AppHarness.executablePath, arguments: ["--size", "12xbanana"], environment: [:])
+        let app = try AppHarness.launch(["--size", "12xbanana"], environment: [:])
         let status = app.waitForExit(timeout: 10)
         #expect(status != nil && status != 0)
         #expect(app.standardError.contains("size"))

@@ -80,8 +80,7 @@ final class PenRecordReplayEndToEndTests {
 
     /// Runs `touchcanvas replay …` with no Wayland display and returns its status and stderr.
     func replay(_ arguments: [String]) throws -> (status: Int32?, stderr: String) {
-        let process = try ClientProcess(executable: AppHarness.executablePath, arguments: ["replay"] + arguments,
-                                        environment: ["PATH": "/usr/bin:/bin"])
+        let process = try AppHarness.launch(["replay"] + arguments, environment: ["PATH": "/usr/bin:/bin"])
         let status = process.waitForExit(timeout: 60)
         if status == nil { _ = process.terminate() }
         return (status, process.standardError)

@@ -73,8 +73,7 @@ import Testing
         try "touchcanvas-recording 1\nsize 800 x\n".write(toFile: bad, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: bad) }
         let compositor = try ScriptedCompositor()
-        let app = try ClientProcess(executable: AppHarness.executablePath, arguments: ["--play", bad],
-                                    environment: compositor.environmentForClient)
+        let app = try AppHarness.launch(["--play", bad], environment: compositor.environmentForClient)
         var status: Int32?
         _ = compositor.waitUntil(timeout: 10) {
             status = app.exitStatus

@@ -96,8 +96,7 @@ struct PredictionEndToEndTests {
     @Test(arguments: ["soon", "-5", "51", "nan"])
     func aBadValueIsAUsageErrorWithTheLine(_ value: String) throws {
         let compositor = try ScriptedCompositor()
-        let app = try ClientProcess(executable: AppHarness.executablePath, arguments: ["--predict", value],
-                                    environment: compositor.environmentForClient)
+        let app = try AppHarness.launch(["--predict", value], environment: compositor.environmentForClient)
         var status: Int32?
         _ = compositor.waitUntil(timeout: 10) {
             status = app.exitStatus

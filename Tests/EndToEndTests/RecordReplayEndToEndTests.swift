@@ -23,8 +23,7 @@ final class RecordReplayEndToEndTests {
 
     /// Runs `touchcanvas replay …` with no Wayland display and returns its status and stderr.
     func replay(_ arguments: [String]) throws -> (status: Int32?, stderr: String) {
-        let process = try ClientProcess(executable: AppHarness.executablePath, arguments: ["replay"] + arguments,
-                                        environment: ["PATH": "/usr/bin:/bin"])
+        let process = try AppHarness.launch(["replay"] + arguments, environment: ["PATH": "/usr/bin:/bin"])
         let status = process.waitForExit(timeout: 60)
         if status == nil { _ = process.terminate() }
         return (status, process.standardError)
@@ -191,9 +190,8 @@ final class RecordReplayEndToEndTests {
 
     @Test func recordingToAnUnwritablePlaceIsOneLineAndStatus1() throws {
         let compositor = try ScriptedCompositor()
-        let app = try ClientProcess(executable: AppHarness.executablePath,
-                                    arguments: ["--record", "/proc/touchcanvas-cannot-write-here.tcrec"],
-                                    environment: compositor.environmentForClient)
+        let app = try AppHarness.launch(["--record", "/proc/touchcanvas-cannot-write-here.tcrec"],
+                                        environment: compositor.environmentForClient)
         let status = app.waitForExit(timeout: 20, pumping: compositor)
         if status == nil { _ = app.terminate() }
         #expect(status == 1)

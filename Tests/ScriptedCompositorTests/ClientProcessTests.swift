@@ -60,4 +60,39 @@ struct ClientProcessTests {
         #expect(lines.count == 200_000 && lines.last == "200000")
         #expect(child.standardError == "done\n")
     }
+
+    /// What `make sanitize` relies on to fail an end-to-end test whose child the sanitizer
+    /// caught: each sanitizer's report is found, from the start of its line, and ordinary
+    /// stderr is not taken for one.
+    @Test(arguments: [
+        ("==41==ERROR: AddressSanitizer: heap-use-after-free on address 0x6020", "==41==ERROR: AddressSanitizer"),
+        ("==41==ERROR: LeakSanitizer: detected memory leaks", "==41==ERROR: LeakSanitizer"),
+        ("WARNING: ThreadSanitizer: data race (pid=41)", "WARNING: ThreadSanitizer"),
+        ("Sources/CShim/CShim.c:9:12: runtime error: signed integer overflow", "Sources/CShim/CShim.c:9:12: runtime error"),
+    ])
+    func aSanitizerReportIsFoundInStandardError(report: String, start: String) {
+        let stderr = "touchcanvas: recorded /tmp/a.tcrec\n\n=================\n" + report + "\n    #0 0x1 in f\n"
+        let found = ClientProcess.sanitizerReport(in: stderr)
+        #expect(found?.hasPrefix(start) == true)
+        #expect(found?.contains("#0 0x1 in f") == true)
+    }
+
+    @Test func ordinaryStandardErrorIsNoSanitizerReport() {
+        #expect(ClientProcess.sanitizerReport(in: "") == nil)
+        #expect(ClientProcess.sanitizerReport(in: "touchcanvas: error: cannot read x.tcrec: line 3: not a number\n") == nil)
+    }
+
+    @Test func whenFinishedRunsAfterTheChildIsStoppedWithAllItsOutput() throws {
+        var seen: (status: Int32?, stderr: String, report: String?)?
+        do {
+            let child = try ClientProcess(executable: "/bin/sh",
+                                          arguments: ["-c", "echo '==7==ERROR: LeakSanitizer: detected memory leaks' >&2; exit 23"])
+            child.whenFinished = { seen = ($0.exitStatus, $0.standardError, $0.sanitizerReport) }
+            _ = child.waitForExit(timeout: 5)
+            #expect(seen == nil)  // not before the process object goes
+        }
+        #expect(seen?.status == 23)
+        #expect(seen?.stderr == "==7==ERROR: LeakSanitizer: detected memory leaks\n")
+        #expect(seen?.report?.hasPrefix("==7==ERROR: LeakSanitizer") == true)
+    }
 }

@@ -171,7 +171,7 @@ import TouchCanvasTesting
 
     /// The inspector and the pen's marks are fed on every event: once a stroke is under way
     /// they add no allocation to what the machine itself does.
-    @Test func aMovingPenAllocatesNothingInTheInspectorOrItsMarks() throws {
+    @Test(.needsAllocationCounter) func aMovingPenAllocatesNothingInTheInspectorOrItsMarks() throws {
         let window = Window(frame: Rect(x: 0, y: 0, width: 800, height: 600))
         let machine = TouchInputMachine(window: window)
         let seat = SeatID(1)

@@ -12,7 +12,7 @@ import TouchCanvasTesting
 ///
 /// The scenes with ink (trace, canvas, draw) still allocate in their ink code, which is being
 /// reworked separately; `Benchmarks/AllocationSites` lists those sites.
-@MainActor @Suite struct SpotsAllocationTests {
+@MainActor @Suite(.needsAllocationCounter) struct SpotsAllocationTests {
     @Test func threeMovingFingersAllocateNothing() throws {
         let h = try SceneHarness(.spots)
         h.machine.holdsMovesUntilDisplayFrame = true

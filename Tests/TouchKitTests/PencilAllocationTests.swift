@@ -6,7 +6,7 @@ import TouchKit
 /// DESIGN.md's "no heap allocation in a steady-state frame" holds for a pen too, which reports
 /// at 200 Hz or more: a pen and a finger drawing, with pressure, tilt and rotation changing in
 /// every frame and everything a drawing view reads being read.
-@MainActor @Suite struct PencilAllocationTests {
+@MainActor @Suite(.needsAllocationCounter) struct PencilAllocationTests {
     final class ReadingView: View {
         private(set) var samples = 0
         private(set) var checksum = 0.0

@@ -6,7 +6,7 @@ import TouchKit
 /// DESIGN.md: "no heap allocation in a steady-state frame". Ten fingers keep moving; once the
 /// reused buffers have grown, feeding their events, delivering them and reading everything a
 /// drawing view reads (locations, coalesced and predicted touches) must allocate nothing.
-@MainActor @Suite struct SteadyStateAllocationTests {
+@MainActor @Suite(.needsAllocationCounter) struct SteadyStateAllocationTests {
     /// Reads what the app's drawing views read during a move, and counts it, so the test knows
     /// the work was done.
     final class ReadingView: View {

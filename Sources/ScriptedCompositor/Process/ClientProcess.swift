@@ -86,8 +86,38 @@ public final class ClientProcess {
         capture = OutputCapture(stdout: outPipe[0], stderr: errPipe[0])
     }
 
+    /// Seconds `deinit` gives a child that is still running between SIGTERM and SIGKILL. A child
+    /// built with a sanitizer writes its leak report as it exits, which takes longer than a plain
+    /// exit: a test harness raises this so the report is written rather than cut off.
+    public var terminationGrace: Double = 1
+
+    /// Run once by `deinit`, after the child has been stopped and its output read to the end: the
+    /// place for a test target to look at what every child said (a sanitizer's report, say), so
+    /// that no test has to remember to.
+    public var whenFinished: ((ClientProcess) -> Void)?
+
     deinit {
-        terminate(grace: 1)
+        terminate(grace: terminationGrace)
+        whenFinished?(self)
+    }
+
+    /// The report a sanitizer wrote to the child's stderr (AddressSanitizer, LeakSanitizer,
+    /// ThreadSanitizer or UndefinedBehaviorSanitizer), from its first line on; nil if none.
+    /// A child built with `make sanitize` writes one for every memory error, leak, data race or
+    /// undefined behaviour it meets.
+    public var sanitizerReport: String? { Self.sanitizerReport(in: standardError) }
+
+    /// The lines that open a sanitizer's report: ASan, LSan and TSan name themselves; UBSan's
+    /// diagnostics read `file:line:column: runtime error: …`.
+    static let sanitizerMarkers = ["ERROR: AddressSanitizer", "ERROR: LeakSanitizer", "WARNING: ThreadSanitizer",
+                                   "ERROR: ThreadSanitizer", "ERROR: UndefinedBehaviorSanitizer", ": runtime error: "]
+
+    /// The first sanitizer report in `text`, from the start of its line, at most 8 000 characters.
+    public static func sanitizerReport(in text: String) -> String? {
+        let firstMarker = sanitizerMarkers.compactMap { text.range(of: $0)?.lowerBound }.min()
+        guard let firstMarker else { return nil }
+        let lineStart = text[..<firstMarker].lastIndex(of: "\n").map { text.index(after: $0) } ?? text.startIndex
+        return String(text[lineStart...].prefix(8_000))
     }
 
     /// Reads whatever the child has written so far (never blocks).

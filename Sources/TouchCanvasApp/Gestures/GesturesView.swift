@@ -150,7 +150,11 @@ public final class GesturesView: View, CairoDrawing {
         View.animate(withDuration: Self.returnDuration, animations: {
             self.placard.center = self.placardHome
             self.placard.bounds = Rect(origin: .zero, size: PlacardView.size)
-        }, completion: { _ in
+        }, completion: { [weak self] _ in
+            // Weak: the running animation keeps this closure, and the placard (our subview) keeps
+            // the animation, so a strong self would hold the scene in a cycle if the app ended
+            // mid-flight (LeakSanitizer's report at exit).
+            guard let self else { return }
             self.isPlacardReturning = false
             self.isUserInteractionEnabled = true
             self.layout()  // home may have moved if the window was resized meanwhile

@@ -141,6 +141,22 @@ public final class CanvasSession {
 
     func setNeedsDisplay() { onNeedsDisplay?() }
 
+    /// Ends the session, after its last frame and save: touches still in flight are cancelled,
+    /// as a scene switch cancels them, so every view sees each touch it began end and lets go of
+    /// it. A touch keeps its view (as a UITouch does) and a drawing view keeps its touches in
+    /// flight, so without this a finger still down when the app quits keeps its view, strokes
+    /// and ink layers alive in a cycle after the session is gone (LeakSanitizer's report at
+    /// exit under `make sanitize`). Nothing is logged, recorded or observed: quitting is not
+    /// input, and the log and recording end with what the compositor sent.
+    public func end() {
+        onDeliver = nil
+        onAnomaly = nil
+        onPencilHover = nil
+        observer = nil
+        recorder = nil
+        input.cancelAllTouches()
+    }
+
     // MARK: Input
 
     public func handle(_ touch: RawTouchInput, seat: SeatID) {

@@ -20,6 +20,12 @@
 /// drown the allocations our code decides. `Benchmarks/AllocationSites` counts every `malloc`
 /// of an optimized build.
 
+/// The sanitizer this target was compiled under ("AddressSanitizer", "ThreadSanitizer"), else
+/// NULL. Under one the `malloc` hook is left out (the sanitizer's runtime owns `malloc` and `free`,
+/// and mixing the two crashes), so nothing can be counted and `allocation_counter_start` returns
+/// false.
+const char *allocation_counter_sanitizer(void);
+
 /// Starts counting on the calling thread, from zero; false if `swift_slowAlloc` cannot be
 /// found (then nothing can be counted).
 bool allocation_counter_start(void);
