@@ -5,6 +5,10 @@ struct ViewRecord {
     /// Held strongly so a removed view cannot be freed and its `ObjectIdentifier` reused by a
     /// new view before the renderer has seen it disappear.
     let view: View
+    /// The view as a ``CairoDrawing``, found once when the view first appeared: a class never
+    /// changes, and the dynamic cast is a runtime conformance lookup (`swift_conformsToProtocol`)
+    /// that every frame would otherwise pay for every view.
+    let drawing: CairoDrawing?
     /// Surface rectangle including the antialias margin; `.zero` when the view paints nothing.
     var damageRect: Rect
     var color: Color?
@@ -86,7 +90,7 @@ extension ViewRenderer {
         else { return }
         let color = view.backgroundColor.flatMap { $0.alpha > 0 ? $0 : nil }
         let radius = view.presentationCornerRadius
-        let drawing = view as? CairoDrawing
+        let drawing = cairoDrawing(of: view)
         drawList.append(DrawItem(view: view, rect: rect, contentOrigin: contentOrigin,
                                  bounds: bounds.standardized, alpha: alpha, color: color,
                                  cornerRadius: radius.isFinite ? radius : 0, drawing: drawing,
@@ -95,6 +99,14 @@ extension ViewRenderer {
         for subview in view.subviews {
             collect(subview, parentContentOrigin: contentOrigin, parentAlpha: alpha)
         }
+    }
+
+    /// `view` as a ``CairoDrawing``, or nil: from its record when the renderer has drawn it
+    /// before (the record holds the view, so its identifier cannot belong to another object),
+    /// else by the dynamic cast, which only a view's first frame pays.
+    private func cairoDrawing(of view: View) -> CairoDrawing? {
+        if let record = records[ObjectIdentifier(view)] { return record.drawing }
+        return view as? CairoDrawing
     }
 
     /// Compares ``drawList`` with the records of the previous frame, adds what changed to
@@ -119,7 +131,7 @@ extension ViewRenderer {
                 }
             }
             guard var record = records[key] else {
-                records[key] = ViewRecord(view: item.view, damageRect: damageRect, color: item.color,
+                records[key] = ViewRecord(view: item.view, drawing: item.drawing, damageRect: damageRect, color: item.color,
                                           cornerRadius: item.cornerRadius, alpha: item.alpha,
                                           paintIndex: index, frame: frameNumber)
                 addDamage(damageRect)
