@@ -250,10 +250,7 @@ final class StrokeInk {
     private func drawActiveLayer(in context: GraphicsContext) {
         activeBounds.removeAll(keepingCapacity: true)
         for entry in live { activeBounds.append(entry.stroke.bounds) }
-        context.withSavedState { context in
-            context.clip(toPixelsCovering: activeBounds)
-            context.draw(activeLayer, alpha: activeAlpha)
-        }
+        context.draw(activeLayer, alpha: activeAlpha, clippedToPixelsCovering: activeBounds)
     }
 
     private func update(bounds: Rect, scale: Double, completed: [Stroke]) {

@@ -145,9 +145,11 @@ public final class TouchInputMachine {
     /// Input has arrived that no `frame` has closed yet. The app uses it to decide whether a
     /// drained socket means "the compositor sent no frame" (deliver soon) or nothing at all.
     public var hasPendingInput: Bool {
-        seats.values.contains {
-            !$0.touchFrame.isEmpty || !$0.pointerFrame.isEmpty || hasPendingToolInput($0)
+        // A loop for the reason `IdentityScan.swift` gives: the app asks after every dispatch.
+        for state in seats.values where !state.touchFrame.isEmpty || !state.pointerFrame.isEmpty || hasPendingToolInput(state) {
+            return true
         }
+        return false
     }
 
     /// More fingers down at once than any touch screen reports (the largest track a few dozen;
