@@ -9,7 +9,9 @@ final class DrawableBuffers {
     private let format: PixelFormat
     /// Matched by identity (an ObjectIdentifier could be reused by a new buffer after a resize
     /// freed the old one).
-    private var pixelBuffers: [(shm: ShmBuffer, pixels: PixelBuffer)] = []
+    /// Unchecked for exclusivity: read on every frame on the main actor, never re-entered, and
+    /// its runtime check showed up in the frame's profile.
+    @exclusivity(unchecked) private var pixelBuffers: [(shm: ShmBuffer, pixels: PixelBuffer)] = []
 
     init(shm: WlShm, format: PixelFormat) {
         self.format = format

@@ -7,20 +7,22 @@ import ScriptedCompositor
 //
 //   TouchLatency --touchcanvas ../.build/release/touchcanvas [--seconds 10] [--history 1000]
 //                [--only name,name] [--screenshots DIR] [--vblank 60] [--scanout-ms 0]
-//                [--baseline PATH]
+//                [--baseline PATH] [--event-ms 5]
 //
 // Prints Markdown tables (the ones BENCHMARKS.md records) and notes on clients that failed:
 // touch frame → commit with frame callbacks answered 1 ms after each commit (the client's own
 // share), then, unless `--vblank 0`, touch → glass under a display ticking at that refresh and
 // what the clients' pacing cost there. `--baseline` adds a trace-scene row for another build
-// of touchcanvas, so a change is compared with what it changed in one run.
+// of touchcanvas, so a change is compared with what it changed in one run. `--event-ms` spaces
+// the finger's frames otherwise (5 ms: 200 Hz), e.g. 50 to run a client under callgrind without
+// its frames piling up, so every touch frame still gets a commit of its own.
 
 var options: [String: String] = [:]
 var arguments = CommandLine.arguments.dropFirst()
 while let flag = arguments.popFirst() {
     guard flag.hasPrefix("--"), let value = arguments.popFirst() else {
         FileHandle.standardError.write(Data(("usage: TouchLatency --touchcanvas PATH [--seconds S] [--history N] [--only a,b] "
-            + "[--screenshots DIR] [--vblank HZ] [--scanout-ms MS] [--baseline PATH]\n").utf8))
+            + "[--screenshots DIR] [--vblank HZ] [--scanout-ms MS] [--baseline PATH] [--event-ms MS]\n").utf8))
         exit(2)
     }
     options[String(flag.dropFirst(2))] = value
@@ -33,6 +35,7 @@ let scanoutMilliseconds = Double(options["scanout-ms"] ?? "") ?? 0
 var run = LatencyRun()
 run.seconds = Double(options["seconds"] ?? "") ?? 10
 run.screenshotDirectory = options["screenshots"]
+if let milliseconds = Double(options["event-ms"] ?? ""), milliseconds > 0 { run.eventInterval = milliseconds / 1000 }
 if let directory = run.screenshotDirectory {
     try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
 }
@@ -59,7 +62,7 @@ if let only = options["only"] {
 }
 
 print("Machine: \(Machine.description)")
-print("One finger on a circle (radius 150 px in a 1024×768 window, one turn per 2 s) at 200 Hz for \(Int(run.seconds)) s "
+print("One finger on a circle (radius 150 px in a 1024×768 window, one turn per 2 s) at \(Format.fixed(1 / run.eventInterval, 0)) Hz for \(Int(run.seconds)) s "
       + "(after \(run.warmupSeconds) s of warm-up), 1024×768 window, output scale 1, frame callbacks "
       + "answered 1 ms after a commit.\n")
 

@@ -88,7 +88,10 @@ extension ViewRenderer {
         guard rect.origin.hasFiniteCoordinates, rect.width.isFinite, rect.height.isFinite,
               contentOrigin.hasFiniteCoordinates
         else { return }
-        let color = view.backgroundColor.flatMap { $0.alpha > 0 ? $0 : nil }
+        // Not `flatMap`: a closure handed to the standard library from main-actor code checks
+        // the executor on every call (Swift 6), and this runs for every view of every frame.
+        var color = view.backgroundColor
+        if let background = color, !(background.alpha > 0) { color = nil }
         let radius = view.presentationCornerRadius
         let drawing = cairoDrawing(of: view)
         drawList.append(DrawItem(view: view, rect: rect, contentOrigin: contentOrigin,
