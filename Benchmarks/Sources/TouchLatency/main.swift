@@ -12,7 +12,7 @@ import ScriptedCompositor
 // Prints Markdown tables (the ones BENCHMARKS.md records) and notes on clients that failed:
 // touch frame → commit with frame callbacks answered 1 ms after each commit (the client's own
 // share), then, unless `--vblank 0`, touch → glass under a display ticking at that refresh and
-// what the clients' pacing cost there. `--baseline` adds a trace-scene row for another build
+// what the clients' pacing cost there. `--baseline` adds trace-scene rows for another build
 // of touchcanvas, so a change is compared with what it changed in one run. `--event-ms` spaces
 // the finger's frames otherwise (5 ms: 200 Hz), e.g. 50 to run a client under callgrind without
 // its frames piling up, so every touch frame still gets a commit of its own.
@@ -42,6 +42,10 @@ if let directory = run.screenshotDirectory {
 
 var clients = [
     Client(name: "touchcanvas (trace)", executable: touchcanvas, arguments: ["--scene", "trace"], underVblank: true),
+    // The app's own window frame (a subsurface), as under Mutter and Weston: each canvas frame
+    // asks it whether it has anything to draw.
+    Client(name: "touchcanvas (trace, own frame)", executable: touchcanvas,
+           arguments: ["--scene", "trace", "--decorations", "client"]),
     Client(name: "touchcanvas (canvas)", executable: touchcanvas, arguments: ["--scene", "canvas"], underVblank: true),
     Client(name: "touchcanvas (spots)", executable: touchcanvas, arguments: ["--scene", "spots"]),
     Client(name: "touchcanvas (canvas, after \(history) strokes)", executable: touchcanvas,
@@ -52,8 +56,11 @@ var clients = [
            environment: ["GSK_RENDERER": "cairo", "GDK_DEBUG": "gl-disable", "NO_AT_BRIDGE": "1"], underVblank: true),
 ]
 if let baseline = options["baseline"] {
+    // Each right after the same row for this build, so the two run under the same load.
     clients.insert(Client(name: "touchcanvas (trace, baseline)", executable: baseline, arguments: ["--scene", "trace"],
                           underVblank: true), at: 1)
+    clients.insert(Client(name: "touchcanvas (trace, own frame, baseline)", executable: baseline,
+                          arguments: ["--scene", "trace", "--decorations", "client"]), at: 3)
 }
 if history <= 0 { clients.removeAll { $0.historyStrokes > 0 } }
 if let only = options["only"] {
