@@ -18,6 +18,16 @@ struct ViewRecord {
     var paintIndex: Int
     /// The frame in which the view was last seen visible.
     var frame: UInt64
+
+    /// Takes on what `item` looks like in frame `frame`, at `paintIndex`.
+    mutating func update(from item: DrawItem, paintIndex: Int, frame: UInt64) {
+        damageRect = item.damageRect
+        color = item.color
+        cornerRadius = item.cornerRadius
+        alpha = item.alpha
+        self.paintIndex = paintIndex
+        self.frame = frame
+    }
 }
 
 /// One visible view of the frame being drawn, with its geometry resolved to surface
@@ -108,7 +118,7 @@ extension ViewRenderer {
     /// before (the record holds the view, so its identifier cannot belong to another object),
     /// else by the dynamic cast, which only a view's first frame pays.
     private func cairoDrawing(of view: View) -> CairoDrawing? {
-        if let record = records[ObjectIdentifier(view)] { return record.drawing }
+        if let position = records.index(forKey: ObjectIdentifier(view)) { return records.values[position].drawing }
         return view as? CairoDrawing
     }
 
@@ -133,7 +143,9 @@ extension ViewRenderer {
                     partial = drawing.takeInvalidatedRects { invalidatedRects.append($0) }
                 }
             }
-            guard var record = records[key] else {
+            // Records are read and updated in place (`records.values[position]`): copying one out
+            // and back would retain and release its view and drawing for every view, every frame.
+            guard let position = records.index(forKey: key) else {
                 records[key] = ViewRecord(view: item.view, drawing: item.drawing, damageRect: damageRect, color: item.color,
                                           cornerRadius: item.cornerRadius, alpha: item.alpha,
                                           paintIndex: index, frame: frameNumber)
@@ -141,32 +153,28 @@ extension ViewRenderer {
                 continue
             }
             var reordered = false
-            if record.paintIndex > lastKeptPaintIndex {
-                lastKeptPaintIndex = record.paintIndex
+            let oldPaintIndex = records.values[position].paintIndex
+            if oldPaintIndex > lastKeptPaintIndex {
+                lastKeptPaintIndex = oldPaintIndex
             } else {
                 reordered = true
             }
-            let changed = reordered || record.damageRect != damageRect || record.color != item.color
-                || record.cornerRadius != item.cornerRadius || record.alpha != item.alpha
+            let oldDamageRect = records.values[position].damageRect
+            let changed = reordered || oldDamageRect != damageRect || records.values[position].color != item.color
+                || records.values[position].cornerRadius != item.cornerRadius || records.values[position].alpha != item.alpha
             if changed || (needsDisplay && !partial) {
-                addDamage(record.damageRect)
+                addDamage(oldDamageRect)
                 addDamage(damageRect)
             } else if partial {
                 for rect in invalidatedRects { addDamage(contentDamage(rect, of: item)) }
             }
-            record.damageRect = damageRect
-            record.color = item.color
-            record.cornerRadius = item.cornerRadius
-            record.alpha = item.alpha
-            record.paintIndex = index
-            record.frame = frameNumber
-            records[key] = record
+            records.values[position].update(from: item, paintIndex: index, frame: frameNumber)
         }
 
         staleKeys.removeAll(keepingCapacity: true)
-        for (key, record) in records where record.frame != frameNumber {
-            staleKeys.append(key)
-            addDamage(record.damageRect)
+        for position in records.indices where records.values[position].frame != frameNumber {
+            staleKeys.append(records.keys[position])
+            addDamage(records.values[position].damageRect)
         }
         for key in staleKeys { records.removeValue(forKey: key) }
     }
