@@ -88,7 +88,15 @@ final class ClientFrame {
         }
         let size = view.layout.surfaceSize
         let width = Int(size.width), height = Int(size.height)
-        guard let (shm, pixels) = try buffers.next(width: scale.bufferLength(width), height: scale.bufferLength(height))
+        let bufferWidth = scale.bufferLength(width), bufferHeight = scale.bufferLength(height)
+        // Nothing in the frame changed since it was drawn at this size and scale, and the
+        // compositor shows that: no buffer to take, no views to walk. The canvas asks on every
+        // frame it draws, and the frame rarely has anything new.
+        if drawnScale == scale, renderer.isUpToDate(uiWindow, width: bufferWidth, height: bufferHeight,
+                                                    format: .argb8888, scale: scale.factor) {
+            return false
+        }
+        guard let (shm, pixels) = try buffers.next(width: bufferWidth, height: bufferHeight)
         else {
             waitsForBuffer = true
             return false

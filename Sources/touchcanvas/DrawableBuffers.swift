@@ -9,7 +9,9 @@ final class DrawableBuffers {
     private let format: PixelFormat
     /// Matched by identity (an ObjectIdentifier could be reused by a new buffer after a resize
     /// freed the old one).
-    private var pixelBuffers: [(shm: ShmBuffer, pixels: PixelBuffer)] = []
+    /// Unchecked for exclusivity: read on every frame on the main actor, never re-entered, and
+    /// its runtime check showed up in the frame's profile.
+    @exclusivity(unchecked) private var pixelBuffers: [(shm: ShmBuffer, pixels: PixelBuffer)] = []
 
     init(shm: WlShm, format: PixelFormat) {
         self.format = format
@@ -27,8 +29,8 @@ final class DrawableBuffers {
             throw AppError(error.description)
         }
         guard let buffer else { return nil }
-        pixelBuffers.removeAll { pair in !swapchain.buffers.contains { $0 === pair.shm } }
-        if let existing = pixelBuffers.first(where: { $0.shm === buffer }) { return existing }
+        forgetBuffersTheSwapchainDropped()
+        for pair in pixelBuffers where pair.shm === buffer { return pair }
         do {
             let pixels = try PixelBuffer(borrowing: buffer.data, width: buffer.width, height: buffer.height,
                                          stride: buffer.stride, format: format)
@@ -40,4 +42,24 @@ final class DrawableBuffers {
     }
 
     func didCommit(_ buffer: ShmBuffer) { swapchain.didCommit(buffer) }
+
+    /// Drops the Cairo views of buffers the swapchain no longer has (a resize replaced them).
+    /// Loops rather than `removeAll(where:)` and `contains(where:)`: in Swift 6 a closure formed
+    /// in this main-actor code and handed to the standard library checks on every call that it
+    /// runs on the main actor, and every frame comes here (BENCHMARKS.md, part A).
+    private func forgetBuffersTheSwapchainDropped() {
+        let current = swapchain.buffers
+        var kept = 0
+        for index in pixelBuffers.indices {
+            var held = false
+            for buffer in current where buffer === pixelBuffers[index].shm {
+                held = true
+                break
+            }
+            guard held else { continue }
+            if kept != index { pixelBuffers[kept] = pixelBuffers[index] }
+            kept += 1
+        }
+        pixelBuffers.removeSubrange(kept...)
+    }
 }

@@ -9,7 +9,8 @@ struct Client {
     var environment: [String: String] = [:]
     /// Strokes drawn (quickly, unmeasured) before the measured run, for the history figure.
     var historyStrokes = 0
-
+    /// Also measured under the compositor's vblank mode (touch→glass and pacing tables).
+    var underVblank = false
 }
 
 /// The finger's path: a circle in the middle of the lower half of the window, where GTK's

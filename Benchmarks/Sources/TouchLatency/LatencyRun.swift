@@ -26,6 +26,8 @@ struct LatencyResult {
     var screenshot: String?
     var path: FingerPath?
     var stderrTail = ""
+    /// Under the vblank mode: every touch frame's way to the glass.
+    var toGlass: ToGlass?
 }
 
 /// One client, start to finish: map it at 1024×768, watch it idle, move one finger at 200 Hz,
@@ -37,13 +39,17 @@ struct LatencyRun {
     /// 200 Hz, as DESIGN.md's performance targets ask.
     var eventInterval = 0.005
     var screenshotDirectory: String?
+    /// A display that scans out at a fixed refresh (frame callbacks and presentation on its
+    /// tick); nil: frame callbacks answered `frameCallbackDelayMilliseconds` after each commit,
+    /// which keeps the display out of the figures and measures the client alone.
+    var vblank: VblankMode?
 
     @MainActor
     func measure(_ client: Client) -> LatencyResult {
         var result = LatencyResult(client: client)
         let compositor: ScriptedCompositor
         do {
-            compositor = try ScriptedCompositor()
+            compositor = try ScriptedCompositor(vblank: vblank)
         } catch {
             result.failure = "\(error)"
             return result
@@ -136,7 +142,10 @@ struct LatencyRun {
             }
         }
         let runEnd = ScriptedCompositor.monotonicNanoseconds
-        compositor.pump(for: 0.05)  // commits answering the last frames
+        // Commits answering the last frames; under the vblank mode also their ticks (a frame
+        // waits at most a few refreshes) and scanout.
+        let drainSeconds = vblank.map { 0.05 + 4 * Double($0.refreshNanoseconds + $0.scanoutDelayNanoseconds) / 1e9 } ?? 0.05
+        compositor.pump(for: drainSeconds)
         let stats = compositor.stats
         let frame = compositor.lastFrame
         compositor.captureFrames = false
@@ -145,6 +154,11 @@ struct LatencyRun {
             result.runCPUSecondsPerSecond = (cpuEnd - cpuStart) / result.measuredSeconds
         }
         pair(stats, runEnd: runEnd, into: &result)
+        if let vblank {
+            result.toGlass = ToGlass(vblank: vblank, touchFrames: stats.touchFrameUptimeNanoseconds,
+                                     records: compositor.presentations, runStart: runStart, runEnd: runEnd,
+                                     tick: { compositor.vblankTick(after: $0) })
+        }
         if let frame, let directory = screenshotDirectory {
             result.screenshot = save(frame, in: directory, name: client.name)
         }

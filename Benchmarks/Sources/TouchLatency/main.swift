@@ -1,19 +1,28 @@
 import BenchmarkSupport
 import Foundation
+import ScriptedCompositor
 
 // End-to-end touch latency under the scripted compositor, TouchCanvas side by side with peers,
 // as DESIGN.md's "Performance targets" describes. Usage:
 //
 //   TouchLatency --touchcanvas ../.build/release/touchcanvas [--seconds 10] [--history 1000]
-//                [--only name,name] [--screenshots DIR]
+//                [--only name,name] [--screenshots DIR] [--vblank 60] [--scanout-ms 0]
+//                [--baseline PATH] [--event-ms 5]
 //
-// Prints a Markdown table (the one BENCHMARKS.md records) and notes on clients that failed.
+// Prints Markdown tables (the ones BENCHMARKS.md records) and notes on clients that failed:
+// touch frame → commit with frame callbacks answered 1 ms after each commit (the client's own
+// share), then, unless `--vblank 0`, touch → glass under a display ticking at that refresh and
+// what the clients' pacing cost there. `--baseline` adds trace-scene rows for another build
+// of touchcanvas, so a change is compared with what it changed in one run. `--event-ms` spaces
+// the finger's frames otherwise (5 ms: 200 Hz), e.g. 50 to run a client under callgrind without
+// its frames piling up, so every touch frame still gets a commit of its own.
 
 var options: [String: String] = [:]
 var arguments = CommandLine.arguments.dropFirst()
 while let flag = arguments.popFirst() {
     guard flag.hasPrefix("--"), let value = arguments.popFirst() else {
-        FileHandle.standardError.write(Data("usage: TouchLatency --touchcanvas PATH [--seconds S] [--history N] [--only a,b] [--screenshots DIR]\n".utf8))
+        FileHandle.standardError.write(Data(("usage: TouchLatency --touchcanvas PATH [--seconds S] [--history N] [--only a,b] "
+            + "[--screenshots DIR] [--vblank HZ] [--scanout-ms MS] [--baseline PATH] [--event-ms MS]\n").utf8))
         exit(2)
     }
     options[String(flag.dropFirst(2))] = value
@@ -21,23 +30,38 @@ while let flag = arguments.popFirst() {
 
 let touchcanvas = options["touchcanvas"] ?? "../.build/release/touchcanvas"
 let history = Int(options["history"] ?? "") ?? 1000
+let vblankHertz = Double(options["vblank"] ?? "") ?? 60
+let scanoutMilliseconds = Double(options["scanout-ms"] ?? "") ?? 0
 var run = LatencyRun()
 run.seconds = Double(options["seconds"] ?? "") ?? 10
 run.screenshotDirectory = options["screenshots"]
+if let milliseconds = Double(options["event-ms"] ?? ""), milliseconds > 0 { run.eventInterval = milliseconds / 1000 }
 if let directory = run.screenshotDirectory {
     try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
 }
 
 var clients = [
-    Client(name: "touchcanvas (canvas)", executable: touchcanvas, arguments: ["--scene", "canvas"]),
+    Client(name: "touchcanvas (trace)", executable: touchcanvas, arguments: ["--scene", "trace"], underVblank: true),
+    // The app's own window frame (a subsurface), as under Mutter and Weston: each canvas frame
+    // asks it whether it has anything to draw.
+    Client(name: "touchcanvas (trace, own frame)", executable: touchcanvas,
+           arguments: ["--scene", "trace", "--decorations", "client"]),
+    Client(name: "touchcanvas (canvas)", executable: touchcanvas, arguments: ["--scene", "canvas"], underVblank: true),
     Client(name: "touchcanvas (spots)", executable: touchcanvas, arguments: ["--scene", "spots"]),
     Client(name: "touchcanvas (canvas, after \(history) strokes)", executable: touchcanvas,
            arguments: ["--scene", "canvas"], historyStrokes: history),
-    Client(name: "weston-simple-touch", executable: "/usr/bin/weston-simple-touch", arguments: []),
+    Client(name: "weston-simple-touch", executable: "/usr/bin/weston-simple-touch", arguments: [], underVblank: true),
     // The scribble area is the lower half of the demo window; the cairo renderer needs no GPU.
     Client(name: "GTK4 DrawingArea", executable: "/usr/bin/gtk4-demo", arguments: ["--run=drawingarea"],
-           environment: ["GSK_RENDERER": "cairo", "GDK_DEBUG": "gl-disable", "NO_AT_BRIDGE": "1"]),
+           environment: ["GSK_RENDERER": "cairo", "GDK_DEBUG": "gl-disable", "NO_AT_BRIDGE": "1"], underVblank: true),
 ]
+if let baseline = options["baseline"] {
+    // Each right after the same row for this build, so the two run under the same load.
+    clients.insert(Client(name: "touchcanvas (trace, baseline)", executable: baseline, arguments: ["--scene", "trace"],
+                          underVblank: true), at: 1)
+    clients.insert(Client(name: "touchcanvas (trace, own frame, baseline)", executable: baseline,
+                          arguments: ["--scene", "trace", "--decorations", "client"]), at: 3)
+}
 if history <= 0 { clients.removeAll { $0.historyStrokes > 0 } }
 if let only = options["only"] {
     let names = only.split(separator: ",").map { $0.lowercased() }
@@ -45,7 +69,7 @@ if let only = options["only"] {
 }
 
 print("Machine: \(Machine.description)")
-print("One finger on a circle (radius 150 px in a 1024×768 window, one turn per 2 s) at 200 Hz for \(Int(run.seconds)) s "
+print("One finger on a circle (radius 150 px in a 1024×768 window, one turn per 2 s) at \(Format.fixed(1 / run.eventInterval, 0)) Hz for \(Int(run.seconds)) s "
       + "(after \(run.warmupSeconds) s of warm-up), 1024×768 window, output scale 1, frame callbacks "
       + "answered 1 ms after a commit.\n")
 
@@ -55,6 +79,9 @@ var table = MarkdownTable([
     "client CPU during run", "idle commits in 2 s (before / after)", "idle CPU in 2 s",
 ])
 var notes: [String] = []
+/// Each client's own touch frame → commit median (ns) in this run: what a commit made when the
+/// input arrives costs it, for the pacing table.
+var ownCost: [String: Double] = [:]
 for client in clients {
     FileHandle.standardError.write(Data("measuring \(client.name)…\n".utf8))
     let r = MainActor.assumeIsolated { run.measure(client) }
@@ -64,9 +91,10 @@ for client in clients {
         continue
     }
     let frames = max(r.touchFrames, 1)
+    if !r.latencies.isEmpty { ownCost[client.name] = r.latencies.median }
     table.add([
         client.name,
-        "\(Format.ms(r.latencies.median)) / \(Format.ms(r.latencies.p99))",
+        "\(Format.ms(r.latencies.median, 3)) / \(Format.ms(r.latencies.p99, 3))",
         Format.fixed(Double(r.commits) / Double(frames), 2),
         Format.fixed(100 * Double(r.framesWithOwnCommit) / Double(frames), 0) + " %",
         Format.fraction(r.meanDamagedFraction),
@@ -86,3 +114,70 @@ for client in clients {
 }
 print(table.text)
 if !notes.isEmpty { print("\n" + notes.joined(separator: "\n")) }
+
+if vblankHertz > 0 {
+    let scanout = Duration.nanoseconds(Int64(max(scanoutMilliseconds, 0) * 1e6))
+    let vblank = VblankMode(hertz: vblankHertz, scanoutDelay: scanout)
+    var vblankRun = run
+    vblankRun.vblank = vblank
+    vblankRun.screenshotDirectory = nil
+    print("\nUnder the compositor's vblank mode: \(Format.fixed(vblankHertz, 0)) Hz "
+          + "(refresh \(Format.ms(Double(vblank.refreshNanoseconds), 3)) ms), scanout delay "
+          + "\(Format.ms(Double(vblank.scanoutDelayNanoseconds), 1)) ms; the same finger. Touch → glass is "
+          + "from sending a touch frame to the presentation time of the first presented commit after it, "
+          + "from the compositor's own records.\n")
+    var glass = MarkdownTable([
+        "client", "touch → glass, median / p95 / p99 (ms)", "presented at the first vblank after the input",
+        "refreshes waited beyond it: 0 / 1 / 2+", "commits per touch frame", "discarded commits",
+        "touch frame → commit, median (ms)",
+    ])
+    var pacing = MarkdownTable([
+        "client", "touch frames presented", "late by ≥ 1 refresh though a commit at input time would have made the first vblank",
+        "own cost used (ms)", "as measured: touch → glass median / p99 (ms)",
+        "commit on input: median / p99 (ms)", "draw on input, commit 1 ms before the tick", "… 3 ms before",
+    ])
+    var vblankNotes: [String] = []
+    for client in clients where client.underVblank {
+        FileHandle.standardError.write(Data("measuring \(client.name) under vblank…\n".utf8))
+        let r = MainActor.assumeIsolated { vblankRun.measure(client) }
+        guard r.failure == nil, let g = r.toGlass, !g.presentedFrames.isEmpty else {
+            glass.add([client.name, "did not run", "–", "–", "–", "–", "–"])
+            vblankNotes.append("- \(client.name) (vblank): \(r.failure ?? "no touch frame reached the glass")")
+            continue
+        }
+        let toGlass = g.inputToPresent
+        let waited = g.waitedShares
+        func percent(_ x: Double) -> String { Format.fixed(100 * x, 0) + " %" }
+        glass.add([
+            client.name,
+            "\(Format.ms(toGlass.median)) / \(Format.ms(toGlass.percentile(95))) / \(Format.ms(toGlass.p99))",
+            percent(waited.zero),
+            "\(percent(waited.zero)) / \(percent(waited.one)) / \(percent(waited.more))",
+            Format.fixed(Double(g.commits) / Double(max(g.frames.count, 1)), 2),
+            "\(g.discarded) of \(g.commits) (\(percent(Double(g.discarded) / Double(max(g.commits, 1)))))",
+            Format.ms(g.inputToCommit.median, 3),
+        ])
+        // Without the callback-paced run of this client, a commit is taken to cost nothing.
+        let cost = UInt64(ownCost[client.name] ?? 0)
+        if ownCost[client.name] == nil { vblankNotes.append("- \(client.name): no own cost measured in this run; 0 used") }
+        let late = g.avoidablyLate(ownCost: cost)
+        let onInput = g.hypothetical(ownCost: cost)
+        let deadline1 = g.hypothetical(ownCost: cost, deadline: 1_000_000)
+        let deadline3 = g.hypothetical(ownCost: cost, deadline: 3_000_000)
+        pacing.add([
+            client.name, "\(g.presentedFrames.count)",
+            "\(late) (\(percent(Double(late) / Double(g.presentedFrames.count))))",
+            Format.ms(Double(cost), 3),
+            "\(Format.ms(toGlass.median)) / \(Format.ms(toGlass.p99))",
+            "\(Format.ms(onInput.median)) / \(Format.ms(onInput.p99))",
+            "\(Format.ms(deadline1.median)) / \(Format.ms(deadline1.p99))",
+            "\(Format.ms(deadline3.median)) / \(Format.ms(deadline3.p99))",
+        ])
+    }
+    print(glass.text)
+    print("\nPacing: how often the client's rule waited a whole extra refresh, and what other rules would have "
+          + "given on the same touch frames and ticks (computed, not run: the compositor latches any commit made "
+          + "before a tick; \"own cost\" is the client's touch frame → commit median from the table above).\n")
+    print(pacing.text)
+    if !vblankNotes.isEmpty { print("\n" + vblankNotes.joined(separator: "\n")) }
+}

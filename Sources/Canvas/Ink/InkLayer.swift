@@ -31,30 +31,32 @@ import TouchKit
 /// depend on how much ink there is. The transparent pixels stay the source of truth.
 ///
 /// Coordinates are logical, in the space of ``rect`` (normally the owning view's bounds); the
-/// layer maps them to its pixels with ``scale``. Not thread-safe; not `Sendable`.
+/// layer maps them to its pixels with ``scale``. Not thread-safe; not `Sendable`. Its stored
+/// properties are `@exclusivity(unchecked)`: every segment reads them, the runtime checks showed
+/// up in the frame's profile (BENCHMARKS.md, part A), and nothing re-enters a layer while it draws.
 public final class InkLayer {
     /// The logical rectangle the layer covers; `.zero` until ``reset(rect:scale:)``.
-    public private(set) var rect: Rect = .zero
+    @exclusivity(unchecked) public private(set) var rect: Rect = .zero
     /// Layer pixels per logical pixel.
-    public private(set) var scale: Double = 1
-    public private(set) var pixelWidth = 0
-    public private(set) var pixelHeight = 0
+    @exclusivity(unchecked) public private(set) var scale: Double = 1
+    @exclusivity(unchecked) public private(set) var pixelWidth = 0
+    @exclusivity(unchecked) public private(set) var pixelHeight = 0
 
     /// Segments drawn since the layer was created, start dots included (reset keeps counting).
     /// A test and benchmark hook: the difference across a frame is that frame's drawing work.
-    public private(set) var drawnSegmentCount = 0
+    @exclusivity(unchecked) public private(set) var drawnSegmentCount = 0
     /// Dots drawn with ``drawDot(at:diameter:color:)`` since the layer was created.
-    public private(set) var drawnDotCount = 0
+    @exclusivity(unchecked) public private(set) var drawnDotCount = 0
 
     /// The last cairo failure; the layer then holds no pixels until the next reset.
-    public private(set) var lastError: CairoError?
+    @exclusivity(unchecked) public private(set) var lastError: CairoError?
 
-    private(set) var surface: CairoSurface?
+    @exclusivity(unchecked) private(set) var surface: CairoSurface?
     /// Whether the layer holds pixels (visible to inlined code, unlike the surface itself).
     @usableFromInline var hasSurface: Bool { surface != nil }
-    private var cairo: CairoContext?
+    @exclusivity(unchecked) private var cairo: CairoContext?
     /// The ink on ``backdrop``, while there is one and it could be allocated.
-    private var flattened: FlattenedInk?
+    @exclusivity(unchecked) private var flattened: FlattenedInk?
 
     public init() {}
 

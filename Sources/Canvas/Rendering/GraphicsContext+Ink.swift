@@ -10,6 +10,19 @@ extension GraphicsContext {
     /// scale is this frame's ``scale`` and it sits on whole buffer pixels (a view at an integer
     /// position), its pixels are copied unfiltered; otherwise they are resampled, which is
     /// correct but soft: rebuild the layer at ``scale``.
+    /// Draws `layer` as ``draw(_:alpha:)`` does, only inside the whole device pixels covering
+    /// `rects` (see ``clip(toPixelsCovering:)``), and leaves the clip as it was. The same cairo
+    /// calls as `withSavedState { $0.clip(toPixelsCovering: rects); $0.draw(layer, alpha: alpha) }`
+    /// without the closure: Swift 6 checks on every call that a closure formed in main-actor code
+    /// (the ink views, every frame) runs on the main actor, and that check showed up in the frame's
+    /// profile (BENCHMARKS.md, part A).
+    public func draw(_ layer: InkLayer, alpha: Double = 1, clippedToPixelsCovering rects: [Rect]) {
+        cairo.save()
+        defer { cairo.restore() }
+        clip(toPixelsCovering: rects)
+        draw(layer, alpha: alpha)
+    }
+
     public func draw(_ layer: InkLayer, alpha: Double = 1) {
         guard let surface = layer.surface else { return }
         let opacity = (alpha > 0 ? min(alpha, 1) : 0) * self.alpha

@@ -28,12 +28,20 @@ extension ViewRenderer {
     /// The topmost view that paints its own backdrop over every rectangle of ``repaint``, with
     /// that backdrop: painting can start at it, skipping the window background and every view
     /// beneath, since its drawing replaces all of their pixels. `nil` when there is none.
+    /// Whether `outer` contains every one of `rects`. A loop, not `allSatisfy`: in Swift 6 a
+    /// closure formed in this main-actor code and handed to the standard library checks on every
+    /// call that it runs on the main actor, and every frame asks this.
+    private static func rect(_ outer: PixelRect, containsAll rects: [PixelRect]) -> Bool {
+        for rect in rects where !outer.contains(rect) { return false }
+        return true
+    }
+
     func opaqueBase(scale: Double, windowBackground: Color) -> (index: Int, backdrop: Color)? {
         for index in drawList.indices.reversed() {
             let item = drawList[index]
             guard item.paints, let drawing = item.drawing, drawing.paintsOwnBackdrop,
                   let pixels = PixelRect(aligned: item.rect, scale: scale),
-                  repaint.rects.allSatisfy({ pixels.contains($0) }),
+                  Self.rect(pixels, containsAll: repaint.rects),
                   let backdrop = backdrop(ofItemAt: index, scale: scale, windowBackground: windowBackground)
             else { continue }
             return (index, backdrop)

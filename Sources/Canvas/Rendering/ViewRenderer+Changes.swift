@@ -5,6 +5,10 @@ struct ViewRecord {
     /// Held strongly so a removed view cannot be freed and its `ObjectIdentifier` reused by a
     /// new view before the renderer has seen it disappear.
     let view: View
+    /// The view as a ``CairoDrawing``, found once when the view first appeared: a class never
+    /// changes, and the dynamic cast is a runtime conformance lookup (`swift_conformsToProtocol`)
+    /// that every frame would otherwise pay for every view.
+    let drawing: CairoDrawing?
     /// Surface rectangle including the antialias margin; `.zero` when the view paints nothing.
     var damageRect: Rect
     var color: Color?
@@ -14,6 +18,16 @@ struct ViewRecord {
     var paintIndex: Int
     /// The frame in which the view was last seen visible.
     var frame: UInt64
+
+    /// Takes on what `item` looks like in frame `frame`, at `paintIndex`.
+    mutating func update(from item: DrawItem, paintIndex: Int, frame: UInt64) {
+        damageRect = item.damageRect
+        color = item.color
+        cornerRadius = item.cornerRadius
+        alpha = item.alpha
+        self.paintIndex = paintIndex
+        self.frame = frame
+    }
 }
 
 /// One visible view of the frame being drawn, with its geometry resolved to surface
@@ -84,9 +98,12 @@ extension ViewRenderer {
         guard rect.origin.hasFiniteCoordinates, rect.width.isFinite, rect.height.isFinite,
               contentOrigin.hasFiniteCoordinates
         else { return }
-        let color = view.backgroundColor.flatMap { $0.alpha > 0 ? $0 : nil }
+        // Not `flatMap`: a closure handed to the standard library from main-actor code checks
+        // the executor on every call (Swift 6), and this runs for every view of every frame.
+        var color = view.backgroundColor
+        if let background = color, !(background.alpha > 0) { color = nil }
         let radius = view.presentationCornerRadius
-        let drawing = view as? CairoDrawing
+        let drawing = cairoDrawing(of: view)
         drawList.append(DrawItem(view: view, rect: rect, contentOrigin: contentOrigin,
                                  bounds: bounds.standardized, alpha: alpha, color: color,
                                  cornerRadius: radius.isFinite ? radius : 0, drawing: drawing,
@@ -95,6 +112,14 @@ extension ViewRenderer {
         for subview in view.subviews {
             collect(subview, parentContentOrigin: contentOrigin, parentAlpha: alpha)
         }
+    }
+
+    /// `view` as a ``CairoDrawing``, or nil: from its record when the renderer has drawn it
+    /// before (the record holds the view, so its identifier cannot belong to another object),
+    /// else by the dynamic cast, which only a view's first frame pays.
+    private func cairoDrawing(of view: View) -> CairoDrawing? {
+        if let position = records.index(forKey: ObjectIdentifier(view)) { return records.values[position].drawing }
+        return view as? CairoDrawing
     }
 
     /// Compares ``drawList`` with the records of the previous frame, adds what changed to
@@ -118,40 +143,38 @@ extension ViewRenderer {
                     partial = drawing.takeInvalidatedRects { invalidatedRects.append($0) }
                 }
             }
-            guard var record = records[key] else {
-                records[key] = ViewRecord(view: item.view, damageRect: damageRect, color: item.color,
+            // Records are read and updated in place (`records.values[position]`): copying one out
+            // and back would retain and release its view and drawing for every view, every frame.
+            guard let position = records.index(forKey: key) else {
+                records[key] = ViewRecord(view: item.view, drawing: item.drawing, damageRect: damageRect, color: item.color,
                                           cornerRadius: item.cornerRadius, alpha: item.alpha,
                                           paintIndex: index, frame: frameNumber)
                 addDamage(damageRect)
                 continue
             }
             var reordered = false
-            if record.paintIndex > lastKeptPaintIndex {
-                lastKeptPaintIndex = record.paintIndex
+            let oldPaintIndex = records.values[position].paintIndex
+            if oldPaintIndex > lastKeptPaintIndex {
+                lastKeptPaintIndex = oldPaintIndex
             } else {
                 reordered = true
             }
-            let changed = reordered || record.damageRect != damageRect || record.color != item.color
-                || record.cornerRadius != item.cornerRadius || record.alpha != item.alpha
+            let oldDamageRect = records.values[position].damageRect
+            let changed = reordered || oldDamageRect != damageRect || records.values[position].color != item.color
+                || records.values[position].cornerRadius != item.cornerRadius || records.values[position].alpha != item.alpha
             if changed || (needsDisplay && !partial) {
-                addDamage(record.damageRect)
+                addDamage(oldDamageRect)
                 addDamage(damageRect)
             } else if partial {
                 for rect in invalidatedRects { addDamage(contentDamage(rect, of: item)) }
             }
-            record.damageRect = damageRect
-            record.color = item.color
-            record.cornerRadius = item.cornerRadius
-            record.alpha = item.alpha
-            record.paintIndex = index
-            record.frame = frameNumber
-            records[key] = record
+            records.values[position].update(from: item, paintIndex: index, frame: frameNumber)
         }
 
         staleKeys.removeAll(keepingCapacity: true)
-        for (key, record) in records where record.frame != frameNumber {
-            staleKeys.append(key)
-            addDamage(record.damageRect)
+        for position in records.indices where records.values[position].frame != frameNumber {
+            staleKeys.append(records.keys[position])
+            addDamage(records.values[position].damageRect)
         }
         for key in staleKeys { records.removeValue(forKey: key) }
     }

@@ -33,6 +33,10 @@ import TouchKit
 ///
 /// Use one renderer per window: rendering consumes each view's `needsDisplay` (and
 /// ``CairoDrawing/takeInvalidatedRects(_:)``), so a second renderer would miss those changes.
+///
+/// The renderer's own state is `@exclusivity(unchecked)`: a frame touches it hundreds of times,
+/// the runtime checks were a measurable share of the frame (BENCHMARKS.md, part A), and a frame
+/// runs start to finish on the main actor without calling back into the renderer.
 @MainActor
 public final class ViewRenderer {
     /// Logical pixels added around each view's rectangle in the damage, for antialiasing.
@@ -50,32 +54,32 @@ public final class ViewRenderer {
         var background: Color
     }
 
-    var target: Target?
-    weak var lastWindow: Window?
-    var lastChangeCount: UInt64 = 0
-    var frameNumber: UInt64 = 0
-    var records: [ObjectIdentifier: ViewRecord] = [:]
+    @exclusivity(unchecked) var target: Target?
+    @exclusivity(unchecked) weak var lastWindow: Window?
+    @exclusivity(unchecked) var lastChangeCount: UInt64 = 0
+    @exclusivity(unchecked) var frameNumber: UInt64 = 0
+    @exclusivity(unchecked) var records: [ObjectIdentifier: ViewRecord] = [:]
     // Scratch storage reused every frame, so a steady-state frame allocates nothing.
-    var drawList: [DrawItem] = []
-    var staleKeys: [ObjectIdentifier] = []
-    var frameDamage = DamageRegion()
+    @exclusivity(unchecked) var drawList: [DrawItem] = []
+    @exclusivity(unchecked) var staleKeys: [ObjectIdentifier] = []
+    @exclusivity(unchecked) var frameDamage = DamageRegion()
     /// The damage returned by the frame before, which the caller may still hold (a benchmark
     /// keeps the last one): frames alternate between the two, so emptying this frame's storage
     /// never has to copy one the caller holds.
-    var previousFrameDamage = DamageRegion()
-    var repaint = DamageRegion()
-    var widenScratch = DamageRegion()
+    @exclusivity(unchecked) var previousFrameDamage = DamageRegion()
+    @exclusivity(unchecked) var repaint = DamageRegion()
+    @exclusivity(unchecked) var widenScratch = DamageRegion()
     /// What the view being compared reported through `takeInvalidatedRects`.
-    var invalidatedRects: [Rect] = []
-    var history: DamageHistory
+    @exclusivity(unchecked) var invalidatedRects: [Rect] = []
+    @exclusivity(unchecked) var history: DamageHistory
     /// The scale of the frame being collected, and whether it is repainted whole anyway
     /// (then ``addDamage(_:)`` records nothing).
-    var collectingScale = 1.0
-    var collectingFullFrame = false
+    @exclusivity(unchecked) var collectingScale = 1.0
+    @exclusivity(unchecked) var collectingFullFrame = false
 
     /// The last cairo failure, if any; the frame it happened in was reported as fully damaged
     /// and the renderer started over.
-    public private(set) var lastError: CairoError?
+    @exclusivity(unchecked) public private(set) var lastError: CairoError?
 
     /// - Parameter maximumBufferAge: the oldest buffer age repaired by repainting recent damage
     ///   instead of everything (foot keeps up to 4 buffers; more is rarely useful). At least 1.
@@ -95,6 +99,18 @@ public final class ViewRenderer {
         history.removeAll()
         target = nil
         lastWindow = nil
+    }
+
+    /// Whether the last frame drawn is still what `window` looks like, for a buffer of this size,
+    /// format and scale: then ``render(_:into:scale:bufferAge:)`` would draw nothing into a buffer
+    /// that holds that frame. Lets a surface with nothing new skip taking a buffer at all (the
+    /// app's window frame, which is asked on every canvas frame but rarely changes).
+    public func isUpToDate(_ window: Window, width: Int, height: Int, format: PixelFormat, scale: Double) -> Bool {
+        let scale = scale.isFinite && scale > 0 ? scale : 1
+        guard let target, lastWindow === window, window.changeCount == lastChangeCount, !window.needsDisplay
+        else { return false }
+        return target == Target(width: width, height: height, format: format, scale: scale,
+                                background: window.backgroundColor ?? .white)
     }
 
     /// Brings `buffer` up to date with `window` and returns what changed since the previous

@@ -32,6 +32,9 @@ import TouchKit
 /// Memory: two ARGB layers the size of the view's buffer (3 MB each at 1024×768, 33 MB at 4K),
 /// plus the completed layer's flattened copy while there is a backdrop, plus one while the dots
 /// show.
+///
+/// Its state is `@exclusivity(unchecked)`, as the renderer's is: read and written on every frame
+/// on the main actor, never re-entered, and the runtime checks showed up in the frame's profile.
 @MainActor
 final class StrokeInk {
     /// A stroke drawn into a layer incrementally, and how much of it the layers hold.
@@ -45,7 +48,7 @@ final class StrokeInk {
 
     let completedLayer = InkLayer()
     let activeLayer = InkLayer()
-    private(set) var dotsLayer: InkLayer?
+    @exclusivity(unchecked) private(set) var dotsLayer: InkLayer?
 
     /// Opacity of in-progress strokes.
     let activeAlpha: Double
@@ -63,26 +66,26 @@ final class StrokeInk {
     }
 
     /// In-progress strokes in the order they began.
-    private var live: [Live] = []
+    @exclusivity(unchecked) private var live: [Live] = []
     /// Ended strokes not yet drawn into the completed layer (with their dots progress).
-    private var pendingCommits: [Live] = []
+    @exclusivity(unchecked) private var pendingCommits: [Live] = []
     /// Bounds of strokes to take out of the active layer, the completed layer, the dots.
-    private var activeRepairs: [Rect] = []
-    private var completedRepairs: [Rect] = []
-    private var dotRepairs: [Rect] = []
-    private var needsCompletedClear = false
-    private var needsDotsRebuild = false
-    private var needsRebuild = true
+    @exclusivity(unchecked) private var activeRepairs: [Rect] = []
+    @exclusivity(unchecked) private var completedRepairs: [Rect] = []
+    @exclusivity(unchecked) private var dotRepairs: [Rect] = []
+    @exclusivity(unchecked) private var needsCompletedClear = false
+    @exclusivity(unchecked) private var needsDotsRebuild = false
+    @exclusivity(unchecked) private var needsRebuild = true
 
     /// Testing hook: composite as before the opaque copy existed — blend the completed layer over
     /// what the renderer painted, and the active layer over the whole repaint — so tests can
     /// render the same drawing both ways and compare. The owning view then answers `false` to
     /// `paintsOwnBackdrop`.
-    var blendsEverything = false
+    @exclusivity(unchecked) var blendsEverything = false
 
     /// Scratch for ``drawActiveLayer(in:)``, kept so a frame does not allocate it.
-    private var activeBounds: [Rect] = []
-    private var invalid = InvalidRects()
+    @exclusivity(unchecked) private var activeBounds: [Rect] = []
+    @exclusivity(unchecked) private var invalid = InvalidRects()
 
     init(activeAlpha: Double) {
         self.activeAlpha = activeAlpha
@@ -247,10 +250,7 @@ final class StrokeInk {
     private func drawActiveLayer(in context: GraphicsContext) {
         activeBounds.removeAll(keepingCapacity: true)
         for entry in live { activeBounds.append(entry.stroke.bounds) }
-        context.withSavedState { context in
-            context.clip(toPixelsCovering: activeBounds)
-            context.draw(activeLayer, alpha: activeAlpha)
-        }
+        context.draw(activeLayer, alpha: activeAlpha, clippedToPixelsCovering: activeBounds)
     }
 
     private func update(bounds: Rect, scale: Double, completed: [Stroke]) {

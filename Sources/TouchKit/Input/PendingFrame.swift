@@ -79,7 +79,13 @@ struct PendingFrame {
 
     /// Applies `update` to the touch's change, creating it (not new) on first use.
     mutating func update(_ touch: Touch, _ update: (inout PendingChange) -> Void) {
-        if let index = changes.firstIndex(where: { $0.touch === touch }) {
+        // A loop for the reason `IdentityScan.swift` gives: every motion comes through here.
+        var found: Int?
+        for index in changes.indices where changes[index].touch === touch {
+            found = index
+            break
+        }
+        if let index = found {
             update(&changes[index])
         } else {
             var change = PendingChange(touch: touch, isNew: false)

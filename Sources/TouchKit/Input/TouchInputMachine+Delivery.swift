@@ -21,14 +21,11 @@ extension TouchInputMachine {
     func deliverFrame(_ changes: [PendingChange]) {
         guard !changes.isEmpty else { return }
         closeFrame(changes)
-        if holdsMovesUntilDisplayFrame, changes.allSatisfy({ $0.isMoveOnly }) {
+        if holdsMovesUntilDisplayFrame, Self.allMoveOnly(changes) {
             for change in changes { hold(change.touch) }
             return
         }
-        let endsAHeldTouch = changes.contains {
-            !$0.isNew && $0.end == .ended && $0.touch.heldSampleCount > 0
-        }
-        if endsAHeldTouch {
+        if Self.endsAHeldTouch(changes) {
             // Touches cancelled in this frame keep their held samples for the cancellation.
             var held = entryBuffers.borrow()
             appendHeldEntries(to: &held) { touch in
@@ -50,7 +47,7 @@ extension TouchInputMachine {
                 first.append(Entry(touch: change.touch, phase: .moved))
             }
         }
-        appendHeldEntries(to: &first) { touch in changes.contains { $0.touch === touch } }
+        appendHeldEntries(to: &first) { touch in Self.changes(changes, include: touch) }
         deliver(&first)
         deliver(&second)
         entryBuffers.giveBack(&first)
@@ -151,17 +148,12 @@ extension TouchInputMachine {
     /// buffers are borrowed (`entryBuffers`), and the event is the previous delivery's when no
     /// one kept that (`recycledEvent`).
     func deliver(_ entries: inout [Entry]) {
-        // Only touches that may still take this phase: a guard against a handler that fed the
-        // machine re-entrantly and already ended one of them.
-        entries.removeAll { entry in
-            let isLive = live.contains { $0 === entry.touch }
-            return entry.phase == .began ? entry.touch.wasDelivered : !isLive
-        }
+        dropEntriesThatNoLongerApply(&entries)
         guard !entries.isEmpty else { return }
         deliverySerial &+= 1
         // A linear search, not a set: a delivery holds a handful of touches, and a set would
         // be storage to allocate or keep.
-        for touch in live where !entries.contains(where: { $0.touch === touch }) {
+        for touch in live where !Self.entries(entries, include: touch) {
             touch.phase = .stationary
             touch.previousWindowLocation = touch.windowLocation
             touch.deliverUnchanged(serial: deliverySerial)
@@ -177,16 +169,61 @@ extension TouchInputMachine {
             switch entry.phase {
             case .began:
                 // Inserted in order of number, so `live` stays sorted without sorting.
-                let index = live.firstIndex { $0.number > entry.touch.number } ?? live.endIndex
+                var index = live.endIndex
+                for (i, touch) in live.enumerated() where touch.number > entry.touch.number {
+                    index = i
+                    break
+                }
                 live.insert(entry.touch, at: index)
                 entry.touch.wasDelivered = true
-            case .ended, .cancelled: live.removeAll { $0 === entry.touch }
+            case .ended, .cancelled: live.removeObject(entry.touch)
             case .moved, .stationary: break
             }
         }
         event.begin(timestamp: timestamp, serial: deliverySerial, predictionInterval: predictionInterval)
         onDeliver?(event)
         window.sendEvent(event)
+    }
+
+    /// Only touches that may still take this phase: a guard against a handler that fed the
+    /// machine re-entrantly and already ended one of them. A loop, not `removeAll(where:)`, for
+    /// the reason `IdentityScan.swift` gives; the order of the rest is kept.
+    private func dropEntriesThatNoLongerApply(_ entries: inout [Entry]) {
+        var kept = 0
+        for index in entries.indices {
+            let entry = entries[index]
+            let drop = entry.phase == .began ? entry.touch.wasDelivered : !live.containsObject(entry.touch)
+            guard !drop else { continue }
+            if kept != index { entries[kept] = entry }
+            kept += 1
+        }
+        entries.removeSubrange(kept...)
+    }
+
+    // Scans of a frame's changes and a delivery's entries, as loops for the reason
+    // `IdentityScan.swift` gives: they run on every touch frame.
+
+    private static func allMoveOnly(_ changes: [PendingChange]) -> Bool {
+        for change in changes where !change.isMoveOnly { return false }
+        return true
+    }
+
+    /// A touch that already began ends in this frame while it has held moves.
+    private static func endsAHeldTouch(_ changes: [PendingChange]) -> Bool {
+        for change in changes where !change.isNew && change.end == .ended && change.touch.heldSampleCount > 0 {
+            return true
+        }
+        return false
+    }
+
+    static func changes(_ changes: [PendingChange], include touch: Touch) -> Bool {
+        for change in changes where change.touch === touch { return true }
+        return false
+    }
+
+    private static func entries(_ entries: [Entry], include touch: Touch) -> Bool {
+        for entry in entries where entry.touch === touch { return true }
+        return false
     }
 
     /// An empty event for the next delivery: the previous delivery's when no one else holds it,

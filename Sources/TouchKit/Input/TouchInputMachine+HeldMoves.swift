@@ -30,7 +30,7 @@ extension TouchInputMachine {
 
     /// Keeps the closed frame's samples of `touch` for the display frame.
     func hold(_ touch: Touch) {
-        if !heldTouches.contains(where: { $0 === touch }) { heldTouches.append(touch) }
+        if !heldTouches.containsObject(touch) { heldTouches.append(touch) }
         touch.heldSampleCount = touch.incoming.count
     }
 

@@ -88,6 +88,8 @@ extension TouchInputMachine {
 
     /// Some tool has events waiting for a frame, for `hasPendingInput`.
     func hasPendingToolInput(_ state: SeatState) -> Bool {
-        state.tools.values.contains { !$0.pending.isEmpty }
+        // A loop for the reason `IdentityScan.swift` gives: `hasPendingInput` asks on every dispatch.
+        for tool in state.tools.values where !tool.pending.isEmpty { return true }
+        return false
     }
 }

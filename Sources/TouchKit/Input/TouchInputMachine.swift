@@ -58,28 +58,32 @@ import Foundation
 /// input.deliverHeldMoves()  // touchesMoved, every sample coalesced
 /// window.advanceAnimations()
 /// ```
+///
+/// Stored properties are `@exclusivity(unchecked)`: every event and delivery goes through them,
+/// and their runtime exclusivity checks showed up in the input → commit profile (BENCHMARKS.md,
+/// part A). The machine is main-actor bound and not re-entrant, so accesses never overlap.
 @MainActor
 public final class TouchInputMachine {
     /// The window every delivery is sent to, through ``Window/sendEvent(_:)``.
     public let window: Window
 
     /// Called with each event just before `window.sendEvent`, while its phases are current.
-    public var onDeliver: ((TouchEvent) -> Void)?
+    @exclusivity(unchecked) public var onDeliver: ((TouchEvent) -> Void)?
     /// Called once per occurrence of something the compositor should not have sent (see
     /// ``TouchAnomaly``), after the machine has recovered; the app logs it and shows it in the HUD.
-    public var onAnomaly: ((TouchAnomaly) -> Void)?
+    @exclusivity(unchecked) public var onAnomaly: ((TouchAnomaly) -> Void)?
     /// Called when where a seat's pointer hovers changes: its location on the surface while no
     /// button is held, `nil` when it presses (the press is a touch then), leaves or goes away.
     /// Hovering is no touch (UIKit tells it to hover gesture recognisers, not `touchesBegan`);
     /// the app draws a ring there so a person sees where a press would land.
-    public var onPointerHover: ((SeatID, Point?) -> Void)?
+    @exclusivity(unchecked) public var onPointerHover: ((SeatID, Point?) -> Void)?
     /// Called when where a tablet tool hovers changes: its location on the surface and its
     /// distance (0 touching … 1 the edge of range; `nil` when the tool reports none) while in
     /// proximity and not touching, `nil` when it touches down (a touch then), leaves proximity
     /// or goes away. As for the pointer, hovering is no touch; the app draws a ring sized by
     /// the distance, so a person sees where the pen would land.
-    public var onPencilHover: ((TabletToolID, SeatID, _ location: Point?, _ distance: Double?) -> Void)?
-    private var nextTouchNumber = 1
+    @exclusivity(unchecked) public var onPencilHover: ((TabletToolID, SeatID, _ location: Point?, _ distance: Double?) -> Void)?
+    @exclusivity(unchecked) private var nextTouchNumber = 1
 
     /// How soon after a tap's end the next touch must begin to raise `tapCount`.
     public var tapCountInterval: TimeInterval {
@@ -97,7 +101,7 @@ public final class TouchInputMachine {
     /// delivered at each `wl_touch.frame` / `wl_pointer.frame`. Off by default; the app turns it on.
     /// Turning it off does not release moves already held: they go with the next delivery or
     /// `deliverHeldMoves()`.
-    public var holdsMovesUntilDisplayFrame = false
+    @exclusivity(unchecked) public var holdsMovesUntilDisplayFrame = false
 
     /// How far ahead of a touch's timestamp `TouchEvent.predictedTouches(for:)` extrapolates, in
     /// seconds: the app sets it from the measured input-to-commit latency. Clamped to
@@ -113,25 +117,25 @@ public final class TouchInputMachine {
     /// How long a touch may stay down with no event before `checkForStuckTouches(now:)` reports
     /// it as `possibly-stuck`, in seconds. A finger held perfectly still sends nothing, so this
     /// is a hint, not a verdict; the touch is never ended for it.
-    public var stuckTouchThreshold: TimeInterval = 10
+    @exclusivity(unchecked) public var stuckTouchThreshold: TimeInterval = 10
 
     /// Predicting further than this mostly predicts wrong.
     public static let maximumPredictionInterval: TimeInterval = 0.05
 
-    var seats: [SeatID: SeatState] = [:]
-    private var clampedPredictionInterval: TimeInterval = 0.016
+    @exclusivity(unchecked) var seats: [SeatID: SeatState] = [:]
+    @exclusivity(unchecked) private var clampedPredictionInterval: TimeInterval = 0.016
     /// Touches with held moves, in the order their first held frame arrived.
-    var heldTouches: [Touch] = []
+    @exclusivity(unchecked) var heldTouches: [Touch] = []
     /// Counts deliveries, so an event can tell its touches' samples from a later delivery's.
-    var deliverySerial: UInt64 = 0
+    @exclusivity(unchecked) var deliverySerial: UInt64 = 0
     /// Touches delivered as began and not yet ended or cancelled, in order of their number.
-    var live: [Touch] = []
-    var taps = TapCounter(interval: 0.35, distance: 10)
+    @exclusivity(unchecked) var live: [Touch] = []
+    @exclusivity(unchecked) var taps = TapCounter(interval: 0.35, distance: 10)
     /// Buffers lent to each frame and delivery, so that steady deliveries allocate none.
-    var changeBuffers = BufferPool<PendingChange>()
-    var entryBuffers = BufferPool<Entry>()
+    @exclusivity(unchecked) var changeBuffers = BufferPool<PendingChange>()
+    @exclusivity(unchecked) var entryBuffers = BufferPool<Entry>()
     /// The last delivery's event, handed out again by the next delivery if no one kept it.
-    var recycledEvent: TouchEvent?
+    @exclusivity(unchecked) var recycledEvent: TouchEvent?
 
     /// A machine delivering to `window`; it learns each seat from the seat's first event.
     public init(window: Window) {
@@ -141,9 +145,11 @@ public final class TouchInputMachine {
     /// Input has arrived that no `frame` has closed yet. The app uses it to decide whether a
     /// drained socket means "the compositor sent no frame" (deliver soon) or nothing at all.
     public var hasPendingInput: Bool {
-        seats.values.contains {
-            !$0.touchFrame.isEmpty || !$0.pointerFrame.isEmpty || hasPendingToolInput($0)
+        // A loop for the reason `IdentityScan.swift` gives: the app asks after every dispatch.
+        for state in seats.values where !state.touchFrame.isEmpty || !state.pointerFrame.isEmpty || hasPendingToolInput(state) {
+            return true
         }
+        return false
     }
 
     /// More fingers down at once than any touch screen reports (the largest track a few dozen;

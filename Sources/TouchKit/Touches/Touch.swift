@@ -32,6 +32,12 @@ import Foundation
 /// finds nothing stored under the main touch, and never replaces it. Snapshots are meant for the
 /// delivery that returned them (UIKit's rule): the next delivery of the finger reuses those that
 /// no one kept, and leaves a kept one as it was.
+///
+/// The stored properties are `@exclusivity(unchecked)`: every delivery reads and writes them
+/// dozens of times, public ones can be reached from other modules so the optimizer cannot drop
+/// the runtime exclusivity check on its own, and those checks were a measurable share of the
+/// input → commit time (BENCHMARKS.md, part A). All access is on the main actor and the machine
+/// is not re-entrant, so no two accesses can overlap.
 @MainActor
 public final class Touch: Hashable {
     /// What happened to the touch in the current delivery.
@@ -39,7 +45,7 @@ public final class Touch: Hashable {
     /// Read it during a handler or ``Window/sendEvent(_:)``; the handler you are in already tells
     /// you the phase of the touches in its set, so this matters most for the touches of
     /// ``TouchEvent/allTouches``.
-    public internal(set) var phase: TouchPhase
+    @exclusivity(unchecked) public internal(set) var phase: TouchPhase
     /// What made the touch: a finger (`direct`), a tablet tool's tip (`pencil`) or a held
     /// mouse or touchpad button (`indirectPointer`).
     public let type: TouchType
@@ -48,7 +54,7 @@ public final class Touch: Hashable {
     ///
     /// Only differences between timestamps mean anything (speeds, tap intervals): the clock's
     /// zero is the compositor's, and the 32-bit millisecond stamps are unwrapped per seat.
-    public internal(set) var timestamp: TimeInterval
+    @exclusivity(unchecked) public internal(set) var timestamp: TimeInterval
 
     /// Consecutive taps at about the same place, counted when the touch begins
     /// (see ``TouchInputMachine/tapCountInterval`` and ``TouchInputMachine/tapCountDistance``).
@@ -56,17 +62,17 @@ public final class Touch: Hashable {
     /// Read it in `touchesEnded`, where a touch that did not wander is a finished tap; a
     /// ``TapGestureRecognizer`` counts taps on its own view instead. It is counted per seat and
     /// device, not per view.
-    public internal(set) var tapCount: Int = 1
+    @exclusivity(unchecked) public internal(set) var tapCount: Int = 1
 
     /// Half the contact ellipse's major axis; `Touch.defaultRadius` until the compositor sends a
     /// shape (wl_touch v6) — UIKit also reports a plausible fingertip instead of zero.
-    public internal(set) var majorRadius: Double = Touch.defaultRadius
+    @exclusivity(unchecked) public internal(set) var majorRadius: Double = Touch.defaultRadius
     /// Half the contact ellipse's minor axis; `Touch.defaultRadius` until a shape arrives.
-    public internal(set) var minorRadius: Double = Touch.defaultRadius
+    @exclusivity(unchecked) public internal(set) var minorRadius: Double = Touch.defaultRadius
     /// True once a shape was received, so logs can leave out the default radii.
-    public internal(set) var hasShape = false
+    @exclusivity(unchecked) public internal(set) var hasShape = false
     /// Degrees of the major axis from the surface's vertical axis, when the compositor sent one.
-    public internal(set) var orientation: Double?
+    @exclusivity(unchecked) public internal(set) var orientation: Double?
 
     /// The view the touch was bound to when it began; `nil` if no view accepted it. A touch
     /// stays bound to this view for its whole life, even if it moves out of it.
@@ -74,13 +80,13 @@ public final class Touch: Hashable {
     /// A view that handles touches for its subviews (an overridden ``View/hitTest(_:with:)``,
     /// or handlers that do nothing and let the touches climb to the superview) compares it to
     /// tell which of them was touched.
-    public internal(set) var view: View?
+    @exclusivity(unchecked) public internal(set) var view: View?
     /// The window the touch began in, kept for its whole life: the coordinates
     /// `location(in: nil)` answers in.
-    public internal(set) weak var window: Window?
+    @exclusivity(unchecked) public internal(set) weak var window: Window?
 
     /// The seat the touch came from (`wl_seat.name`, or `seat@N` until the name arrives).
-    public internal(set) var seatName: String
+    @exclusivity(unchecked) public internal(set) var seatName: String
     /// The seat the touch came from, by registry name: stable, unlike ``seatName``.
     public let seat: SeatID
     /// The wl_touch id; for a pointer touch, the button code that started it; for a pencil
@@ -97,11 +103,11 @@ public final class Touch: Hashable {
     /// The force of the tool's full pressure range: 2 for a pencil touch from a tool with
     /// pressure, so that half pressure is UIKit's average touch of force 1. 0 for fingers, the
     /// mouse and tools without pressure, as UIKit reports for touches without a force sensor.
-    public internal(set) var maximumPossibleForce: Double = 0
+    @exclusivity(unchecked) public internal(set) var maximumPossibleForce: Double = 0
     /// The tool's buttons held at the latest delivery, as Linux input codes (see
     /// ``TabletToolButton``); empty for fingers and the mouse. The tip is not a button: it is
     /// the touch itself.
-    public internal(set) var pressedButtons: Set<UInt32> = []
+    @exclusivity(unchecked) public internal(set) var pressedButtons: Set<UInt32> = []
     /// Sequence number from 1 among the touches of the ``TouchInputMachine`` that made it (one
     /// per window), the `"touch":N` of the logs: another window's touches, such as those on an
     /// app's own title bar, leave no gaps in it.
@@ -117,17 +123,17 @@ public final class Touch: Hashable {
     /// The radius reported while the compositor sends no shape.
     public static let defaultRadius = 10.0
 
-    var windowLocation: Point
-    var previousWindowLocation: Point
+    @exclusivity(unchecked) var windowLocation: Point
+    @exclusivity(unchecked) var previousWindowLocation: Point
     /// The tool's axes at the latest delivery (zero for fingers and the mouse).
-    var pencil = PencilSample()
+    @exclusivity(unchecked) var pencil = PencilSample()
     /// Where the touch began and how far it has strayed since: a tap must not wander.
-    var beganWindowLocation: Point
-    var maxDistanceFromStart = 0.0
+    @exclusivity(unchecked) var beganWindowLocation: Point
+    @exclusivity(unchecked) var maxDistanceFromStart = 0.0
     /// Set by the window when it has decided the binding, so it is decided exactly once.
-    var isRouted = false
+    @exclusivity(unchecked) var isRouted = false
     /// Set by the machine once began was delivered, so it is delivered exactly once.
-    var wasDelivered = false
+    @exclusivity(unchecked) var wasDelivered = false
     /// True for the coalesced and predicted copies handed out by `TouchEvent`.
     let isSnapshot: Bool
 
@@ -137,20 +143,20 @@ public final class Touch: Hashable {
 
     /// Samples received and not yet delivered, oldest first: held ones, then those of a frame
     /// still open.
-    var incoming: [TouchSample] = []
+    @exclusivity(unchecked) var incoming: [TouchSample] = []
     /// How many leading `incoming` samples belong to frames that were held for the display frame.
-    var heldSampleCount = 0
+    @exclusivity(unchecked) var heldSampleCount = 0
     /// The samples of the latest delivery, oldest first; the last one is the touch's state.
-    var delivered: [TouchSample] = []
+    @exclusivity(unchecked) var delivered: [TouchSample] = []
     /// The last few delivered samples, oldest first, for prediction.
-    var recent: [TouchSample] = []
+    @exclusivity(unchecked) var recent: [TouchSample] = []
     /// The delivery `delivered` belongs to, so an event read after a later delivery returns
     /// nothing rather than another delivery's samples.
-    var deliverySerial: UInt64 = 0
+    @exclusivity(unchecked) var deliverySerial: UInt64 = 0
     /// The snapshots of this touch's coalesced and predicted touches, reused delivery after
     /// delivery (empty on snapshots themselves).
-    var coalescedSnapshots = SnapshotStore()
-    var predictedSnapshots = SnapshotStore()
+    @exclusivity(unchecked) var coalescedSnapshots = SnapshotStore()
+    @exclusivity(unchecked) var predictedSnapshots = SnapshotStore()
 
     init(type: TouchType, seat: SeatID, seatName: String, identifier: Int32,
          location: Point, timestamp: TimeInterval, number: Int,

@@ -29,18 +29,21 @@ import Foundation
 /// stream of deliveries allocates nothing. It does so only for objects no one else holds (it
 /// checks with `isKnownUniquelyReferenced`): an event or snapshot kept past its delivery stays
 /// as it was, and the next delivery allocates its own.
+///
+/// Stored properties are `@exclusivity(unchecked)`, as ``Touch``'s are: read on every delivery,
+/// main-actor bound, and their runtime checks showed up in the input → commit profile.
 @MainActor
 public final class TouchEvent {
     /// Seconds on the input clock of the newest change in the delivery.
-    public internal(set) var timestamp: TimeInterval = 0
+    @exclusivity(unchecked) public internal(set) var timestamp: TimeInterval = 0
     /// All touches of all seats on the window (UIKit's `allTouches`), changed or not.
-    public internal(set) var allTouches: Set<Touch> = []
+    @exclusivity(unchecked) public internal(set) var allTouches: Set<Touch> = []
 
     /// Which delivery this is, to recognise samples that belong to a later one.
-    private var serial: UInt64 = 0
-    private var predictionInterval: TimeInterval = 0
-    private var coalescedCache: [ObjectIdentifier: [Touch]] = [:]
-    private var predictedCache: [ObjectIdentifier: [Touch]] = [:]
+    @exclusivity(unchecked) private var serial: UInt64 = 0
+    @exclusivity(unchecked) private var predictionInterval: TimeInterval = 0
+    @exclusivity(unchecked) private var coalescedCache: [ObjectIdentifier: [Touch]] = [:]
+    @exclusivity(unchecked) private var predictedCache: [ObjectIdentifier: [Touch]] = [:]
 
     /// An empty event: the machine fills `allTouches`, then calls `begin`.
     init() {}
