@@ -8,11 +8,17 @@ import TouchKit
 /// replay), and a compositor sends gestures only to the pointer's surface. The time is left out
 /// as every compositor timestamp is: the line's time stands for it.
 public struct RecordedTouchpadGesture: Sendable, Hashable {
+    /// Swipe, pinch or hold: which recognizers the event drives.
     public var kind: TouchpadGesture.Kind
+    /// Began, changed, ended or cancelled (an end whose `cancelled` flag was set).
     public var phase: TouchpadGesture.Phase
-    /// As the session received it; the format keeps 0…4294967295, the protocol's `uint`.
+    /// As the session received it; the format keeps 0…4294967295, the protocol's `uint`, so a
+    /// replay meets even a misbehaving compositor's count.
     public var fingers: Int
+    /// Logical pixels moved since the previous update (swipes and pinches).
     public var delta: Point
+    /// A pinch's scale relative to its start, absolute rather than a step, as the protocol
+    /// sends it.
     public var scale: Double
     /// Degrees, clockwise, since the previous event.
     public var rotation: Double
@@ -27,6 +33,7 @@ public struct RecordedTouchpadGesture: Sendable, Hashable {
         self.rotation = rotation
     }
 
+    /// What a recording keeps of `gesture`: all of it but its location and time.
     public init(_ gesture: TouchpadGesture) {
         self.init(kind: gesture.kind, phase: gesture.phase, fingers: gesture.fingers,
                   delta: gesture.delta, scale: gesture.scale, rotation: gesture.rotation)
