@@ -25,6 +25,8 @@ extension CanvasSession {
         case let .tabletToolRemoved(seat, tool): tabletToolRemoved(tool, seat: seat)
         case let .tabletRemoved(seat, tablet): tabletRemoved(tablet, seat: seat)
         case let .tabletToolProximityInForeignSurface(seat, tool): tabletToolProximityInForeignSurface(tool, seat: seat)
+        // At the seat's pointer, which the pointer lines before it put where it was.
+        case let .touchpad(seat, gesture): handle(gesture.gesture, time: stamp, seat: seat)
         case .configure, .scale, .displayFrame: break
         }
     }

@@ -29,6 +29,8 @@ public enum RecordedEvent: Sendable, Hashable {
     case tabletRemoved(seat: SeatID, tablet: TabletID)
     /// The tool came into range over a surface that is not the canvas.
     case tabletToolProximityInForeignSurface(seat: SeatID, tool: TabletToolID)
+    /// A touchpad swipe, pinch or hold event (`zwp_pointer_gestures_v1`; format version 3).
+    case touchpad(seat: SeatID, RecordedTouchpadGesture)
 
     public enum Capability: String, Sendable, Hashable {
         case touch, pointer
@@ -40,7 +42,7 @@ public enum RecordedEvent: Sendable, Hashable {
         case let .touch(seat, _), let .pointer(seat, _), let .capabilityLost(seat, _),
              let .seatRemoved(seat), let .seatName(seat, _), let .tabletToolAdded(seat, _, _),
              let .tabletTool(seat, _, _), let .tabletToolRemoved(seat, _), let .tabletRemoved(seat, _),
-             let .tabletToolProximityInForeignSurface(seat, _):
+             let .tabletToolProximityInForeignSurface(seat, _), let .touchpad(seat, _):
             seat
         case .configure, .scale, .flush, .displayFrame, .command:
             nil

@@ -23,11 +23,12 @@ import TouchKit
 /// touchcanvas-recording 3
 /// ```
 ///
-/// Version 3 added the `writer` header line and the pen's events (the `tool-…` and
-/// `tablet-removed` lines below), version 2 the `clear`, `undo` and `scene` events; files of
-/// versions 1 and 2 (which have none of these) are read too, and a version 1 or 2 file holding a
-/// line of a later version is refused at that line. The pen's lines joined version 3 before any
-/// release wrote version 3 files, so every reader of version 3 reads them. A later version is
+/// Version 3 added the `writer` header line, the pen's events (the `tool-…` and
+/// `tablet-removed` lines below) and the touchpad's (`touchpad`), version 2 the `clear`, `undo`
+/// and `scene` events; files of versions 1 and 2 (which have none of these) are read too, and a
+/// version 1 or 2 file holding a line of a later version is refused at that line. The pen's and
+/// the touchpad's lines joined version 3 before any release wrote version 3 files, so every
+/// reader of version 3 reads them. A later version is
 /// refused ("version 4 is newer than this touchcanvas understands (3)"), which is why a new
 /// header line needs a new version: an older reader says the file is newer, not that the line
 /// is unknown.
@@ -59,6 +60,12 @@ import TouchKit
 ///   `zwp_tablet_v2` (0…4294967295 each, numbered as they were announced); `p` (pressure) and
 ///   `d` (distance) are 0…65535 from the protocol, kept as sent up to 4294967295; tilt and
 ///   rotation are degrees, decimals like `x`.
+/// - Touchpads (`zwp_pointer_gestures_v1`): `fingers` is the count the gesture began with
+///   (0…4294967295, the protocol's `uint`, kept as sent); `dx dy` the motion since the last
+///   update in logical pixels, `scale` the pinch's scale relative to its start (1 at its begin)
+///   and `deg` its turn since the last update, clockwise: decimals like `x`, a `scale` of 0 or
+///   below kept as the compositor sent it. A gesture line holds no location: the app takes the
+///   seat's pointer's, which the `pointer-…` lines replay.
 ///
 /// | kind | seat | meaning |
 /// |---|---|---|
@@ -99,10 +106,17 @@ import TouchKit
 /// | `tool-removed tool` | seat | the tool went away (a tool down is cancelled) |
 /// | `tablet-removed tablet` | seat | the tablet went away (a tool down on it is cancelled) |
 /// | `tool-foreign-proximity-in tool` | seat | `proximity_in` on a surface that is not the canvas: the tool's events are not ours until it comes into range again |
+/// | `touchpad KIND began fingers` | seat | a touchpad gesture's `begin`: `KIND` one of `swipe`, `pinch`, `hold` |
+/// | `touchpad KIND changed fingers dx dy scale deg` | seat | a swipe's or pinch's `update` (a swipe's `scale deg` are `1 0`) |
+/// | `touchpad KIND ended fingers`, `… cancelled fingers` | seat | its `end`, `cancelled` when the end's flag was set (the gesture was taken back) |
 ///
-/// Compositor timestamps are not stored: replay stamps each event (a tool's `frame` too) with
-/// its `TIME` rounded down to the millisecond (the compositor's stamps are milliseconds on the
-/// same monotonic clock).
+/// A `began`, `ended` or `cancelled` line may carry `dx dy scale deg` too, when they are not the
+/// neutral `0 0 1 0` the protocol's `begin` and `end` imply (only a program makes such events);
+/// without them they are `0 0 1 0`.
+///
+/// Compositor timestamps are not stored: replay stamps each event (a tool's `frame` and a
+/// touchpad gesture too) with its `TIME` rounded down to the millisecond (the compositor's
+/// stamps are milliseconds on the same monotonic clock).
 ///
 /// A file that ends in the middle of a line (no final `\n`) is refused as cut short. Any
 /// error names the file and line: `recording.txt:17: unknown event 'mtion'`.
@@ -145,6 +159,20 @@ import TouchKit
 /// 70 7 tool-frame 1
 /// 71 7 tool-proximity-out 1
 /// 71 7 tool-frame 1
+/// ```
+///
+/// A two-finger touchpad pinch over the pointer's place, growing to 1.5 and turning back a little,
+/// then lifted:
+///
+/// ```
+/// 80 7 pointer-enter 400 300
+/// 80 7 pointer-frame
+/// 90 7 touchpad pinch began 2
+/// 98 7 touchpad pinch changed 2 0.5 -0.25 1.25 3
+/// 100 - display-frame
+/// 106 7 touchpad pinch changed 2 0 0 1.5 -1.5
+/// 110 7 touchpad pinch ended 2
+/// 116.667 - display-frame
 /// ```
 public struct Recording: Sendable, Hashable {
     /// The format version this build writes and the newest it reads.

@@ -12,6 +12,9 @@ enum RecordingFormat {
     static let fixedMagnitude = 8_388_608.0
     /// `TouchInputMachine.maximumPredictionInterval` (0.05 s), in milliseconds.
     static let predictionMilliseconds = 0.0...50.0
+    /// A touchpad gesture's fingers: the protocol's `uint`, kept as sent (real touchpads report
+    /// 1…5) so a replay meets what the app met, from a misbehaving compositor too.
+    static let touchpadFingers = 0...Int(UInt32.max)
 
     /// The shortest text that reads back as exactly `value` (`12`, `12.5`, `1e-05`,
     /// `0.30000000000000004`): integral values lose the `.0`, everything else is Swift's

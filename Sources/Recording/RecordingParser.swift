@@ -85,8 +85,9 @@ public enum RecordingParser {
     }
 }
 
-/// The parser's state between lines.
-private struct LineParser {
+/// The parser's state between lines (internal so the touchpad's lines can live in a file of
+/// their own).
+struct LineParser {
     let file: String
     var version: Int?
     var width: Int?
@@ -109,8 +110,9 @@ private struct LineParser {
 
     mutating func take(_ line: String, number: Int) throws(RecordingError) {
         self.number = number
-        // No line has more than eight fields (`tool-added`); the rest stays one token that fails
-        // the count check, so a line of millions of fields costs no array of millions of substrings.
+        // No line has more than ten fields (`touchpad pinch changed`); the rest stays one token
+        // that fails the count check, so a line of millions of fields costs no array of millions
+        // of substrings.
         let tokens = line.split(maxSplits: Self.maximumFields, whereSeparator: { $0 == " " || $0 == "\t" })
         guard let first = tokens.first else {
             if version == nil { throw error(Self.notARecording) }
@@ -139,7 +141,7 @@ private struct LineParser {
                          seats: seats, scene: scene, writer: writer, events: events)
     }
 
-    private static let maximumFields = 8
+    private static let maximumFields = 10
 
     static let notARecording =
         "not a touchcanvas recording (the first line must be '\(Recording.magic) \(Recording.currentVersion)')"
@@ -331,6 +333,8 @@ private struct LineParser {
             // The seat token is the second one; the kind the third: the name is what follows.
             let afterKind = line[kind.endIndex...]
             return .seatName(seat: seat, String(afterKind).trimmingBlanks())
+        case "touchpad":
+            return try touchpadEvent(arguments, seat: seat)
         default:
             guard let event = try tabletEvent(kind, arguments, seat: seat) else {
                 throw error("unknown event '\(Self.clipped(kind))'")
@@ -424,7 +428,7 @@ private struct LineParser {
         return named
     }
 
-    private func expect(_ tokens: [Substring], count: Int, _ form: String) throws(RecordingError) {
+    func expect(_ tokens: [Substring], count: Int, _ form: String) throws(RecordingError) {
         guard tokens.count == count else { throw error("expected '\(form)'") }
     }
 
@@ -511,7 +515,7 @@ private struct LineParser {
         Point(x: try fixed(x, "x"), y: try fixed(y, "y"))
     }
 
-    private func fixed(_ token: Substring, _ what: String) throws(RecordingError) -> Double {
+    func fixed(_ token: Substring, _ what: String) throws(RecordingError) -> Double {
         let limit = RecordingFormat.fixedMagnitude
         return try decimal(token, in: -limit...limit, what)
     }

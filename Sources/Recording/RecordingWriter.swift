@@ -24,7 +24,8 @@ import TouchKit
 /// milliseconds since the writer was made, rounded to the microsecond and never decreasing.
 /// Lines collect in memory and go to the file at the end of each batch — a `frame`,
 /// `pointer-frame`, `tool-frame`, `cancel`, `flush`, `display-frame`, a key's command, a tool
-/// announced or any device/seat loss — or on
+/// announced, a touchpad gesture event (complete in itself: no frame follows it) or any
+/// device/seat loss — or on
 /// ``flush()``. A failed write is kept in ``writeError`` and ends writing (input handling must
 /// not throw); ``flush()`` and ``close()`` rethrow it.
 ///
@@ -205,7 +206,7 @@ public final class RecordingWriter {
         switch event {
         case .touch(_, .frame), .touch(_, .cancel), .pointer(_, .frame), .capabilityLost, .seatRemoved,
              .flush, .displayFrame, .command, .tabletTool(_, _, .frame), .tabletToolAdded, .tabletToolRemoved,
-             .tabletRemoved, .tabletToolProximityInForeignSurface:
+             .tabletRemoved, .tabletToolProximityInForeignSurface, .touchpad:
             true
         default:
             false
@@ -265,6 +266,7 @@ public final class RecordingWriter {
         case let .tabletToolRemoved(_, tool): "tool-removed \(tool.raw)"
         case let .tabletRemoved(_, tablet): "tablet-removed \(tablet.raw)"
         case let .tabletToolProximityInForeignSurface(_, tool): "tool-foreign-proximity-in \(tool.raw)"
+        case let .touchpad(_, gesture): touchpadLine(gesture)
         case let .displayFrame(milliseconds):
             if let milliseconds, milliseconds.isFinite {
                 "display-frame \(RecordingFormat.number(min(max(milliseconds, RecordingFormat.predictionMilliseconds.lowerBound), RecordingFormat.predictionMilliseconds.upperBound)))"
@@ -281,7 +283,7 @@ public final class RecordingWriter {
     }
 
     /// A `wl_fixed` value as written: exact, or clamped to what a `wl_fixed` holds (NaN as 0).
-    private static func coordinate(_ value: Double) -> String {
+    static func coordinate(_ value: Double) -> String {
         let limit = RecordingFormat.fixedMagnitude
         return RecordingFormat.number(value.isNaN ? 0 : min(max(value, -limit), limit))
     }

@@ -6,7 +6,7 @@ import TouchKit
 /// has no input at all (a headless Weston, a kiosk showing a demo) with the compositor's real
 /// scale and buffers, which `replay` (no compositor) cannot show.
 ///
-/// Input (fingers, the mouse and pens) and what the user's keys did (clear, undo, scene) are
+/// Input (fingers, the mouse, pens and touchpad gestures) and what the user's keys did (clear, undo, scene) are
 /// played: the window keeps its own size, scale and display frames, so a recording's `configure`, `scale` and `display-frame`
 /// lines are skipped.
 struct RecordingPlayback {
@@ -21,7 +21,7 @@ struct RecordingPlayback {
         events = recording.events.filter { timed in
             switch timed.event {
             case .touch, .pointer, .capabilityLost, .seatRemoved, .seatName, .flush, .command, .tabletToolAdded, .tabletTool,
-                 .tabletToolRemoved, .tabletRemoved, .tabletToolProximityInForeignSurface: return true
+                 .tabletToolRemoved, .tabletRemoved, .tabletToolProximityInForeignSurface, .touchpad: return true
             default: return false
             }
         }
@@ -59,6 +59,7 @@ struct RecordingPlayback {
         case let .tabletToolRemoved(seat, tool): .tabletToolRemoved(seat: Self.seat(seat), tool: tool)
         case let .tabletRemoved(seat, tablet): .tabletRemoved(seat: Self.seat(seat), tablet: tablet)
         case let .tabletToolProximityInForeignSurface(seat, tool): .tabletToolProximityInForeignSurface(seat: Self.seat(seat), tool: tool)
+        case let .touchpad(seat, gesture): .touchpad(seat: Self.seat(seat), gesture)
         default: event
         }
     }

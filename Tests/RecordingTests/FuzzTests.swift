@@ -64,7 +64,7 @@ struct SeededGenerator: RandomNumberGenerator {
         """
 
     /// The pen's lines (format version 3), every kind, around one stroke that is lifted and one
-    /// cut short by the tool's removal.
+    /// cut short by the tool's removal; then the touchpad's, every kind.
     static let penBase = """
         touchcanvas-recording 3
         writer fuzz 1
@@ -105,6 +105,16 @@ struct SeededGenerator: RandomNumberGenerator {
         13 1 tool-frame 2
         14 1 tool-removed 2
         15 1 tablet-removed 3
+        15.1 1 pointer-enter 60 45
+        15.1 1 pointer-frame
+        15.2 1 touchpad pinch began 2
+        15.3 1 touchpad pinch changed 2 0.5 -1 1.5 10
+        15.4 1 touchpad pinch ended 2
+        15.5 1 touchpad swipe began 3
+        15.6 1 touchpad swipe changed 3 4 2 1 0
+        15.7 1 touchpad swipe cancelled 3
+        15.8 1 touchpad hold began 3
+        15.9 1 touchpad hold ended 3 0 0 1 0
         16.667 - display-frame
 
         """

@@ -6,6 +6,7 @@ import Testing
     static let header = "touchcanvas-recording 1\nsize 800 600\nscale 1\n"
     static let header2 = "touchcanvas-recording 2\nsize 800 600\nscale 1\n"
     static let header3 = "touchcanvas-recording 3\nsize 800 600\nscale 1\n"
+    static let touchpadForms = "expected 'touchpad KIND PHASE FINGERS' or 'touchpad KIND PHASE FINGERS DX DY SCALE DEG'"
 
     static let cases: [(text: String, line: Int, message: String)] = [
         ("", 1, "the file is empty: not a touchcanvas recording (the first line must be 'touchcanvas-recording 3')"),
@@ -101,6 +102,26 @@ import Testing
         (header3 + "0 1 tool-added 1 pen - - tilt,tilt\n", 4, "axis 'tilt' is named twice"),
         (header3 + "0 1 tool-added 1 pen - - " + String(repeating: "tilt,", count: 20) + "tilt\n", 4,
          "axes 'tilt,tilt,tilt,tilt,tilt,tilt,tilt,tilt,…' are not '-' or names from tilt, pressure, distance, rotation, slider, wheel joined by commas"),
+        // The touchpad came with version 3 too.
+        (header2 + "0 1 touchpad pinch began 2\n", 4, "'touchpad' is an event of format version 3; this file says version 2"),
+        (header3 + "0 - touchpad pinch began 2\n", 4, "'touchpad' needs a seat id, not '-'"),
+        (header3 + "0 1 touchpad pinch began\n", 4, Self.touchpadForms),
+        (header3 + "0 1 touchpad pinch changed 2 1 1 1\n", 4, Self.touchpadForms),
+        (header3 + "0 1 touchpad pinch changed 2 1 1 1 0 extra\n", 4, Self.touchpadForms),
+        (header3 + "0 1 touchpad pinch changed 2 1 1 1 0 extra more and more fields\n", 4, Self.touchpadForms),
+        (header3 + "0 1 touchpad zoom began 2\n", 4, "unknown touchpad gesture 'zoom' (expected swipe, pinch or hold)"),
+        (header3 + "0 1 touchpad pinch moved 2\n", 4, "unknown touchpad phase 'moved' (expected began, changed, ended or cancelled)"),
+        (header3 + "0 1 touchpad pinch began 2\n1 1 touchpad pinch chnged 2 0 0 1 0\n", 5,
+         "unknown touchpad phase 'chnged' (expected began, changed, ended or cancelled)"),
+        (header3 + "0 1 touchpad pinch began -1\n", 4, "fingers '-1' is not an integer 0…4294967295"),
+        (header3 + "0 1 touchpad pinch began 4294967296\n", 4, "fingers '4294967296' is not an integer 0…4294967295"),
+        (header3 + "0 1 touchpad swipe began 2.5\n", 4, "fingers '2.5' is not an integer 0…4294967295"),
+        (header3 + "0 1 touchpad pinch changed 2\n", 4, "expected 'touchpad pinch changed FINGERS DX DY SCALE DEG'"),
+        (header3 + "0 1 touchpad swipe changed 3 nan 0 1 0\n", 4, "dx 'nan' is not a finite decimal number"),
+        (header3 + "0 1 touchpad swipe changed 3 0 inf 1 0\n", 4, "dy 'inf' is not a finite decimal number"),
+        (header3 + "0 1 touchpad pinch changed 2 0 0 1e9 0\n", 4, "scale 1e9 is out of range (-8388608…8388608)"),
+        (header3 + "0 1 touchpad pinch changed 2 0 0 1 0x5\n", 4, "rotation '0x5' is not a finite decimal number"),
+        (header3 + "0 1 touchpad pinch ended 2 0 0 1e400 0\n", 4, "scale '1e400' is not a finite number"),
     ]
 
     @Test(arguments: cases.indices)

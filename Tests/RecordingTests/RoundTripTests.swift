@@ -67,6 +67,20 @@ import TouchKit
         .tabletToolProximityInForeignSurface(seat: SeatID(3), tool: TabletToolID(1)),
         .tabletToolRemoved(seat: SeatID(3), tool: TabletToolID(1)),
         .tabletRemoved(seat: SeatID(3), tablet: TabletID(0)),
+        // The touchpad (format version 3): every kind and phase, the fingers' extremes, and a
+        // begin with motion, which only a program makes but which replays as it was all the same.
+        .touchpad(seat: SeatID(4), RecordedTouchpadGesture(kind: .pinch, phase: .began, fingers: 2)),
+        .touchpad(seat: SeatID(4), RecordedTouchpadGesture(kind: .pinch, phase: .changed, fingers: 2,
+                                                           delta: Point(x: 0.1 + 0.2, y: -0.0), scale: 1.00390625, rotation: -359.5)),
+        .touchpad(seat: SeatID(4), RecordedTouchpadGesture(kind: .pinch, phase: .changed, fingers: 2)),
+        .touchpad(seat: SeatID(4), RecordedTouchpadGesture(kind: .pinch, phase: .cancelled, fingers: 2)),
+        .touchpad(seat: SeatID(4), RecordedTouchpadGesture(kind: .swipe, phase: .began, fingers: 0)),
+        .touchpad(seat: SeatID(4), RecordedTouchpadGesture(kind: .swipe, phase: .changed, fingers: 3,
+                                                           delta: Point(x: 8388608, y: -8388608), scale: 0, rotation: 1e-7)),
+        .touchpad(seat: SeatID(4), RecordedTouchpadGesture(kind: .swipe, phase: .ended, fingers: Int(UInt32.max))),
+        .touchpad(seat: SeatID(4), RecordedTouchpadGesture(kind: .hold, phase: .began, fingers: 4,
+                                                           delta: Point(x: 1, y: 2), scale: -3, rotation: 4)),
+        .touchpad(seat: SeatID(4), RecordedTouchpadGesture(kind: .hold, phase: .ended, fingers: 4)),
     ]
 
     /// docs/recording-format.md is the doc comment of `Recording`, for readers of the source tree.
