@@ -7,6 +7,8 @@ extension AppController {
     func makePacer(window: WaylandWindow, globals: Globals) -> FramePacer {
         let pacer = FramePacer(window: window, session: session, buffers: DrawableBuffers(shm: globals.shm, format: .xrgb8888))
         pacer.prediction = options.prediction
+        pacer.pacing = options.pacing
+        pacer.onCommitDue = { [unowned self] seconds in deadlines.schedule(.commitDue, after: seconds) }
         pacer.onWaitingForFrame = { [unowned self] seconds in deadlines.schedule(.frameStall, after: seconds) }
         pacer.feedback = globals.presentation.map { PresentationFeedback(presentation: $0, clock: pacer.clock) }
         if options.log == .present {

@@ -172,6 +172,8 @@ final class AppController {
             return
         case .gestureTimeout:
             session.advanceGestures()
+        case .commitDue:
+            break  // the render below commits
         case .checkTimeout:
             check?.timeOut()
             return

@@ -28,6 +28,10 @@ struct AppOptions {
     var checkTimeout: Double?
     /// `--predict`: how far ahead predicted touches reach.
     var prediction = Prediction.auto
+    /// `--pacing`: what decides when a frame is committed. Deadline by default: under the
+    /// scripted compositor's 60 Hz vblank and under Mutter a 200 Hz finger reached the glass in
+    /// about 16–17 ms instead of 30, and sparse input is the same either way (BENCHMARKS.md).
+    var pacing = Pacing.deadline
     /// `--play`: a recording whose input is fed into the window at its own pace.
     var play: Recording?
 }

@@ -22,6 +22,8 @@ final class Deadlines {
         case frameStall
         /// A gesture recognizer's time-out is due (a double tap that did not come).
         case gestureTimeout
+        /// `--pacing deadline`: the moment to commit before the compositor's next vblank.
+        case commitDue
     }
 
     /// How long a drained socket may hold input without a frame before it is delivered anyway.

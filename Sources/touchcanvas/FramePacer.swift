@@ -3,9 +3,11 @@ import TouchCanvasApp
 import TouchKit
 import Wayland
 
-/// When the canvas is drawn and into which buffer: foot's pacing. A frame is drawn at once when
-/// the compositor has shown the last one, else from its frame callback: the lowest latency,
-/// never ahead of the display.
+/// When the canvas is drawn and into which buffer. foot's rule: a frame is drawn at once when the
+/// compositor has shown the last one, else from its frame callback. Deadline pacing (the
+/// default) keeps the first half, and while frames follow each other commits each one just
+/// before the compositor's deadline for the next vblank (``VblankDeadline``), with all the input
+/// until then: never ahead of the display, and a refresh sooner.
 @MainActor
 final class FramePacer {
     private let window: WaylandWindow
@@ -30,7 +32,12 @@ final class FramePacer {
     var onAnimationsRunning: (() -> Void)?
     /// Touch→glass: asked for each commit that carries input, where the compositor offers it.
     var feedback: PresentationFeedback? {
-        didSet { feedback?.inspector = session.inspector }
+        didSet {
+            feedback?.inspector = session.inspector
+            feedback?.onPresented = { [unowned self] present, refresh, aimedAt in
+                deadline.presented(at: present, refresh: refresh, target: aimedAt)
+            }
+        }
     }
     /// How long a frame waits for the compositor's frame callback before it is drawn without
     /// one: a compositor that stopped answering (or a hidden window's, which may never answer)
@@ -42,6 +49,12 @@ final class FramePacer {
     private var waitingSince: Double?
     /// A frame waits for the frame callback: call ``renderIfStalled()`` after this many seconds.
     var onWaitingForFrame: ((Double) -> Void)?
+    /// `--pacing`: foot's rule, or commit before the next vblank's deadline.
+    var pacing = Pacing.deadline
+    private var deadline = VblankDeadline()
+    /// Deadline pacing waits to commit: call ``renderIfNeeded(evenIfFramePending:)`` after this
+    /// many seconds.
+    var onCommitDue: ((Double) -> Void)?
     /// A buffer could not be had or drawn: the app cannot go on.
     var onFailure: ((String) -> Void)?
 
@@ -105,7 +118,23 @@ final class FramePacer {
             onAnimationsRunning?()
         }
         guard needsRender else { return }
-        if window.isFrameCallbackPending && !evenIfFramePending {
+        var aimedAt: Double?
+        if pacing == .deadline, evenIfFramePending || deadline.isIdle(now: clock.now()) && !window.isFrameCallbackPending {
+            // Nothing drawn for a while: at once, as foot's rule does (a sparse input
+            // gains nothing by waiting, and a misjudged deadline would cost it a refresh).
+            aimedAt = deadline.target(now: clock.now())?.vblank
+        } else if pacing == .deadline, let target = deadline.plan(now: clock.now()) {
+            // Frames follow each other: the next one goes in just before the following vblank's
+            // deadline, with all the input until then, not at the frame callback.
+            let wait = target.commitAt - clock.now()
+            if wait > 0.0002 {
+                onCommitDue?(wait)
+                return
+            }
+            aimedAt = target.vblank
+        }
+        let started = clock.now()
+        if window.isFrameCallbackPending && !evenIfFramePending && aimedAt == nil {
             if waitingSince == nil {
                 waitingSince = clock.now()
                 onWaitingForFrame?(Self.frameStall)
@@ -139,8 +168,10 @@ final class FramePacer {
         }
         // Only a commit that carries input asks when it was shown: an idle window asks nothing.
         if let feedback, let input = timing.oldestUndrawnInput {
-            feedback.request(for: window.surface, input: input, commit: clock.now(), touches: touchesSinceCommit.sorted())
+            feedback.request(for: window.surface, input: input, commit: clock.now(), touches: touchesSinceCommit.sorted(),
+                             aimedAt: aimedAt)
         }
+        if pacing == .deadline { deadline.committed(forVblank: aimedAt, drawingTook: clock.now() - started, at: clock.now()) }
         touchesSinceCommit.removeAll(keepingCapacity: true)
         window.present(buffer.wlBuffer, damage: damage.rects.map { ($0.x, $0.y, $0.width, $0.height) })
         buffers.didCommit(buffer)

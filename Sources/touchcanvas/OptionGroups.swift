@@ -6,6 +6,7 @@ import TouchCanvasConstants
 extension Scene: ExpressibleByArgument {}
 extension AppOptions.LogMode: ExpressibleByArgument {}
 extension AppOptions.Decorations: ExpressibleByArgument {}
+extension Pacing: ExpressibleByArgument {}
 extension Prediction: ExpressibleByArgument {
     var defaultValueDescription: String { description }
 }

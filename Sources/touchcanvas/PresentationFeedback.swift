@@ -43,6 +43,9 @@ final class PresentationFeedback {
     /// The last refresh period the compositor reported, in seconds (nil while unknown or 0).
     private(set) var refresh: Double?
     var onReport: ((Report) -> Void)?
+    /// Every presentation (seconds, refresh in seconds or 0) and the vblank its commit aimed at,
+    /// for deadline pacing.
+    var onPresented: ((Double, Double, Double?) -> Void)?
     /// The HUD's touch→glass line.
     weak var inspector: InputInspector?
     /// `check`'s latency section, while it runs.
@@ -70,7 +73,7 @@ final class PresentationFeedback {
     /// Asks when the next commit of `surface` reaches the screen; `input` (the oldest input the
     /// commit carries) and `commit` are seconds on the presentation clock. Call just before
     /// that commit.
-    func request(for surface: WlSurface, input: Double, commit: Double, touches: [Int]) {
+    func request(for surface: WlSurface, input: Double, commit: Double, touches: [Int], aimedAt: Double? = nil) {
         guard clockIsUsable else { return }
         guard pending.count < Self.mostUnanswered else {
             if !saidUnanswered {
@@ -96,6 +99,7 @@ final class PresentationFeedback {
                 let waited = periods.isFinite ? Int(min(max(periods, 0), 1_000_000)) : 0
                 self.refresh = refresh > 0 ? Double(refresh) / 1e9 : nil
                 recent.add(present - input)
+                onPresented?(present, Double(refresh) / 1e9, aimedAt)
                 let names = Self.names(flags)
                 inspector?.notePresented(inputToPresent: present - input, frames: waited)
                 check?.notePresented(inputToPresent: present - input, frames: waited, refreshNanoseconds: refresh, flags: names)

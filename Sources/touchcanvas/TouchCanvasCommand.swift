@@ -49,6 +49,9 @@ struct Run: ParsableCommand {
     @Option(help: ArgumentHelp("How far ahead predicted touches reach: auto (the measured touch→glass median, none while that is below one refresh), off, or a fixed number of milliseconds up to 50.", valueName: "auto|off|ms"))
     var predict = AppOptions.defaults.prediction
 
+    @Option(help: "When a frame is committed: foot (at once when the compositor has shown the last one, else at its frame callback) or deadline (just before the compositor's next vblank, learned from wp_presentation).")
+    var pacing = AppOptions.defaults.pacing
+
     @OptionGroup var touches: SingleTouchOptions
 
     @Option(help: ArgumentHelp("Save the drawing as PNG (and SVG beside it) when the app ends.", valueName: "file.png"))
@@ -65,7 +68,7 @@ struct Run: ParsableCommand {
     func run() throws {
         var options = AppOptions(scene: scene, size: window.size.pair, fullscreen: window.fullscreen, decorations: decorations,
                                  log: log, singleTouch: touches.singleTouch, saveOnExit: saveOnExit, record: record,
-                                 stuckAfter: stuckTouches.stuckAfter, prediction: predict)
+                                 stuckAfter: stuckTouches.stuckAfter, prediction: predict, pacing: pacing)
         if let play {
             do {
                 options.play = try RecordingParser.parse(contentsOf: play)
