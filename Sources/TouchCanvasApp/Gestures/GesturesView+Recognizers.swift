@@ -31,12 +31,7 @@ extension GesturesView: GestureRecognizerDelegate {
         circle.addTarget { [unowned self] circle in
             if let found = circle.circle { circleMark.showCircle(found) }
         }
-        for recognizer in [doubleTap, tap] + swipes + [circle] as [GestureRecognizer] {
-            addGestureRecognizer(recognizer)
-            // A tap's lift reaches the trail and the flash at once, not after the double tap's
-            // 0.35 s wait.
-            recognizer.delaysTouchesEnded = false
-        }
+        for recognizer in [doubleTap, tap] + swipes + [circle] as [GestureRecognizer] { addGestureRecognizer(recognizer) }
 
         // The square: pinch and rotation, from two fingers or the touchpad.
         pinch.name = "pinch"
@@ -51,9 +46,12 @@ extension GesturesView: GestureRecognizerDelegate {
 
         for recognizer in allRecognizers {
             recognizer.delegate = self
-            // The flash is view code that must hear every finger lift: no recognizer here takes
-            // its touches from the views.
+            // The flash is view code that must hear every finger lift, once and when it happens:
+            // no recognizer here takes its touches from the views, or holds their ends back
+            // while it decides (a tap's lift would wait out the double tap's 0.35 s, and a lift
+            // held by one recognizer and released by another would flash twice).
             recognizer.cancelsTouchesInView = false
+            recognizer.delaysTouchesEnded = false
         }
     }
 
