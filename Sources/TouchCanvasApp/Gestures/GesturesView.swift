@@ -175,7 +175,7 @@ public final class GesturesView: View, CairoDrawing {
     public func draw(in context: GraphicsContext, rect: Rect) {
         context.setColor(Self.hintColor)
         context.setFont(size: 14)
-        context.showText("Drag or hold the placard · tap or double-tap outside it · swipe · draw a circle · pinch the square",
+        context.showText("Drag or hold the placard · tap · double-tap · swipe · circle · pinch the square",
                          centeredIn: Rect(x: 0, y: bounds.maxY - 30, width: bounds.width, height: 24))
     }
 }
