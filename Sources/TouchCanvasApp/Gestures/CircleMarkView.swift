@@ -1,7 +1,8 @@
 import Canvas
 import TouchKit
 
-/// The finger's path while it draws, and the last detected circle as seed 004's Figure 3
+/// The finger's path while it draws (fed by the scene's own touch handling), and the last circle
+/// the circle recognizer found as seed 004's Figure 3
 /// shows it: a dot at the centre and the ellipse of the path's bounds.
 ///
 /// The view covers the window, so it reports what changed (the new segment, the old trail or
@@ -37,10 +38,16 @@ public final class CircleMarkView: View, CairoDrawing {
         invalidate(Self.trailStyle.bounds(from: last, to: point))
     }
 
-    func endTrail(showing circle: CircleDetector.Circle?) {
+    /// The finger lifted or was cancelled: the trail goes (a recognized circle is shown apart,
+    /// by ``showCircle(_:)``).
+    func endTrail() {
         invalidateTrail()
-        invalidateCircle()
         trail = []
+    }
+
+    /// Shows the circle the circle recognizer found, replacing the last one.
+    func showCircle(_ circle: CircleDetector.Circle) {
+        invalidateCircle()
         self.circle = circle
         invalidateCircle()
     }

@@ -2,21 +2,29 @@ import Canvas
 import TouchKit
 
 /// The gestures scene: Apple's MoveMe placard in the middle of the gestures of the Event
-/// Handling Guide, each built from the TouchKit helpers in a view someone could copy.
+/// Handling Guide, each made by a gesture recognizer someone could copy, beside one rule kept as
+/// plain view code to show both ways side by side.
 ///
-/// - Drag the "Welcome" placard: it follows the finger (by deltas, ``DragTracker``); on release
-///   it animates back to the centre, and the scene ignores touches until it is there.
-/// - Double-tap outside it: the placard says "Welcome" in the next language (the touch's `tapCount`).
-/// - Swipe with one finger: an arrow shows the direction (``SwipeDetector``, both axes).
-/// - Draw a circle: its centre and ellipse appear (``CircleDetector``).
-/// - Two fingers on the square: it turns and scales (``TransformSquareView``).
-/// - The last finger in the window lifting flashes the yellow dot in the corner.
+/// Recognizers (set up in `GesturesView+Recognizers.swift`; names as `--log gestures` writes them):
+/// - `pan` on the placard: drag it; on release it animates back to the centre, and the scene
+///   ignores touches until it is there. `longPress` on the placard: it changes colour while held.
+/// - `doubleTap` on the scene (outside the placard): the placard says "Welcome" in the next
+///   language. `tap`, which requires `doubleTap` to fail: a small marker where it landed.
+/// - `swipeLeft`, `swipeRight`, `swipeUp`, `swipeDown`: an arrow shows the direction.
+/// - `circle`, a custom recognizer (``CircleGestureRecognizer``): draw a circle and its centre
+///   and ellipse appear.
+/// - `pinch` and `rotation` on the square, recognizing together: two fingers, or a touchpad
+///   pinch, scale and turn it; a cancelled gesture puts it back.
 ///
-/// Touches on the placard reach this view up the responder chain (the placard handles none),
-/// so `touch.view` tells the two apart, as in MoveMe.
+/// Plain view code: the finger's trail while it draws, and the yellow dot in the corner that
+/// flashes when the last finger in the window lifts (`touchesEnded`). So that this code still
+/// hears every finger, the scene's recognizers leave their touches to the views
+/// (`cancelsTouchesInView` false).
 public final class GesturesView: View, CairoDrawing {
     public static let returnDuration = 0.5
     public static let hintColor = Color(rgb: 0x6E6E78)
+    /// Tap markers kept on screen; the oldest goes when another is dropped.
+    public static let maximumTapMarkers = 12
 
     public let placard = PlacardView()
     public let square = TransformSquareView()
@@ -24,11 +32,24 @@ public final class GesturesView: View, CairoDrawing {
     public let circleMark = CircleMarkView()
     public let lastFingerFlash = LastFingerFlashView(frame: Rect(x: 0, y: 0, width: 18, height: 18))
 
-    private var placardTouch: Touch?
+    // The recognizers, named as the logs name them.
+    public let pan = PanGestureRecognizer()
+    public let longPress = LongPressGestureRecognizer()
+    public let doubleTap = TapGestureRecognizer()
+    public let tap = TapGestureRecognizer()
+    public let swipes: [SwipeGestureRecognizer] = ([.right, .left, .up, .down] as [SwipeGestureRecognizer.Direction]).map { direction in
+        let swipe = SwipeGestureRecognizer()
+        swipe.direction = direction
+        return swipe
+    }
+    public let circle = CircleGestureRecognizer()
+    public let pinch = PinchGestureRecognizer()
+    public let rotation = RotationGestureRecognizer()
+
+    /// The tap markers on screen, oldest first.
+    public private(set) var tapMarkers: [TapMarkerView] = []
+
     private var pathTouch: Touch?
-    private var horizontalSwipe = SwipeDetector(axis: .horizontal)
-    private var verticalSwipe = SwipeDetector(axis: .vertical)
-    private var circle = CircleDetector()
     private var lastFlashTimestamp: Double?
     /// True while the placard flies home; the scene takes no touches meanwhile.
     public private(set) var isPlacardReturning = false
@@ -36,8 +57,15 @@ public final class GesturesView: View, CairoDrawing {
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
         isMultipleTouchEnabled = true
+        accessibilityIdentifier = "background"
+        placard.accessibilityIdentifier = "placard"
+        square.accessibilityIdentifier = "square"
+        arrow.accessibilityIdentifier = "arrow"
+        circleMark.accessibilityIdentifier = "circle"
+        lastFingerFlash.accessibilityIdentifier = "flash"
         for view in [square, circleMark, placard, arrow, lastFingerFlash] as [View] { addSubview(view) }
         square.onTouchesEnded = { [unowned self] event in flashIfLastFinger(event) }
+        setUpRecognizers()
         layout()
     }
 
@@ -58,93 +86,25 @@ public final class GesturesView: View, CairoDrawing {
         circleMark.frame = bounds
         arrow.frame = Rect(x: bounds.midX - 90, y: bounds.minY + 16, width: 180, height: 120)
         lastFingerFlash.center = Point(x: bounds.minX + 20, y: bounds.minY + 20)
-        if placardTouch == nil, !isPlacardReturning {
+        if !pan.state.isInProgress, !isPlacardReturning {
             placard.bounds = Rect(origin: .zero, size: PlacardView.size)
             placard.center = placardHome
         }
     }
 
-    // MARK: Touches
+    // MARK: What the recognizers do
 
-    public override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
-        for touch in touches.sorted(by: { $0.number < $1.number }) {
-            if touch.view === placard {
-                guard placardTouch == nil else { continue }
-                placardTouch = touch
-                // Picked up: a little larger while held.
-                View.animate(withDuration: 0.15, animations: {
-                    self.placard.bounds = Rect(origin: .zero, size: Size(width: PlacardView.size.width * 1.1,
-                                                                         height: PlacardView.size.height * 1.1))
-                })
-            } else if touch.view === self {
-                guard pathTouch == nil else { continue }
-                pathTouch = touch
-                let location = touch.location(in: self)
-                horizontalSwipe.began(at: location, time: touch.timestamp)
-                verticalSwipe.began(at: location, time: touch.timestamp)
-                circle.reset()
-                circle.add(location)
-                circleMark.startTrail(at: location)
-            }
-        }
-    }
-
-    public override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
-        if let touch = placardTouch, touches.contains(touch) {
-            placard.center = DragTracker.moved(placard.center, by: touch, in: self)
-        }
-        if let touch = pathTouch, touches.contains(touch) {
-            // Every sample since the last delivery, so a quick circle is as round as drawn.
-            for sample in event.coalescedTouches(for: touch) {
-                let point = sample.location(in: self)
-                circle.add(point)
-                circleMark.extendTrail(point)
-            }
-            let location = touch.location(in: self)
-            horizontalSwipe.moved(to: location, time: touch.timestamp)
-            verticalSwipe.moved(to: location, time: touch.timestamp)
-        }
-    }
-
-    public override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
-        finish(touches, completed: true)
-        flashIfLastFinger(event)
-    }
-
-    public override func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) {
-        finish(touches, completed: false)
-    }
-
-    /// The placard flies home however its touch went; a path that ended is judged (circle,
-    /// swipe, else the second tap of a double tap), a cancelled one is only forgotten.
-    private func finish(_ touches: Set<Touch>, completed: Bool) {
-        if let touch = placardTouch, touches.contains(touch) {
-            placardTouch = nil
-            returnPlacard()
-        }
-        guard let touch = pathTouch, touches.contains(touch) else { return }
-        pathTouch = nil
-        guard completed else {
-            horizontalSwipe.cancel()
-            verticalSwipe.cancel()
-            circleMark.endTrail(showing: nil)
-            return
-        }
-        let location = touch.location(in: self)
-        let found = circle.detect()
-        circleMark.endTrail(showing: found)
-        let swipe = horizontalSwipe.ended(at: location, time: touch.timestamp)
-            ?? verticalSwipe.ended(at: location, time: touch.timestamp)
-        if found == nil, let swipe {
-            arrow.show(swipe)
-        } else if found == nil, touch.tapCount == 2 {
-            placard.showNextGreeting()
-        }
+    /// Picked up: a little larger while the pan holds it.
+    func liftPlacard() {
+        View.animate(withDuration: 0.15, animations: {
+            self.placard.bounds = Rect(origin: .zero, size: Size(width: PlacardView.size.width * 1.1,
+                                                                 height: PlacardView.size.height * 1.1))
+        })
     }
 
     /// MoveMe's bounce home: interaction off until the placard is back, so no touch can grab
     /// it mid-flight.
-    private func returnPlacard() {
+    func returnPlacard() {
         isPlacardReturning = true
         isUserInteractionEnabled = false
         View.animate(withDuration: Self.returnDuration, animations: {
@@ -159,6 +119,49 @@ public final class GesturesView: View, CairoDrawing {
             self.isUserInteractionEnabled = true
             self.layout()  // home may have moved if the window was resized meanwhile
         })
+    }
+
+    /// A single tap's marker at `point`, under the placard; past the limit the oldest goes.
+    func dropTapMarker(at point: Point) {
+        let marker = TapMarkerView(at: point)
+        let placardIndex = subviews.firstIndex { $0 === placard } ?? subviews.count
+        insertSubview(marker, at: placardIndex)
+        tapMarkers.append(marker)
+        if tapMarkers.count > Self.maximumTapMarkers {
+            tapMarkers.removeFirst().removeFromSuperview()
+        }
+    }
+
+    // MARK: Touches (plain view code: the trail and the last-finger flash)
+
+    public override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
+        for touch in touches.sorted(by: { $0.number < $1.number }) where touch.view === self && pathTouch == nil {
+            pathTouch = touch
+            circleMark.startTrail(at: touch.location(in: self))
+        }
+    }
+
+    public override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
+        guard let touch = pathTouch, touches.contains(touch) else { return }
+        // Every sample since the last delivery, so a quick circle is drawn as round as it was.
+        for sample in event.coalescedTouches(for: touch) {
+            circleMark.extendTrail(sample.location(in: self))
+        }
+    }
+
+    public override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
+        endTrail(touches)
+        flashIfLastFinger(event)
+    }
+
+    public override func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) {
+        endTrail(touches)
+    }
+
+    private func endTrail(_ touches: Set<Touch>) {
+        guard let touch = pathTouch, touches.contains(touch) else { return }
+        pathTouch = nil
+        circleMark.endTrail()
     }
 
     /// The guide's rule, window-wide (the square's fingers count too), called when fingers lift:
@@ -176,7 +179,7 @@ public final class GesturesView: View, CairoDrawing {
     public func draw(in context: GraphicsContext, rect: Rect) {
         context.setColor(Self.hintColor)
         context.setFont(size: 14)
-        context.showText("Drag the placard · double-tap outside it · swipe · draw a circle · two fingers on the square",
+        context.showText("Drag or hold the placard · tap · double-tap · swipe · circle · pinch the square",
                          centeredIn: Rect(x: 0, y: bounds.maxY - 30, width: bounds.width, height: 24))
     }
 }

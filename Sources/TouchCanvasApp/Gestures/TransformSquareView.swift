@@ -2,10 +2,14 @@ import Canvas
 import Foundation
 import TouchKit
 
-/// A square that two fingers rotate and scale (Listings 3-4 and 3-5 of the Event Handling
-/// Guide, with ``TwoFingerTransformTracker``). The view is the square's touch area; the square
-/// is drawn turned and scaled about its centre. A cancelled gesture puts the square back as it
-/// was before the fingers came down.
+/// A square that a pinch scales and a rotation turns (the Event Handling Guide's pinch and
+/// rotation recognizers, recognizing together). The view is the square's touch area; the square
+/// is drawn turned and scaled about its centre.
+///
+/// It holds no recognizer logic: the scene's pinch and rotation targets call
+/// ``beginTransform()``, set ``scale`` and ``rotation`` from where the gesture began, and end
+/// with ``endTransform()`` or, for a cancelled gesture, ``rollBack()``, which puts the square
+/// back as it was before the gesture.
 public final class TransformSquareView: View, CairoDrawing {
     public static let fillColor = Color(rgb: 0xE07A1F)
     public static let areaColor = Color(rgb: 0xF4F4F6)
@@ -14,15 +18,25 @@ public final class TransformSquareView: View, CairoDrawing {
     public static let scaleRange = 0.4...2.2
 
     /// Radians, clockwise on screen.
-    public private(set) var rotation = 0.0
-    public private(set) var scale = 1.0
-    private var committed = (rotation: 0.0, scale: 1.0)
-    private let tracker = TwoFingerTransformTracker()
+    public var rotation = 0.0 {
+        didSet { if rotation != oldValue { setNeedsDisplay() } }
+    }
+    /// Kept within ``scaleRange``, so the square never vanishes or covers the scene.
+    public var scale = 1.0 {
+        didSet {
+            let clamped = min(max(scale.isFinite ? scale : oldValue, Self.scaleRange.lowerBound), Self.scaleRange.upperBound)
+            if clamped != scale { scale = clamped }
+            if scale != oldValue { setNeedsDisplay() }
+        }
+    }
+    /// Where the gesture under way began; nil between gestures.
+    public private(set) var transformStart: (rotation: Double, scale: Double)?
     /// Told when fingers on the square lift, so the scene can tell whether the last one did.
     public var onTouchesEnded: ((TouchEvent) -> Void)?
 
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
+        // Two fingers on the square must both reach it (and its recognizers).
         isMultipleTouchEnabled = true
     }
 
@@ -36,31 +50,33 @@ public final class TransformSquareView: View, CairoDrawing {
         }
     }
 
-    public override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
-        // A finger joining re-bases the gesture on what is shown now.
-        committed = (rotation, scale)
-        tracker.began(touches, in: superview)
+    /// A pinch or rotation began: remembers where the square is, unless the other one already
+    /// did for the same gesture.
+    public func beginTransform() {
+        if transformStart == nil { transformStart = (rotation, scale) }
     }
 
-    public override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
-        guard let transform = tracker.transform(in: superview) else { return }
-        rotation = committed.rotation + transform.rotation
-        scale = min(max(committed.scale * transform.scale, Self.scaleRange.lowerBound), Self.scaleRange.upperBound)
-        setNeedsDisplay()
+    /// The gesture is over and the square stays where it is.
+    public func endTransform() {
+        transformStart = nil
     }
 
+    /// The gesture was taken back (a touchpad pinch ended with `cancelled`, the compositor
+    /// cancelled the fingers): the square returns to where it was before it.
+    public func rollBack() {
+        guard let start = transformStart else { return }
+        rotation = start.rotation
+        scale = start.scale
+        transformStart = nil
+    }
+
+    /// The square itself handles no touches; it only tells the scene when fingers lift.
+    public override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {}
+    public override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {}
     public override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
-        committed = (rotation, scale)
-        tracker.ended(touches, in: superview)
         onTouchesEnded?(event)
     }
-
-    public override func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) {
-        tracker.ended(touches, in: superview)
-        rotation = committed.rotation
-        scale = committed.scale
-        setNeedsDisplay()
-    }
+    public override func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) {}
 
     public func draw(in context: GraphicsContext, rect: Rect) {
         context.setColor(Self.areaColor)

@@ -91,6 +91,9 @@ public final class InputInspector {
     public private(set) var anomalies: [AnomalyLine] = []
     /// Every anomaly seen, by kind, for reports.
     public private(set) var anomalyCounts: [String: Int] = [:]
+    /// Recognizers heard changing state, oldest first, held weakly: see
+    /// ``noteGestureState(_:_:)`` and ``activeRecognizers``.
+    var heardRecognizers: [HeardRecognizer] = []
     /// Protocol versions worth showing (`wl_seat`, `wl_touch`…), as the app bound them.
     public var versions: [(interface: String, version: UInt32)] = []
     /// Called after every change, so the HUD can ask for a redraw.

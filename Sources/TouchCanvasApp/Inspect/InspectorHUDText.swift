@@ -47,6 +47,10 @@ public enum InspectorHUDText {
         if !inspector.versions.isEmpty {
             lines.append(inspector.versions.map { "\($0.interface) v\($0.version)" }.joined(separator: "  "))
         }
+        let recognizers = inspector.activeRecognizers
+        if !recognizers.isEmpty {
+            lines.append("gestures  " + recognizers.map { "\($0.name) \($0.state.name)" }.joined(separator: " · "))
+        }
         lines.append(header)
         // A pen down is a touch down too, shown in the tool table below.
         if inspector.rows.isEmpty, !inspector.toolRows.contains(where: { $0.state == .down }) {

@@ -109,8 +109,10 @@ public final class CanvasSession {
             inspector.noteDelivery(event)
             observer?.delivered(event)
         }
+        // One hook on the window, two listeners: the shell's `--log gestures` and the HUD.
         window.onGestureStateChange = { [unowned self] recognizer, state in
             onGestureStateChange?(recognizer, state)
+            inspector.noteGestureState(recognizer, state)
         }
         input.onAnomaly = { [unowned self] anomaly in
             onAnomaly?(anomaly)

@@ -136,6 +136,17 @@ open class View: Responder {
         didSet { window?.noteVisualChange() }
     }
 
+    /// A stable name for the view in logs and tests, as `UIView.accessibilityIdentifier`: what
+    /// `--log gestures` writes as `"view"` and the inspector shows beside a recognizer's name.
+    ///
+    /// It is never shown to the person using the app and nothing in TouchKit depends on it, so
+    /// any string that tells your views apart will do; `nil` (the default) leaves it unnamed.
+    ///
+    /// ```swift
+    /// square.accessibilityIdentifier = "square"
+    /// ```
+    open var accessibilityIdentifier: String?
+
     // MARK: Touch routing
 
     /// When false the view and its subviews receive no new touches; touches already bound stay.
