@@ -9,7 +9,7 @@ import TouchKit
 ///
 /// `t` is the recognizers' clock in milliseconds (the compositor's input time, as `--log
 /// phases` has it); `x`/`y` the gesture's location in window coordinates; `touches` the touches
-/// it tracks (0 for a touchpad gesture, which has none). A recognizer is named by its `name`,
+/// it tracks (for a touchpad gesture, the fingers on the touchpad). A recognizer is named by its `name`,
 /// else by its kind; a view by its `accessibilityIdentifier`, else by its type.
 @MainActor
 enum GestureLog {
@@ -38,7 +38,7 @@ enum GestureLog {
         }
     }
 
-    static func name(of view: View) -> String { String(describing: type(of: view)) }
+    static func name(of view: View) -> String { view.accessibilityIdentifier ?? String(describing: type(of: view)) }
 
     /// What each kind measures, in the units its API gives.
     static func fields(of recognizer: GestureRecognizer) -> String {
