@@ -137,8 +137,18 @@ import TouchCanvasTesting
         #expect(damage.area < buffer.width * buffer.height / 10)
         #expect(renderer.lastRepaintedRegion == DamageRegion(buffer.bounds))
 
-        let unknown = renderer.render(scene.window, into: buffer, scale: 1, bufferAge: 0)
-        #expect(unknown == DamageRegion(buffer.bounds))
+        // A buffer of unknown contents with nothing changed: nothing to commit.
+        let fresh = try PixelBuffer(width: 640, height: 480)
+        #expect(renderer.render(scene.window, into: fresh, scale: 1, bufferAge: 0).isEmpty)
+        // With a change it is painted whole, but damaged only where the frame changed: the
+        // compositor has the rest (a new swapchain buffer must not cost a whole-buffer upload).
+        scene.spot.center = Point(x: 320, y: 300)
+        let unknown = renderer.render(scene.window, into: fresh, scale: 1, bufferAge: 0)
+        #expect(!unknown.isEmpty && unknown.area < buffer.width * buffer.height / 10)
+        #expect(renderer.lastRepaintedRegion == DamageRegion(fresh.bounds))
+        // Painted whole: far from the spot the fresh (zeroed) buffer is now the white background.
+        #expect(fresh.pixel(x: 5, y: 5) == .white && fresh.pixel(x: 635, y: 475) == .white)
+        #expect(fresh.pixel(x: 320, y: 300) == SpotScene.grayPixel)
     }
 
     @Test func theMaximumAgeIsStillRepairedIncrementally() throws {

@@ -120,7 +120,8 @@ public final class ViewRenderer {
     ///   - scale: buffer pixels per logical pixel (1, 2, or fractional such as 1.25).
     ///     Non-finite or non-positive values are treated as 1.
     ///   - bufferAge: what `buffer` holds, as in `EGL_EXT_buffer_age`. 0: unknown contents —
-    ///     everything is repainted and the whole buffer is returned as damage. N ≥ 1: the buffer
+    ///     everything is repainted, but only what changed since the previous frame is returned as
+    ///     damage (the whole buffer for the first frame at a size). N ≥ 1: the buffer
     ///     holds the frame of N renders ago, so this frame's damage and that of the N − 1 frames
     ///     before it are repainted (everything, if N is older than ``maximumBufferAge``).
     /// - Returns: empty when nothing changed; then **no pixel was touched and the call does not
@@ -146,7 +147,11 @@ public final class ViewRenderer {
         swap(&frameDamage, &previousFrameDamage)
         frameDamage.removeAll()
         collectingScale = scale
-        collectingFullFrame = isNewTarget || bufferAge <= 0 || window.needsDisplay
+        // A buffer of unknown contents (age 0: new, or too old) is repainted whole below, but its
+        // damage is still only what changed since the last frame: the compositor holds the rest
+        // already, and a whole-buffer damage would make it upload every pixel again (33 MB at 4K
+        // on the first touch after idle, when a swapchain's second buffer is created).
+        collectingFullFrame = isNewTarget || window.needsDisplay
         window.clearNeedsDisplay()
         collectDrawList(of: window)
         collectDamage()

@@ -1,0 +1,37 @@
+import Foundation
+import ScriptedCompositor
+import Testing
+
+/// The first touch after idle: the swapchain's second buffer is created then and painted whole,
+/// but the commit damages only what changed, as every later one does. At 1920×1080 (the
+/// scripted output), in the canvas scene (a 100 px spot and a stroke) and the trace scene.
+@Suite(.serialized, .timeLimit(.minutes(2)))
+struct FirstTouchDamageEndToEndTests {
+    @Test(arguments: ["canvas", "trace"])
+    func noCommitOfAStrokeDamagesMoreThanFivePercent(_ scene: String) throws {
+        let h = try AppHarness(arguments: ["--scene", scene, "--decorations", "none"], size: (1920, 1080))
+        let c = h.compositor
+        #expect(h.frame { $0.width == 1920 } != nil)
+        h.settle(0.5)  // idle: one buffer shown, the others not made yet
+        c.resetStats()
+        c.touchDown(id: 0, x: 400, y: 500)
+        c.touchFrame()
+        for step in 1...40 {
+            c.touchMotion(id: 0, x: 400 + Double(step) * 12, y: 500 + Double(step % 7) * 3)
+            c.touchFrame()
+            c.pump(for: 0.008)
+        }
+        c.touchUp(id: 0)
+        c.touchFrame()
+        h.settle(0.3)
+        let commits = c.stats.perCommit.filter { $0.bufferPixels > 0 && $0.attachedBuffer }
+        #expect(commits.count >= 10, "\(commits.count) commits")
+        let fractions = commits.map { Double($0.damagedPixels) / Double($0.bufferPixels) }
+        #expect(fractions.allSatisfy { $0 <= 0.05 }, "damaged fractions: \(fractions.map { ($0 * 1000).rounded() / 1000 })")
+        // Painted whole all the same: the last frame shows the stroke on a white canvas, the
+        // far corner included.
+        let last = try #require(h.frame)
+        let corner = last.logicalPixel(1900, 1060)
+        #expect(corner.r > 240 && corner.g > 240 && corner.b > 240, "\(corner)")
+    }
+}
