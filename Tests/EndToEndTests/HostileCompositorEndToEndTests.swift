@@ -238,7 +238,11 @@ struct HostileCountsEndToEndTests {
         let warm = residentKilobytes(h)
         taps(1_000..<10_000)
         let after = residentKilobytes(h)
-        #expect(warm > 0 && after - warm < 4_096, "RSS \(warm) kB after 1 000 taps, \(after) kB after 10 000")
+        // Under AddressSanitizer freed memory waits in its quarantine (up to 256 MB), so resident
+        // memory says nothing there; the sanitizer itself reports what leaks.
+        if ProcessInfo.processInfo.environment["TC_SANITIZER"] == nil {
+            #expect(warm > 0 && after - warm < 4_096, "RSS \(warm) kB after 1 000 taps, \(after) kB after 10 000")
+        }
         #expect(answersPing(h))
         #expect(h.app.isRunning, "status \(String(describing: h.app.exitStatus)); \(h.app.standardError.suffix(2000))")
     }
