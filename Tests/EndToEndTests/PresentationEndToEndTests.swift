@@ -62,8 +62,9 @@ struct PresentationEndToEndTests {
             #expect(line["refresh_ns"] as? Int == 16_666_667)
             #expect((line["flags"] as? [String]) == ["vsync", "hw_clock", "hw_completion"])
             let commitToPresent = number(line, "commit_to_present_us")
-            // Latched at the next tick (at most one period away), then 5 ms of scanout.
-            #expect(commitToPresent >= 5_000 - 1_000 && commitToPresent <= 16_667 + 5_000 + 1_000, "\(line)")
+            // Latched at the next tick the compositor saw it before (one period away, or two when
+            // a loaded machine delivers the commit late), then 5 ms of scanout.
+            #expect(commitToPresent >= 5_000 - 1_000 && commitToPresent <= 2 * 16_667 + 5_000 + 1_000, "\(line)")
             let inputToPresent = number(line, "input_to_present_us")
             #expect(inputToPresent >= commitToPresent && inputToPresent < 200_000, "\(line)")
             #expect(abs(inputToPresent - Double(present - min(input, present)) / 1000) < 1, "\(line)")

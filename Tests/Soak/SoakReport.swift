@@ -15,7 +15,8 @@ enum SoakReport {
         }
     }
 
-    static func finish(_ samples: [ProcessSample], warmup: Double, window: Double, out: String, app: ClientProcess) -> Int32 {
+    static func finish(_ samples: [ProcessSample], warmup: Double, window: Double, duration: Double, out: String,
+                       app: ClientProcess) -> Int32 {
         let status = app.terminate(grace: 5)
         var csv = "seconds,rss_kb,fds,shm_kb,cpu_ms,commits\n"
         for s in samples {
@@ -32,10 +33,10 @@ enum SoakReport {
             return 1
         }
         let first = samples.filter { $0.time >= warmup && $0.time < warmup + window }
-        let last = samples.filter { $0.time > end - window }
+        let last = samples.filter { $0.time >= duration - window && $0.time < duration }
         let frames = frameTimes(samples)
         let firstFrames = frames.filter { $0.time >= warmup && $0.time < warmup + window }.map(\.ms)
-        let lastFrames = frames.filter { $0.time > end - window }.map(\.ms)
+        let lastFrames = frames.filter { $0.time >= duration - window && $0.time < duration }.map(\.ms)
         let rows: [(String, Double, Double)] = [
             ("resident memory (MB)", mean(first.map { Double($0.residentKilobytes) / 1024 }), mean(last.map { Double($0.residentKilobytes) / 1024 })),
             ("open descriptors", mean(first.map { Double($0.openDescriptors) }), mean(last.map { Double($0.openDescriptors) })),
