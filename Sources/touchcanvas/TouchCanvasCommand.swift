@@ -46,7 +46,7 @@ struct Run: ParsableCommand {
     @Option(help: "What to print on stdout, as JSON lines: none, phases (each delivered touch), raw (each wl_seat, wl_touch, wl_pointer, tablet and touchpad gesture event as it arrives), present (when each commit that carried input reached the screen, by wp_presentation) or gestures (each gesture recognizer's state change). Anomalies appear in phases and raw.")
     var log = AppOptions.defaults.log
 
-    @Option(help: ArgumentHelp("How far ahead predicted touches reach: auto (the measured touch→glass median, none while that is below one refresh), off, or a fixed number of milliseconds up to 50.", valueName: "auto|off|ms"))
+    @Option(help: ArgumentHelp("How far ahead predicted touches reach: auto (the measured touch-to-glass median, none while that is below one refresh), off, or a fixed number of milliseconds up to 50.", valueName: "auto|off|ms"))
     var predict = AppOptions.defaults.prediction
 
     @Option(help: "When a frame is committed: foot (at once when the compositor has shown the last one, else at its frame callback) or deadline (just before the compositor's next vblank, learned from wp_presentation).")
