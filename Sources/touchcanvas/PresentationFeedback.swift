@@ -86,7 +86,8 @@ final class PresentationFeedback {
         guard let feedback = presentation.feedback(surface: surface) else { return }
         let key = ObjectIdentifier(feedback)
         pending[key] = feedback
-        let inputNanoseconds = UInt64(max(input, 0) * 1e9)
+        // Rounded: the seconds came from whole nanoseconds, and truncating could lose one.
+        let inputNanoseconds = UInt64((max(input, 0) * 1e9).rounded())
         feedback.onEvent = { [unowned self] event in
             switch event {
             case .syncOutput:
