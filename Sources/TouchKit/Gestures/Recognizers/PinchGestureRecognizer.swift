@@ -54,17 +54,13 @@ open class PinchGestureRecognizer: GestureRecognizer {
     /// Ends when fewer than two fingers remain; fails if they lift before it began.
     open override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
         rebase { tracker.ended(touches, in: nil) }
-        if state.isInProgress, tracker.count < 2 {
-            state = .ended
-        } else if state == .possible, tracker.count == 0 {
-            state = .failed
-        }
+        if let next = TwoFingerGestureStates.afterLift(state, remaining: tracker.count) { state = next }
     }
 
     /// The system took fingers: a pinch under way is cancelled, a waiting one fails.
     open override func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) {
         rebase { tracker.ended(touches, in: nil) }
-        state = state.isInProgress ? .cancelled : .failed
+        state = TwoFingerGestureStates.afterCancel(state)
     }
 
     /// Takes every touchpad pinch, whatever its finger count.
@@ -80,12 +76,10 @@ open class PinchGestureRecognizer: GestureRecognizer {
         case .changed:
             current = gesture.scale.isFinite && gesture.scale > 0 ? gesture.scale : current
             velocityFit.add(Point(x: scale, y: 0), at: gesture.time)
-            state = state == .possible ? .began : .changed
-        case .ended:
-            state = state.isInProgress ? .ended : .failed
-        case .cancelled:
-            state = state.isInProgress ? .cancelled : .failed
+        case .ended, .cancelled:
+            break
         }
+        if let next = TwoFingerGestureStates.after(gesture.phase, from: state) { state = next }
     }
 
     /// Back to scale 1 for the next pinch.

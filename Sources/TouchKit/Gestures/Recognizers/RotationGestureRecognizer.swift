@@ -56,17 +56,13 @@ open class RotationGestureRecognizer: GestureRecognizer {
     /// Ends when fewer than two fingers remain; fails if they lift before it began.
     open override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
         rebase { tracker.ended(touches, in: nil) }
-        if state.isInProgress, tracker.count < 2 {
-            state = .ended
-        } else if state == .possible, tracker.count == 0 {
-            state = .failed
-        }
+        if let next = TwoFingerGestureStates.afterLift(state, remaining: tracker.count) { state = next }
     }
 
     /// The system took fingers: a rotation under way is cancelled, a waiting one fails.
     open override func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) {
         rebase { tracker.ended(touches, in: nil) }
-        state = state.isInProgress ? .cancelled : .failed
+        state = TwoFingerGestureStates.afterCancel(state)
     }
 
     /// Takes every touchpad pinch: its rotation drives this recognizer.
@@ -82,12 +78,10 @@ open class RotationGestureRecognizer: GestureRecognizer {
         case .changed:
             if gesture.rotation.isFinite { current += gesture.rotation * .pi / 180 }
             velocityFit.add(Point(x: rotation, y: 0), at: gesture.time)
-            state = state == .possible ? .began : .changed
-        case .ended:
-            state = state.isInProgress ? .ended : .failed
-        case .cancelled:
-            state = state.isInProgress ? .cancelled : .failed
+        case .ended, .cancelled:
+            break
         }
+        if let next = TwoFingerGestureStates.after(gesture.phase, from: state) { state = next }
     }
 
     /// Back to no rotation for the next gesture.
