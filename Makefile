@@ -85,6 +85,7 @@ integration:
 	Tests/Integration/weston-close.sh $(BIN) $(DEMO_RECORDING)
 	Tests/Integration/weston-decorations.sh $(BIN)
 	Tests/Integration/sway.sh $(BIN) $(INJECT)
+	Tests/Integration/sway-glass.sh $(BIN) $(INJECT)
 	Tests/Integration/sway-decorations.sh $(BIN)
 	Tests/Integration/mutter.sh $(BIN)
 	Tests/Integration/kwin.sh $(BIN) $(INJECT)

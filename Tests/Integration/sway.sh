@@ -276,7 +276,8 @@ tc_ok "closing the window ended the app with status 0; it saved $saved pixels of
 # `--log present` takes the log by itself (the app has one --log): a launch of its own at scale
 # 1, where the virtual pointer drags once, 30 motions 30 ms apart. The app must ask for feedback
 # on the drag's commits. Sway 1.7's headless output never presents (weston-presentation-shm
-# sees only discards there too): then the app must log no figures. Where Sway presents, every
+# sees only discards there too): then the app must log no figures. sway-glass.sh measures it with
+# Sway nested in a headless Weston, whose feedback Sway passes on. Where Sway presents, every
 # commit that carried the drag must come back with plausible figures at the output's refresh.
 sway_refresh=16666666
 swaymsg output HEADLESS-1 scale 1 >/dev/null || tc_fail "swaymsg could not set scale 1"
