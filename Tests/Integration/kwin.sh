@@ -169,8 +169,9 @@ tc_ok "(c) drawing.png: $stroke ink pixels on the stroke of (b), none where the 
 
 # --- (c') touch→glass ---------------------------------------------------------------------------
 # `--log present` takes the log by itself (the app has one --log): a launch of its own, one
-# finger, 30 frames 30 ms apart. KWin 5.27 run with --virtual offers no wp_presentation (its
-# registry here has none): then the app must ask for no feedback and log no figures (and (d)'s
+# finger, 30 frames 30 ms apart. KWin 5.27 implements no wp_presentation on any backend (none
+# of its libraries carries the interface; nested KWin, which would not help, needs a DRM render
+# node this machine lacks): then the app must ask for no feedback and log no figures (and (d)'s
 # report says touch→glass was not measured). Where KWin offers it, every commit that carried the
 # finger must be presented with plausible figures at the virtual output's refresh (60 Hz).
 tc_log "$work/present.out"
