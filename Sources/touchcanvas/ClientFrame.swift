@@ -73,10 +73,9 @@ final class ClientFrame {
     /// parent must then commit too for it to show). Throws when no buffer can be made.
     func render(scale: BufferScale) throws(AppError) -> Bool {
         let layout = view.layout
-        let shown = isShown ? layout.shownParts : []
         var committed = false
         for part in parts {
-            if shown.contains(part.part) {
+            if isShown && layout.shows(part.part) {
                 committed = try part.render(uiWindow, rect: layout.rect(of: part.part), scale: scale) || committed
             } else {
                 committed = part.hide() || committed

@@ -31,10 +31,15 @@ public enum FramePart: String, Sendable, CaseIterable {
 }
 
 extension FrameLayout {
-    /// The parts on show: the title bar, and the margin's four strips when there is a margin
-    /// (none while maximised or tiled).
+    /// Whether `part` is on show: the title bar always, the margin's four strips when there is
+    /// a margin (none while maximised or tiled).
+    public func shows(_ part: FramePart) -> Bool {
+        part == .titleBar || margin > 0
+    }
+
+    /// The parts on show (``shows(_:)``).
     public var shownParts: [FramePart] {
-        margin > 0 ? FramePart.allCases : [.titleBar]
+        FramePart.allCases.filter { shows($0) }
     }
 
     /// Where `part` lies, in frame coordinates. The margin's strips are empty without a margin.
