@@ -1,4 +1,5 @@
 import Glibc
+import TouchCanvasApp
 import TouchKit
 import Wayland
 
@@ -32,6 +33,15 @@ final class SeatInput {
     private var canvasHadEvents = false
     /// The surface the pointer is over, when it is the canvas or our frame.
     private var pointerTarget: InputSurface?
+    /// The part of our frame each touch on it went down on, and the part the pointer is over:
+    /// their later events are on that part's surface.
+    private var touchFrameParts: [Int32: FramePart] = [:]
+    private var pointerFramePart: FramePart?
+    /// Which part of our frame a surface is. The frame is shown in parts, each a surface of its
+    /// own, but laid out and worked as one: events reach it in frame coordinates.
+    var framePart: (WlSurface?) -> FramePart? = { _ in nil }
+    /// A point on a part of our frame as a point on the frame.
+    var framePoint: (Point, FramePart) -> Point = { point, _ in point }
     /// The serial of each of our touches' `down`, while it is down: what an interactive move
     /// started by that touch must quote.
     private var downSerials: [Int32: UInt32] = [:]
@@ -101,6 +111,7 @@ final class SeatInput {
         } else if !caps.contains(.touch), let old = touch {
             sink?.seatLostTouch(id)
             touchesElsewhere.removeAll()
+            touchFrameParts.removeAll()
             downSerials.removeAll()
             touchTimes?.release()
             touchTimes = nil
@@ -115,6 +126,7 @@ final class SeatInput {
         } else if !caps.contains(.pointer), let old = pointer {
             sink?.seatLostPointer(id)
             pointerTarget = nil
+            pointerFramePart = nil
             pointerTimes?.release()
             pointerTimes = nil
             touchpadGestures?.release()
@@ -136,6 +148,13 @@ final class SeatInput {
         }
     }
 
+    /// Surface coordinates on a part of our frame as frame coordinates (unchanged without a part:
+    /// the frame went away meanwhile).
+    private func onFrame(_ x: Double, _ y: Double, part: FramePart?) -> Point {
+        guard let part else { return Point(x: x, y: y) }
+        return framePoint(Point(x: x, y: y), part)
+    }
+
     /// The serial of touch `id`'s `down`, while that touch is down on our surface.
     func downSerial(forTouch id: Int32) -> UInt32? { downSerials[id] }
 
@@ -154,7 +173,9 @@ final class SeatInput {
             case .frame:
                 downSerials[id] = serial
                 frameSurfaceHadEvents = true
-                sink.seat(self.id, frameTouch: .down(id: id, time: time, location: Point(x: x, y: y)))
+                let part = framePart(surface)
+                touchFrameParts[id] = part
+                sink.seat(self.id, frameTouch: .down(id: id, time: time, location: onFrame(x, y, part: part)))
                 return
             case .decoration:
                 onDecorationTouchDown?(serial, time, Point(x: x, y: y))
@@ -173,6 +194,7 @@ final class SeatInput {
                 return
             case .frame:
                 frameSurfaceHadEvents = true
+                touchFrameParts[id] = nil
                 sink.seat(self.id, frameTouch: .up(id: id, time: time))
                 return
             case .foreign:
@@ -189,7 +211,7 @@ final class SeatInput {
                 return
             case .frame:
                 frameSurfaceHadEvents = true
-                sink.seat(self.id, frameTouch: .motion(id: id, time: time, location: Point(x: x, y: y)))
+                sink.seat(self.id, frameTouch: .motion(id: id, time: time, location: onFrame(x, y, part: touchFrameParts[id])))
                 return
             case .foreign:
                 sink.seat(self.id, droppedForeign: "touch", event: "motion", id: id, time: time)
@@ -215,6 +237,7 @@ final class SeatInput {
             let frameOnly = (targets.contains(.decoration) || targets.contains(.frame)) && !canvasTouchesDown
             if targets.contains(.frame) { sink.seat(self.id, frameTouch: .cancel) }
             touchesElsewhere.removeAll()
+            touchFrameParts.removeAll()
             downSerials.removeAll()
             frameSurfaceHadEvents = false
             canvasHadEvents = false
@@ -253,6 +276,8 @@ final class SeatInput {
                 sink.seat(id, pointer: .enter(location: location), at: nil)
             case .frame:
                 pointerTarget = .frame
+                pointerFramePart = framePart(surface)
+                let location = onFrame(x, y, part: pointerFramePart)
                 onFramePointer?(pointer, serial, location, true)
                 sink.seat(id, framePointer: .enter(location: location))
             case .decoration, .foreign:
@@ -264,6 +289,7 @@ final class SeatInput {
         case .leave:
             let target = pointerTarget
             pointerTarget = nil
+            pointerFramePart = nil
             switch target {
             case .canvas: sink.seat(id, pointer: .leave, at: nil)
             case .frame: sink.seat(id, framePointer: .leave)
@@ -275,6 +301,7 @@ final class SeatInput {
             case .canvas:
                 sink.seat(id, pointer: .motion(time: time, location: location), at: InputEventTime(milliseconds: time, nanoseconds: precise))
             case .frame:
+                let location = onFrame(x, y, part: pointerFramePart)
                 onFramePointer?(pointer, pointerEnterSerial, location, false)
                 sink.seat(id, framePointer: .motion(time: time, location: location))
             default:

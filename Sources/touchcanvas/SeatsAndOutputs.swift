@@ -128,9 +128,11 @@ final class SeatsAndOutputs {
 
     private func makeInput(for seat: WlSeat, name: UInt32, window: WaylandWindow) -> SeatInput {
         let input = SeatInput(id: SeatID(name), seat: seat, sink: sink, managers: managers, classify: { [unowned self, unowned window] s in
-            InputSurface.classify(s, canvas: window.surface, frame: decorations?.clientFrame?.surface,
+            InputSurface.classify(s, canvas: window.surface, isFrame: { decorations?.clientFrame?.part(of: $0) != nil },
                                   libdecorFrame: window.hasClientSideFrame)
         })
+        input.framePart = { [unowned self] s in decorations?.clientFrame?.part(of: s) }
+        input.framePoint = { [unowned self] point, part in decorations?.clientFrame?.framePoint(point, on: part) ?? point }
         let seatID = input.id
         input.onPointerEnter = { [unowned self, unowned window] pointer, serial in
             frameCursorNames[seatID] = nil

@@ -4,7 +4,7 @@ import Wayland
 /// callback that paces the next one.
 extension WaylandWindow {
     /// Commits the canvas surface with nothing new of its own: what a synchronised subsurface
-    /// (our frame) committed shows with it.
+    /// (our frame's parts) committed shows with it.
     func commitSubsurfaceState() {
         updateWindowGeometry()
         surface.commit()

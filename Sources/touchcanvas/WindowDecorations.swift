@@ -21,7 +21,7 @@ final class WindowDecorations {
     static func chooseShell(for mode: AppOptions.Decorations, globals: Globals, registry: GlobalRegistry,
                             connection: Connection, onLibdecorError: @escaping (String) -> Void) -> Choice {
         let wmBase = globals.wmBase
-        // The app's frame is a subsurface: without `wl_subcompositor` there is none.
+        // The app's frame is made of subsurfaces: without `wl_subcompositor` there is none.
         func canDrawOwnFrame() -> Bool {
             if globals.subcompositor != nil { return true }
             printError("the compositor offers no wl_subcompositor: the window has no frame")
@@ -100,7 +100,7 @@ final class WindowDecorations {
             if clientFrame == nil { printError("the compositor chose client-side decorations, and the app's frame could not be made") }
         case .serverSide where clientFrame != nil:
             // xdg-decoration lets the compositor change its mind at any time: its frame replaces
-            // ours (the subsurface goes with it), from the next configure's size.
+            // ours (its subsurfaces go with it), from the next configure's size.
             clientFrame = nil
             window.drawsOwnFrame = false
             onFrameRemoved?()

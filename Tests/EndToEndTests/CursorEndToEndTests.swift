@@ -76,14 +76,17 @@ struct CursorEndToEndTests {
     @Test func theFrameShowsResizeArrowsOnItsMarginAndTheArrowOnItsTitleBar() throws {
         let h = try harness(size: "32", ownFrame: true)
         let c = h.compositor
-        _ = c.waitUntil(timeout: 5) { c.otherSurfaces.contains { $0.role == .subsurface && $0.hasBuffer } }
-        let frame = try #require(c.otherSurfaces.first { $0.role == .subsurface })
+        _ = c.waitUntil(timeout: 5) { c.shownFrameParts.count == 5 }
+        let right = try #require(c.ownFramePart(.right), "\(c.otherSurfaces)")
+        let titleBar = try #require(c.ownFramePart(.titleBar), "\(c.otherSurfaces)")
+        let bottom = try #require(c.ownFramePart(.bottom), "\(c.otherSurfaces)")
 
-        #expect(c.pointerEnter(on: frame, x: OwnFrameEndToEndTests.rightMargin.x, y: OwnFrameEndToEndTests.rightMargin.y))
+        #expect(c.pointerEnter(on: right, x: OwnFrameEndToEndTests.rightMargin.x, y: OwnFrameEndToEndTests.rightMargin.y))
         c.pointerFrame()
         expect(try cursor(h, count: 1), is: try themeImage("right_side", size: 32), scale: 1)
 
-        c.pointerMotion(x: OwnFrameEndToEndTests.titleBar.x, y: OwnFrameEndToEndTests.titleBar.y)
+        // From the right strip onto the title bar: another surface of the frame.
+        #expect(c.pointerEnter(on: titleBar, x: OwnFrameEndToEndTests.titleBar.x, y: OwnFrameEndToEndTests.titleBar.y))
         c.pointerFrame()
         expect(try cursor(h, count: 2), is: try themeImage("left_ptr", size: 32), scale: 1)
 
@@ -93,14 +96,14 @@ struct CursorEndToEndTests {
         h.settle(0.2)
         #expect(c.cursorRequests.count == 2, "\(c.cursorRequests)")
 
-        // Bottom-right corner of the 400×300 window (frame coordinates: margin 12, bar 40).
-        c.pointerMotion(x: 12 + 400 + 6, y: 12 + 300 + 6)
+        // Bottom-right corner of the 400×300 window: the right end of the 424-wide bottom strip.
+        #expect(c.pointerEnter(on: bottom, x: 12 + 400 + 6, y: 6))
         c.pointerFrame()
         expect(try cursor(h, count: 3), is: try themeImage("bottom_right_corner", size: 32), scale: 1)
 
         // Leaving and coming back to the same spot: the cursor is set again, as after any enter.
         c.pointerLeave()
-        #expect(c.pointerEnter(on: frame, x: 12 + 400 + 6, y: 12 + 300 + 6))
+        #expect(c.pointerEnter(on: bottom, x: 12 + 400 + 6, y: 6))
         c.pointerFrame()
         expect(try cursor(h, count: 4), is: try themeImage("bottom_right_corner", size: 32), scale: 1)
 
@@ -116,14 +119,14 @@ struct CursorEndToEndTests {
     @Test func eachSeatsPointerHasItsOwnCursor() throws {
         let h = try harness(size: "32", ownFrame: true, seats: ["seat0", "seat1"])
         let c = h.compositor
-        _ = c.waitUntil(timeout: 5) { c.otherSurfaces.contains { $0.role == .subsurface && $0.hasBuffer } }
-        let frame = try #require(c.otherSurfaces.first { $0.role == .subsurface })
+        _ = c.waitUntil(timeout: 5) { c.shownFrameParts.count == 5 }
+        let right = try #require(c.ownFramePart(.right), "\(c.otherSurfaces)")
 
         c.pointerEnter(x: 200, y: 150, seat: "seat1")
         c.pointerFrame(seat: "seat1")
         let crosshair = try cursor(h, count: 1)
         expect(crosshair, is: try themeImage("crosshair", size: 32), scale: 1)
-        #expect(c.pointerEnter(on: frame, x: OwnFrameEndToEndTests.rightMargin.x,
+        #expect(c.pointerEnter(on: right, x: OwnFrameEndToEndTests.rightMargin.x,
                                y: OwnFrameEndToEndTests.rightMargin.y, seat: "seat0"))
         c.pointerFrame(seat: "seat0")
         let arrow = try cursor(h, count: 2)

@@ -5,26 +5,32 @@ import Testing
 /// The app's own frame through the real binary, on a compositor without a decoration manager
 /// (as Mutter and Weston): where it sits, what the compositor is told, and what fingers and the
 /// mouse on it ask for. The harness configures 400×300: the window geometry, title bar included.
+/// The frame is five subsurfaces (``OwnFramePart``): points here are in the named part's own
+/// coordinates.
 @Suite(.timeLimit(.minutes(2)))
 struct OwnFrameEndToEndTests {
-    /// Frame-surface coordinates for a 400×260 canvas: the 12 px margin, then the 40 px title bar.
-    static let titleBar = (x: 100.0, y: 30.0)
-    static let closeButton = (x: 12.0 + 400 - 20, y: 32.0)
-    static let maximizeButton = (x: 12.0 + 400 - 60, y: 32.0)
-    static let minimizeButton = (x: 12.0 + 400 - 100, y: 32.0)
-    static let rightMargin = (x: 418.0, y: 150.0)
+    /// On the 400×40 title bar of a 400×260 canvas.
+    static let titleBar = (x: 88.0, y: 18.0)
+    static let closeButton = (x: 400.0 - 20, y: 20.0)
+    static let maximizeButton = (x: 400.0 - 60, y: 20.0)
+    static let minimizeButton = (x: 400.0 - 100, y: 20.0)
+    /// On the right strip (12×300), at the canvas's y 98.
+    static let rightMargin = (x: 6.0, y: 138.0)
 
     func harness(_ extra: [String] = [], outputScale: Int32 = 1) throws -> AppHarness {
         try AppHarness(arguments: ["--scene", "spots", "--log", "phases"] + extra, outputScale: outputScale,
                        decorationManager: false)
     }
 
-    /// The frame's subsurface, once it has a buffer.
-    func frame(_ h: AppHarness) throws -> OtherSurface {
-        _ = h.compositor.waitUntil(timeout: 5) { h.compositor.otherSurfaces.contains { $0.role == .subsurface && $0.hasBuffer } }
-        return try #require(h.compositor.otherSurfaces.first { $0.role == .subsurface },
-                            "no frame subsurface; stderr: \(h.app.standardError)")
+    /// The frame's part, once it shows a buffer, around the canvas of `width`×`height`.
+    func part(_ h: AppHarness, _ part: OwnFramePart, width: Int = 400, height: Int = 260) throws -> OtherSurface {
+        _ = h.compositor.waitUntil(timeout: 5) { h.compositor.ownFramePart(part, width: width, height: height) != nil }
+        return try #require(h.compositor.ownFramePart(part, width: width, height: height),
+                            "no \(part): \(h.compositor.otherSurfaces); stderr: \(h.app.standardError)")
     }
+
+    /// The frame's title bar, once it has a buffer.
+    func frame(_ h: AppHarness) throws -> OtherSurface { try part(h, .titleBar) }
 
     func tap(_ h: AppHarness, on frame: OtherSurface, _ point: (x: Double, y: Double), id: Int32) {
         #expect(h.compositor.touchDownOnOtherSurface(frame, id: id, x: point.x, y: point.y))
@@ -33,13 +39,17 @@ struct OwnFrameEndToEndTests {
         h.compositor.touchFrame()
     }
 
-    @Test func framesTheWindowItselfBelowTheCanvas() throws {
+    @Test func framesTheWindowItselfBelowTheCanvasInPartsSizedToWhatTheyShow() throws {
         let h = try harness()
-        let frame = try frame(h)
+        for name in OwnFramePart.allCases {
+            let part = try part(h, name)
+            #expect(part.placedBelowParent, "the canvas must stay on top of its frame's \(name)")
+            #expect(part.bufferSize == name.size(width: 400, height: 260) && part.bufferScale == 1, "\(name): \(part)")
+        }
+        #expect(h.compositor.otherSurfaces.filter { $0.role == .subsurface }.count == 5, "\(h.compositor.otherSurfaces)")
+        // 400×40, two 424×12 and two 12×300, where one frame-sized buffer was 424×324.
+        #expect(h.compositor.ownFrameBufferBytes == (400 * 40 + 2 * 424 * 12 + 2 * 12 * 300) * 4)
         let toplevel = try #require(h.compositor.toplevel)
-        #expect(frame.placedBelowParent, "the canvas must stay on top of its frame")
-        #expect(frame.subsurfacePosition == SubsurfacePosition(x: -12, y: -52))
-        #expect(frame.bufferSize == BufferSize(width: 424, height: 324))
         #expect(toplevel.bufferSize.map { $0 == (400, 260) } == true, "the canvas is the window less its title bar")
         #expect(toplevel.windowGeometry.map { $0 == (0, -40, 400, 300) } == true,
                 "\(String(describing: toplevel.windowGeometry))")
@@ -81,16 +91,41 @@ struct OwnFrameEndToEndTests {
 
     @Test func aFingerOnTheMarginResizesFromThatEdge() throws {
         let h = try harness()
-        let frame = try frame(h)
-        #expect(h.compositor.touchDownOnOtherSurface(frame, id: 3, x: Self.rightMargin.x, y: Self.rightMargin.y))
+        let right = try part(h, .right)
+        #expect(h.compositor.touchDownOnOtherSurface(right, id: 3, x: Self.rightMargin.x, y: Self.rightMargin.y))
         h.compositor.touchFrame()
         #expect(h.compositor.waitUntil(timeout: 5) { !h.compositor.resizeRequests.isEmpty })
         #expect(h.compositor.resizeRequests.map(\.edge) == [8], "xdg_toplevel.resize_edge right")
         #expect(h.compositor.resizeRequests.map(\.touchID) == [3])
-        #expect(h.compositor.touchDownOnOtherSurface(frame, id: 4, x: 420, y: 320))
+        // The bottom strip's right end is the bottom-right corner: the strip's point is the
+        // frame's (420, 358), as on the one frame-sized surface before.
+        #expect(h.compositor.touchDownOnOtherSurface(try part(h, .bottom), id: 4, x: 420, y: 6))
         h.compositor.touchFrame()
         #expect(h.compositor.waitUntil(timeout: 5) { h.compositor.resizeRequests.count == 2 })
         #expect(h.compositor.resizeRequests.last?.edge == 10, "bottom right")
+    }
+
+    /// Every strip and both ends of each: xdg_toplevel.resize_edge top 1, bottom 2, left 4,
+    /// top-left 5, bottom-left 6, right 8, top-right 9, bottom-right 10.
+    @Test func eachStripResizesFromItsEdgeAndItsCornersDiagonally() throws {
+        let h = try harness()
+        let presses: [(OwnFramePart, Double, Double, UInt32)] = [
+            (.top, 200, 6, 1), (.top, 5, 5, 5), (.top, 418, 6, 9),
+            (.bottom, 200, 6, 2), (.bottom, 5, 6, 6), (.bottom, 420, 6, 10),
+            (.left, 6, 150, 4), (.left, 6, 4, 5), (.left, 6, 296, 6),
+            (.right, 6, 150, 8), (.right, 6, 4, 9), (.right, 6, 296, 10),
+        ]
+        for (index, (name, x, y, _)) in presses.enumerated() {
+            let id = Int32(index + 1)
+            #expect(h.compositor.touchDownOnOtherSurface(try part(h, name), id: id, x: x, y: y))
+            h.compositor.touchFrame()
+            #expect(h.compositor.waitUntil(timeout: 5) { h.compositor.resizeRequests.count == index + 1 },
+                    "\(name) at \(x), \(y): \(h.compositor.resizeRequests)")
+            h.compositor.touchUp(id: id)
+            h.compositor.touchFrame()
+        }
+        #expect(h.compositor.resizeRequests.map(\.edge) == presses.map(\.3))
+        #expect(h.compositor.resizeRequests.map(\.touchID) == presses.indices.map { Int32($0 + 1) })
     }
 
     @Test func theCloseButtonClosesAndSaves() throws {
@@ -128,17 +163,22 @@ struct OwnFrameEndToEndTests {
         let frame = try frame(h)
         tap(h, on: frame, Self.maximizeButton, id: 1)
         #expect(h.compositor.waitUntil(timeout: 5) { h.compositor.maximizeRequests == [true] })
-        // The compositor answers: maximised, the frame loses its margin.
+        // The compositor answers: maximised, the frame loses its margin: the strips go and
+        // the title bar is the window's width.
         h.compositor.configure(width: 1000, height: 700, maximized: true)
         #expect(h.compositor.waitUntil(timeout: 5) {
-            h.compositor.otherSurfaces.first { $0.role == .subsurface }?.bufferSize == BufferSize(width: 1000, height: 700)
+            h.compositor.shownFrameParts.map(\.bufferSize) == [BufferSize(width: 1000, height: 40)]
         }, "\(h.compositor.otherSurfaces)")
-        let maximised = try #require(h.compositor.otherSurfaces.first { $0.role == .subsurface })
-        #expect(maximised.subsurfacePosition == SubsurfacePosition(x: 0, y: -40))
+        let maximised = try #require(h.compositor.shownFrameParts.first)
+        #expect(maximised.objectID == frame.objectID && maximised.subsurfacePosition == SubsurfacePosition(x: 0, y: -40))
         #expect(h.compositor.toplevel?.bufferSize.map { $0 == (1000, 660) } == true)
         // The button is now at the right of a 1000-wide bar.
         tap(h, on: maximised, (x: 1000 - 60, y: 20), id: 2)
         #expect(h.compositor.waitUntil(timeout: 5) { h.compositor.maximizeRequests == [true, false] })
+        // Restored, the strips come back round the floating window.
+        h.compositor.configure(width: 400, height: 300)
+        #expect(h.compositor.waitUntil(timeout: 5) { h.compositor.shownFrameParts.count == 5 }, "\(h.compositor.otherSurfaces)")
+        _ = try part(h, .right)
     }
 
     @Test func aDoubleTapOnTheTitleBarMaximisesAndMinimiseAsks() throws {
@@ -166,7 +206,7 @@ struct OwnFrameEndToEndTests {
         #expect(c.moveRequests.first?.touchID == nil, "a button's serial, not a touch's")
         c.pointerButton(pressed: false)
         c.pointerFrame()
-        #expect(c.pointerEnter(on: frame, x: 5, y: 150))
+        #expect(c.pointerEnter(on: try part(h, .left), x: 5, y: 138))
         c.pointerFrame()
         c.pointerButton(pressed: true)
         c.pointerFrame()
@@ -181,40 +221,41 @@ struct OwnFrameEndToEndTests {
         h.compositor.tapKey(WindowManagementEndToEndTests.keyF11)
         #expect(h.compositor.waitUntil(timeout: 5) {
             guard let t = h.compositor.toplevel, t.configuredFullscreen else { return false }
-            return t.bufferSize.map { $0 == (1920, 1080) } == true
-                && h.compositor.otherSurfaces.first { $0.role == .subsurface }?.hasBuffer == false
+            return t.bufferSize.map { $0 == (1920, 1080) } == true && h.compositor.shownFrameParts.isEmpty
         }, "\(String(describing: h.compositor.toplevel?.bufferSize)) \(h.compositor.otherSurfaces)")
         #expect(h.compositor.toplevel?.windowGeometry.map { $0 == (0, 0, 1920, 1080) } == true)
         h.compositor.tapKey(WindowManagementEndToEndTests.keyF11)
         #expect(h.compositor.waitUntil(timeout: 5) {
-            h.compositor.otherSurfaces.first { $0.role == .subsurface }?.hasBuffer == true
-                && h.compositor.toplevel?.windowGeometry.map { $0.y == -40 } == true
-        })
+            h.compositor.shownFrameParts.count == 5 && h.compositor.toplevel?.windowGeometry.map { $0.y == -40 } == true
+        }, "\(h.compositor.otherSurfaces)")
         #expect(h.compositor.protocolErrors.isEmpty, "\(h.compositor.protocolErrors)")
     }
 
-    /// At a fractional 1.5 the frame is drawn at 1.5 times its logical size and shown at that
+    /// At a fractional 1.5 each part is drawn at 1.5 times its logical size and shown at that
     /// size through its viewport, like the canvas.
     @Test func atAFractionalScaleTheFrameUsesItsViewport() throws {
         let h = try AppHarness(arguments: ["--scene", "spots"], fractionalScale: 1.5, decorationManager: false)
-        _ = try frame(h)
-        #expect(h.compositor.waitUntil(timeout: 5) {
-            h.compositor.otherSurfaces.first { $0.role == .subsurface }?.bufferSize == BufferSize(width: 636, height: 486)
-        }, "\(h.compositor.otherSurfaces)")
-        let scaled = try #require(h.compositor.otherSurfaces.first { $0.role == .subsurface })
-        #expect(scaled.viewportDestination == BufferSize(width: 424, height: 324))
-        #expect(scaled.bufferScale == 1)
+        for name in OwnFramePart.allCases {
+            let logical = name.size(width: 400, height: 260)
+            let drawn = BufferSize(width: logical.width * 3 / 2, height: logical.height * 3 / 2)
+            #expect(h.compositor.waitUntil(timeout: 5) { h.compositor.ownFramePart(name)?.bufferSize == drawn },
+                    "\(name): \(h.compositor.otherSurfaces)")
+            let scaled = try part(h, name)
+            #expect(scaled.viewportDestination == logical && scaled.bufferScale == 1, "\(name): \(scaled)")
+        }
         #expect(h.compositor.toplevel?.viewportDestination.map { $0 == (400, 260) } == true)
     }
 
+    /// At scale 2 the title bar is 800×80 pixels, the strips twice as thick.
     @Test func atScaleTwoTheFrameIsDrawnAtTwice() throws {
         let h = try harness(outputScale: 2)
-        let frame = try frame(h)
-        _ = h.compositor.waitUntil(timeout: 5) {
-            h.compositor.otherSurfaces.first { $0.role == .subsurface }?.bufferScale == 2
+        for name in OwnFramePart.allCases {
+            let logical = name.size(width: 400, height: 260)
+            #expect(h.compositor.waitUntil(timeout: 5) { h.compositor.ownFramePart(name)?.bufferScale == 2 }, "\(name)")
+            let scaled = try part(h, name)
+            #expect(scaled.bufferSize == BufferSize(width: logical.width * 2, height: logical.height * 2), "\(name): \(scaled)")
         }
-        let scaled = try #require(h.compositor.otherSurfaces.first { $0.role == .subsurface })
-        #expect(scaled.bufferScale == 2 && scaled.bufferSize == BufferSize(width: 848, height: 648), "\(frame) → \(scaled)")
+        #expect(try part(h, .titleBar).bufferSize == BufferSize(width: 800, height: 80))
     }
 
     /// A configure wider than the output (1920×1080 pixels, the most logical pixels it shows at
@@ -231,7 +272,9 @@ struct OwnFrameEndToEndTests {
                 "\(String(describing: c.toplevel?.bufferSize)); stderr: \(h.app.standardError)")
         #expect(c.waitUntil(timeout: 5) {
             c.otherSurfaces.first { $0.objectID == frame.objectID }?.bufferSize
-                == BufferSize(width: (content + 24) * Int(scale), height: (360 + 64) * Int(scale))
+                == BufferSize(width: content * Int(scale), height: 40 * Int(scale))
+                && c.ownFramePart(.bottom, width: content, height: 360)?.bufferSize
+                == BufferSize(width: (content + 24) * Int(scale), height: 12 * Int(scale))
         }, "\(c.otherSurfaces)")
         #expect(c.toplevel?.windowGeometry.map { $0 == (0, -40, Int32(content), 400) } == true,
                 "\(String(describing: c.toplevel?.windowGeometry))")
@@ -256,9 +299,9 @@ struct OwnFrameEndToEndTests {
             #expect(c.waitUntil(timeout: 5) { c.toplevel?.bufferSize.map { $0.width == width } == true })
         }
         h.settle(0.3)
-        #expect(frameWidth() != 440 + 24, "the frame's buffers were not all held: \(c.otherSurfaces)")
+        #expect(frameWidth() != 440, "the title bar's buffers were not all held: \(c.otherSurfaces)")
         c.releaseHeldBuffers()
-        #expect(c.waitUntil(timeout: 5) { frameWidth() == 440 + 24 }, "\(c.otherSurfaces)")
+        #expect(c.waitUntil(timeout: 5) { frameWidth() == 440 }, "\(c.otherSurfaces)")
     }
 
     /// xdg-decoration lets the compositor take decorations back at any time: then our frame goes,

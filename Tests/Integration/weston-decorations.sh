@@ -2,10 +2,11 @@
 # Client-side decorations under a real compositor that draws none: Weston 10 (headless, pixman)
 # offers no zxdg_decoration_manager_v1, so the app frames its window itself.
 #
-# Twice. By default the app draws its own frame: a subsurface below the canvas, placed 12 px
-# left and 52 px up (margin and title bar), the window geometry round canvas and title bar; on
-# screen a 40 px title bar (its colour, separator, the close cross and the title's text) right
-# above the white 400×300 canvas. With --decorations libdecor: libdecor made the toplevel and
+# Twice. By default the app draws its own frame in five subsurfaces below the canvas, each sized
+# to what it shows: the title bar right above the canvas (0, -40), the 12 px margin's top strip
+# 12 px left and 52 px up, then its bottom, left and right strips; the window geometry round
+# canvas and title bar; on screen a 40 px title bar (its colour, separator, the close cross and
+# the title's text) right above the white 400×300 canvas. With --decorations libdecor: libdecor made the toplevel and
 # drew its frame on subsurfaces; on screen a dark title bar above the canvas. Both times the
 # toplevel has our title, the canvas maps at full size, and SIGTERM ends the app with status 0.
 #
@@ -53,15 +54,20 @@ run_case() {
     || tc_fail "$mode: no minimum size was set"
   if [ "$mode" = own ]; then
     grep -q '^libdecor' "$out/app.stderr" && tc_fail "libdecor started although the app draws its own frame"
+    [ "$subsurfaces" -eq 5 ] || tc_fail "the frame is $subsurfaces subsurfaces, not its title bar and four margin strips"
+    grep -Eq 'wl_subsurface@[0-9]+\.set_position\(0, -40\)' "$out/app.err" \
+      || tc_fail "the title bar was not placed right above the canvas"
     grep -Eq 'wl_subsurface@[0-9]+\.set_position\(-12, -52\)' "$out/app.err" \
-      || tc_fail "the frame subsurface was not placed 12 px left and 52 px up"
+      || tc_fail "the margin's top strip was not placed 12 px left and 52 px up"
+    grep -Eq 'create_buffer\(new id wl_buffer@[0-9]+, 0, 400, 40, ' "$out/app.err" \
+      || tc_fail "the title bar's buffer is not 400x40"
     grep -Eq "wl_subsurface@[0-9]+\.place_below\($canvas\)" "$out/app.err" \
       || tc_fail "the frame was not placed below the canvas"
     grep -Eq 'xdg_surface@[0-9]+\.set_window_geometry\(0, -40, 400, 340\)' "$out/app.err" \
       || tc_fail "the window geometry is not the canvas and its 40 px title bar"
     grep -Eq 'xdg_toplevel@[0-9]+\.set_min_size\(320, 280\)' "$out/app.err" \
       || tc_fail "the minimum size does not count the title bar"
-    tc_ok "own frame: toplevel \"$title\", frame subsurface below $canvas, window geometry 400x340"
+    tc_ok "own frame: toplevel \"$title\", 5 frame subsurfaces below $canvas (a 400x40 title bar), window geometry 400x340"
   else
     grep -q '^libdecor' "$out/app.stderr" && tc_fail "libdecor reported an error: $(grep '^libdecor' "$out/app.stderr" | head -1)"
     grep -q 'no decorations' "$out/app.stderr" && tc_fail "libdecor did not start: $(head -1 "$out/app.stderr")"

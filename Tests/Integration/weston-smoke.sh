@@ -18,7 +18,14 @@ tc_client app_pid "$socket" "$work/app.out" "$work/app.err" "$bin" --scene spots
 sleep 3
 kill -0 "$app_pid" 2>/dev/null || fail "the app exited early: $(grep -v '^\[' "$work/app.err" | tail -3)"
 
-commits=$(grep -c 'wl_surface@[0-9]*\.commit()' "$work/app.err" || true)
+# The canvas is the surface with the toplevel role. Weston draws no frames, so the app draws its
+# own, as subsurfaces of the canvas: synchronised, they show with the canvas's commit, and the
+# canvas's commits are the ones frame callbacks pace.
+canvas=$(grep -oE 'get_xdg_surface\(new id xdg_surface@[0-9]+, wl_surface@[0-9]+\)' "$work/app.err" | head -1 \
+  | grep -oE 'wl_surface@[0-9]+\)$' | tr -d ')')
+[ -n "$canvas" ] || fail "no xdg_surface was made"
+commits=$(grep -cF "$canvas.commit()" "$work/app.err" || true)
+all_commits=$(grep -c 'wl_surface@[0-9]*\.commit()' "$work/app.err" || true)
 attaches=$(grep -c 'wl_surface@[0-9]*\.attach(wl_buffer' "$work/app.err" || true)
 callbacks=$(grep -c 'wl_callback@[0-9]*\.done(' "$work/app.err" || true)
 acks=$(grep -c 'xdg_surface@[0-9]*\.ack_configure(' "$work/app.err" || true)
@@ -26,8 +33,9 @@ acks=$(grep -c 'xdg_surface@[0-9]*\.ack_configure(' "$work/app.err" || true)
 [ "$attaches" -ge 1 ] || fail "no buffer was ever attached"
 # One commit without a buffer asks for the first configure; every later commit needs a callback.
 [ "$commits" -le $((callbacks + 2)) ] || fail "$commits commits for $callbacks frame callbacks"
-# An idle window commits once and then sleeps.
+# An idle window commits once and then sleeps; so does each of its frame's five parts.
 [ "$commits" -le 4 ] || fail "an idle window committed $commits times"
+[ $((all_commits - commits)) -le 5 ] || fail "the idle window's frame committed $((all_commits - commits)) times"
 
 # What a person would see: the 400×300 window, white.
 shot="$work/shot.png"
@@ -37,5 +45,5 @@ white=$(tc_count_color "$shot" ffffff)
 
 tc_stop "$app_pid"
 [ "$tc_status" -eq 0 ] || fail "SIGTERM gave exit status $tc_status"
-tc_ok "($white white pixels, $commits commits, $attaches buffers attached, $callbacks frame callbacks)"
+tc_ok "($white white pixels, $commits commits of the canvas and $((all_commits - commits)) of its frame, $attaches buffers attached, $callbacks frame callbacks)"
 tc_check_tablet "$work/app.err" absent

@@ -76,13 +76,20 @@ struct DrawItem {
 }
 
 extension ViewRenderer {
-    /// Fills ``drawList`` with the visible views, back to front.
-    func collectDrawList(of window: Window) {
+    /// Fills ``drawList`` with the visible views, back to front, in the coordinates of a buffer
+    /// whose top-left is the window's point `offset` from its bounds origin.
+    func collectDrawList(of window: Window, origin offset: Point = .zero) {
         drawList.removeAll(keepingCapacity: true)
         let origin = window.presentationBounds.origin
+        let top = Point(x: -origin.x - offset.x, y: -origin.y - offset.y)
         for subview in window.subviews {
-            collect(subview, parentContentOrigin: Point(x: -origin.x, y: -origin.y), parentAlpha: 1)
+            collect(subview, parentContentOrigin: top, parentAlpha: 1)
         }
+    }
+
+    /// `point`, with each non-finite coordinate as 0.
+    static func finite(_ point: Point) -> Point {
+        Point(x: point.x.isFinite ? point.x : 0, y: point.y.isFinite ? point.y : 0)
     }
 
     private func collect(_ view: View, parentContentOrigin parent: Point, parentAlpha: Double) {

@@ -96,9 +96,10 @@ extension ViewRenderer {
     /// Nothing ``render(_:into:scale:bufferAge:)`` relies on is touched: the views' pending
     /// changes stay pending and the damage history is unchanged, so the next frame is drawn as
     /// if the snapshot had not been taken. For saving a picture of the drawing without what
-    /// only belongs on screen, such as the pointer's hover ring.
+    /// only belongs on screen, such as the pointer's hover ring. `origin` is the window's point
+    /// drawn at the buffer's top-left, as in ``render(_:into:scale:bufferAge:origin:)``.
     public func snapshot(_ window: Window, into buffer: PixelBuffer, scale: Double,
-                         excluding excluded: [View] = []) -> CairoError? {
+                         excluding excluded: [View] = [], origin: Point = .zero) -> CairoError? {
         let scale = scale.isFinite && scale > 0 ? scale : 1
         let savedRepaint = repaint
         let savedScale = collectingScale
@@ -108,7 +109,7 @@ extension ViewRenderer {
             collectingScale = savedScale
         }
         collectingScale = scale
-        collectDrawList(of: window)
+        collectDrawList(of: window, origin: Self.finite(origin))
         if !excluded.isEmpty {
             drawList.removeAll { item in
                 var view: View? = item.view

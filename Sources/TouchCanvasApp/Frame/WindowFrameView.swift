@@ -134,7 +134,11 @@ public final class WindowFrameView: View, CairoDrawing {
 
     public func draw(in context: GraphicsContext, rect: Rect) {
         let window = layout.windowRect
-        if layout.margin > 0 {
+        // The frame is drawn a part at a time (``FramePart``): each draws only what reaches it,
+        // the strips no title, the title bar no shadow.
+        let insideWindow = rect.minX >= window.minX && rect.maxX <= window.maxX
+            && rect.minY >= window.minY && rect.maxY <= window.maxY
+        if layout.margin > 0, !insideWindow {
             // A soft shadow fading out over the margin, then a hairline round the window.
             let steps = Int(layout.margin)
             for step in 0..<steps {
@@ -150,6 +154,7 @@ public final class WindowFrameView: View, CairoDrawing {
             context.stroke()
         }
         let bar = layout.titleBarRect
+        guard rect.intersects(bar) else { return }
         context.setColor(isActive ? Self.titleBarColor : Self.inactiveTitleBarColor)
         context.fill(bar)
         context.setColor(Self.separatorColor)
