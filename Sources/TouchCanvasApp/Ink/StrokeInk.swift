@@ -301,9 +301,14 @@ final class StrokeInk {
         }
         if rebuilding != nil {
             // The frame that starts a rebuild repaints the whole view (a new size or scale, or
-            // whatever asked for the rebuild invalidated everything): its slice needs no rects,
-            // and an unsliced rebuild asks for no second frame.
-            continueRebuild(bounds: bounds, scale: scale, completed: completed, invalidating: !starting)
+            // whatever asked for the rebuild invalidated everything): an unsliced rebuild draws
+            // it all then and asks for no second frame. A sliced one draws nothing then: that
+            // frame already allocates and clears the new layers and fills the whole buffer.
+            if !starting {
+                continueRebuild(bounds: bounds, scale: scale, completed: completed, invalidating: true)
+            } else if paintBudget == .unlimited {
+                continueRebuild(bounds: bounds, scale: scale, completed: completed, invalidating: false)
+            }
         }
         if needsCompletedClear {
             completedLayer.clear()

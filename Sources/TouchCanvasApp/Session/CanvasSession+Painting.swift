@@ -8,12 +8,16 @@ extension CanvasSession {
     }
 
     /// Runs `body` with the scene painting everything a frame asks for, whatever the budget:
-    /// a save, or a comparison, must not show half a rebuild.
+    /// a save, or a comparison, must not show half a rebuild. What that painted is not on screen
+    /// yet: the shell is asked for a frame.
     func withUnlimitedPaint<Result>(_ body: () throws -> Result) rethrows -> Result {
         guard let scene = rootView as? ProgressivePainting else { return try body() }
         let budget = scene.paintBudget
         scene.paintBudget = .unlimited
-        defer { scene.paintBudget = budget }
+        defer {
+            scene.paintBudget = budget
+            if scene.needsAnotherFrame { setNeedsDisplay() }
+        }
         return try body()
     }
 }
