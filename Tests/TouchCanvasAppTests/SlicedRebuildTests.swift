@@ -260,6 +260,68 @@ final class SlicedPainter {
         #expect(differences(p.buffer, try p.unslicedRebuild()).isEmpty)
     }
 
+    // MARK: Repairs
+
+    enum RepairChange: String, CaseIterable, CustomTestStringConvertible {
+        case nothing, strokeEnds, undoAgain, erase, clear, resize
+
+        var testDescription: String { rawValue }
+    }
+
+    /// Undoing a stroke from the top of the window to the bottom redraws everything it crossed:
+    /// with a budget that goes a band of rows at a time, over several frames, and ends in the
+    /// pixels of the unsliced repair, whatever happens meanwhile.
+    @Test(arguments: RepairChange.allCases)
+    func aTallUndoIsRepairedABandAtATimeAndEndsAsAnUnslicedRepair(change: RepairChange) throws {
+        let sliced = try SlicedPainter(.trace, budget: .segments(60))
+        let whole = try SlicedPainter(.trace, budget: .unlimited)
+        var framesAfterUndo: [Int] = []
+        for p in [sliced, whole] {
+            p.frame()
+            Self.drawHistory(p.h, count: 150)
+            p.h.stroke([Point(x: 380, y: 2), Point(x: 420, y: 300), Point(x: 390, y: 598)], id: 3)
+            p.paintToEnd()
+            let view = try #require(p.h.root as? TouchTrackerView)
+            let ink = try #require(p.ink)
+            let before = ink.drawnSegmentCount
+            #expect(view.undo())
+            p.frame()
+            framesAfterUndo.append(ink.drawnSegmentCount - before)
+            p.frame()
+            switch change {
+            case .nothing:
+                break
+            case .strokeEnds:
+                p.h.stroke([Point(x: 100, y: 50), Point(x: 700, y: 560)], id: 1)
+            case .undoAgain:
+                #expect(view.undo())
+            case .erase:
+                #expect(view.eraseStrokes(from: Point(x: 0, y: 300), to: Point(x: 800, y: 310), radius: 10))
+            case .clear:
+                view.clear()
+            case .resize:
+                try p.resize(width: 700, height: 500, scale: 1)
+            }
+            p.paintToEnd()
+        }
+        #expect(framesAfterUndo[0] < framesAfterUndo[1], "the unsliced repair does it all at once: \(framesAfterUndo)")
+        #expect(differences(sliced.buffer, whole.buffer).isEmpty, "sliced vs unsliced")
+        #expect(differences(sliced.buffer, try sliced.reference()).isEmpty, "incremental vs a fresh renderer")
+        #expect(differences(sliced.buffer, try sliced.unslicedRebuild()).isEmpty, "vs a rebuild of the final drawing")
+    }
+
+    @Test func aSlicedRepairTakesSeveralFrames() throws {
+        let p = try SlicedPainter(.trace, budget: .segments(60))
+        p.frame()
+        Self.drawHistory(p.h, count: 150)
+        p.h.stroke([Point(x: 380, y: 2), Point(x: 420, y: 300), Point(x: 390, y: 598)], id: 3)
+        p.paintToEnd()
+        #expect(try #require(p.h.root as? TouchTrackerView).undo())
+        let frames = p.paintToEnd()
+        #expect(frames >= 4, "\(frames) frames")
+        #expect(differences(p.buffer, try p.unslicedRebuild()).isEmpty)
+    }
+
     static func inkedPixels(_ buffer: PixelBuffer) -> Int {
         var count = 0
         for y in 0..<buffer.height {

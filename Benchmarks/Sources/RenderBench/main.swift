@@ -227,6 +227,20 @@ func runSlicing(quick: Bool) throws {
                        Format.ms(Samples(results.map(\.longest)).median, 1) + " ms",
                        Format.ms(total, 0) + " ms", Format.fixed(total / wholeTotal, 2)])
         }
+        var slicedUndo: [RebuildFrames.Result] = [], wholeUndo: [RebuildFrames.Result] = []
+        for _ in 0..<rounds {
+            wholeUndo.append(scenario.tallUndo(budget: .unlimited))
+            slicedUndo.append(scenario.tallUndo(budget: .seconds(0.008)))
+        }
+        let wholeUndoTotal = Samples(wholeUndo.map(\.total)).median
+        for (name, results) in [("undo of a stroke top to bottom, unsliced (before)", wholeUndo),
+                                ("undo of a stroke top to bottom, sliced, 8 ms budget", slicedUndo)] {
+            let total = Samples(results.map(\.total)).median
+            table.add([name, "3840×2160, scale \(Format.fixed(scale, 0))",
+                       Format.fixed(Samples(results.map { Double($0.frames.count) }).median, 0),
+                       Format.ms(Samples(results.map(\.longest)).median, 1) + " ms",
+                       Format.ms(total, 0) + " ms", Format.fixed(total / wholeUndoTotal, 2)])
+        }
         if scale == 1 {
             var ns = Samples()
             for _ in 0..<(quick ? 3 : 9) { ns.append(scenario.fullRepaint()) }

@@ -72,6 +72,35 @@ public final class RebuildFrames {
         return Result(frames: frames)
     }
 
+    /// A stroke from the top of the window to the bottom ends, is drawn, then is undone: the
+    /// undo clears every row and redraws whatever crosses them, which is nearly every stroke.
+    /// Frames are drawn until the session asks for no more; the undo's frames are returned.
+    public func tallUndo(budget: InkPaintBudget) -> Result {
+        session.paintBudget = budget
+        let seat = SeatID(1)
+        let h = height - (shorter ? 1 : 0)
+        let buffer = buffers[shorter ? 1 : 0]
+        session.input.holdsMovesUntilDisplayFrame = false
+        session.handle(.down(id: 2, time: 1, location: Point(x: width / 2, y: 1)), seat: seat)
+        session.handle(RawTouchInput.frame, seat: seat)
+        session.handle(.motion(id: 2, time: 2, location: Point(x: width / 2 + 30, y: h - 1)), seat: seat)
+        session.handle(RawTouchInput.frame, seat: seat)
+        session.handle(.up(id: 2, time: 3), seat: seat)
+        session.handle(RawTouchInput.frame, seat: seat)
+        session.input.holdsMovesUntilDisplayFrame = true
+        repeat {
+            _ = session.displayFrame(into: buffer, scale: scale, bufferAge: 1)
+        } while session.needsAnotherFrame
+        session.perform(.undo)
+        var frames: [Double] = []
+        repeat {
+            let start = DispatchTime.now().uptimeNanoseconds
+            _ = session.displayFrame(into: buffer, scale: scale, bufferAge: 1)
+            frames.append(Double(DispatchTime.now().uptimeNanoseconds - start))
+        } while session.needsAnotherFrame && frames.count < 100_000
+        return Result(frames: frames)
+    }
+
     /// One frame that repaints the whole window into a buffer of unknown contents (age 0), with
     /// nothing to rebuild: what a new buffer costs. Nanoseconds.
     public func fullRepaint() -> Double {

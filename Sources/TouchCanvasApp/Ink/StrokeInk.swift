@@ -251,7 +251,7 @@ final class StrokeInk {
 
     /// A rebuild is under way, or its last slice is not on screen yet: the owning view must be
     /// drawn again (call `setNeedsDisplay()` after ``draw(in:bounds:completed:)``).
-    var needsAnotherFrame: Bool { rebuilding != nil || !invalid.isEmpty }
+    var needsAnotherFrame: Bool { rebuilding != nil || !completedRepairs.isEmpty || !invalid.isEmpty }
 
     /// Whether a rebuild spans frames now (tests, benchmarks).
     var isRebuilding: Bool { rebuilding != nil }
@@ -340,14 +340,7 @@ final class StrokeInk {
             }
         }
         activeRepairs.removeAll(keepingCapacity: true)
-        for rect in completedRepairs {
-            completedLayer.repair(covering: rect) { band in
-                for stroke in completed where stroke.bounds.intersects(band) {
-                    completedLayer.drawSegments(of: stroke, from: 0, within: band)
-                }
-            }
-        }
-        completedRepairs.removeAll(keepingCapacity: true)
+        repairCompletedLayer(completed: completed)
         if let dotsLayer {
             for rect in dotRepairs {
                 dotsLayer.repair(covering: rect) { band in
@@ -392,6 +385,36 @@ final class StrokeInk {
             return
         }
         if showsSampleDots { rebuildDots(bounds: bounds, scale: scale, completed: completed) }
+    }
+
+    /// Undo and the eraser: the rows the removed strokes covered are cleared and what crosses
+    /// them redrawn, in the drawing order. With a budget, a tall repair over a big drawing (a
+    /// stroke from top to bottom redraws nearly every stroke) goes a band of rows at a time,
+    /// a band per frame or more; each band's rows come out exact whatever happened before, so
+    /// strokes ending meanwhile need no care. What a band changed is invalidated for the next
+    /// frame; the undo invalidated the whole stroke already for this one.
+    private func repairCompletedLayer(completed: [Stroke]) {
+        guard !completedRepairs.isEmpty else { return }
+        let redraw = { [completedLayer] (band: Rect) in
+            for stroke in completed where stroke.bounds.intersects(band) {
+                completedLayer.drawSegments(of: stroke, from: 0, within: band)
+            }
+        }
+        guard paintBudget != .unlimited else {
+            for rect in completedRepairs { completedLayer.repair(covering: rect, redraw: redraw) }
+            completedRepairs.removeAll(keepingCapacity: true)
+            return
+        }
+        var meter = InkPaintMeter(paintBudget, clock: clock)
+        while let rect = completedRepairs.last, !meter.isExhausted {
+            let (band, rest) = InkRepairBands.next(of: rect, scale: completedLayer.scale)
+            let before = completedLayer.drawnSegmentCount
+            completedLayer.repair(covering: band, redraw: redraw)
+            meter.spend(max(1, completedLayer.drawnSegmentCount - before))
+            invalidate(band)
+            completedRepairs.removeLast()
+            if let rest { completedRepairs.append(rest) }
+        }
     }
 
     /// The dots of every stroke from the model (debug overlay turned on, or cleared).
