@@ -29,9 +29,10 @@ import TouchKit
 /// their segments in those rows); clear wipes a layer; a size or scale change rebuilds
 /// everything from the model, and turning the dots on draws every stroke's dots once.
 ///
-/// The rebuild is the one that grows without bound (10 000 strokes at 4K: most of a second), so
-/// with a ``paintBudget`` it is drawn a slice per frame (``InkRebuild``): frames show the ink
-/// drawn so far, and ``needsAnotherFrame`` asks the owning view for the next slice.
+/// The rebuild, and the repair of a tall undo, grow with the drawing without bound (10 000
+/// strokes at 4K: most of a second), so with a ``paintBudget`` they are drawn a slice per frame
+/// (``InkRebuild``, ``InkRepairBands``): frames show the ink drawn so far, and
+/// ``needsAnotherFrame`` asks the owning view for the next slice.
 ///
 /// Memory: two ARGB layers the size of the view's buffer (3 MB each at 1024×768, 33 MB at 4K),
 /// plus the completed layer's flattened copy while there is a backdrop, plus one while the dots
@@ -83,8 +84,9 @@ final class StrokeInk {
     /// The completed layer's rebuild while it spans frames; `nil` when the layer is whole.
     @exclusivity(unchecked) private var rebuilding: InkRebuild?
 
-    /// How much of a rebuild one frame draws. Unlimited by default, as headless replays, `check`
-    /// and tests want whole frames; the interactive app sets a time budget through its session.
+    /// How much of a rebuild or a repair one frame draws. Unlimited by default, as headless
+    /// replays, `check` and tests want whole frames; the interactive app sets a time budget
+    /// through its session.
     var paintBudget = InkPaintBudget.unlimited
     /// The clock a time budget is read from.
     var clock: () -> Double = MonotonicClock.now
@@ -249,11 +251,11 @@ final class StrokeInk {
         return invalid.take(report)
     }
 
-    /// A rebuild is under way, or its last slice is not on screen yet: the owning view must be
-    /// drawn again (call `setNeedsDisplay()` after ``draw(in:bounds:completed:)``).
+    /// A rebuild or a repair is under way, or its last slice is not on screen yet: the owning view
+    /// must be drawn again (call `setNeedsDisplay()` after ``draw(in:bounds:completed:)``).
     var needsAnotherFrame: Bool { rebuilding != nil || !completedRepairs.isEmpty || !invalid.isEmpty }
 
-    /// Whether a rebuild spans frames now (tests, benchmarks).
+    /// Whether a rebuild spans frames now (tests).
     var isRebuilding: Bool { rebuilding != nil }
 
     /// Brings the layers up to date and composites them. Call from the owning view's
@@ -358,7 +360,8 @@ final class StrokeInk {
 
     /// Everything from the model: `completed` (which holds the pending commits too) and `live`.
     /// The in-progress strokes are few and drawn at once; the completed ones are drawn by
-    /// ``continueRebuild(bounds:scale:completed:)``, in slices when there is a ``paintBudget``.
+    /// ``continueRebuild(bounds:scale:completed:invalidating:)``, in slices when there is a
+    /// ``paintBudget``.
     private func startRebuild(bounds: Rect, scale: Double, completed: [Stroke]) {
         rebuilding = completedLayer.reset(rect: bounds, scale: scale) ? InkRebuild(strokes: completed, origin: bounds.origin) : nil
         activeLayer.rebuild(from: live.lazy.map(\.stroke), rect: bounds, scale: scale)
