@@ -4,7 +4,14 @@ import TouchCanvasApp
 /// presentation clock, asks for feedback where `wp_presentation` is offered, and predicts as
 /// `--predict` says. A frame that waits too long for the compositor is drawn anyway.
 extension AppController {
+    /// The most a frame spends on a long paint (a rebuild after a resize or scale change) before
+    /// the loop goes back to input and pings: half a 60 Hz refresh, so the frame still has time
+    /// for the rest of its drawing and the compositor, and the app stays responsive on a loaded
+    /// machine. The paint goes on next frame.
+    static let paintSlice = 0.008
+
     func makePacer(window: WaylandWindow, globals: Globals) -> FramePacer {
+        session.paintBudget = .seconds(Self.paintSlice)
         let pacer = FramePacer(window: window, session: session, buffers: DrawableBuffers(shm: globals.shm, format: .xrgb8888))
         pacer.prediction = options.prediction
         pacer.pacing = options.pacing

@@ -161,7 +161,8 @@ final class FramePacer {
         // their samples coalesced, predicted as far ahead as input currently takes to show.
         let damage = session.displayFrame(into: pixels, scale: scale.factor, bufferAge: buffer.age,
                                           predictionInterval: predictionInterval)
-        needsRender = session.window.hasRunningAnimations
+        // A paint in slices (a rebuild after a resize) needs frames until it is done, as animations do.
+        needsRender = session.window.hasRunningAnimations || session.needsAnotherFrame
         guard !damage.isEmpty else {
             if frameCommitted { window.commitSubsurfaceState() }
             return

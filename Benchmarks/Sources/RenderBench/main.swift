@@ -15,6 +15,8 @@ import TouchKit
 //   RenderBench --trail-only [--quick]         only the gestures trail comparison
 //   RenderBench --rebuild-only SCALE N         N full rebuilds of the 100 000-segment 4K layer in
 //                                              `measuredRebuilds`, for callgrind or perf the same way
+//   RenderBench --slicing-only [--quick]       only the sliced rebuild against the unsliced one,
+//                                              and the full repaint of a huge (8K) window
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
@@ -161,6 +163,7 @@ func runAll(quick: Bool) throws {
     }
     print("### Ink layer work\n")
     print(inkTable.text + "\n")
+    try runSlicing(quick: quick)
     print("Setting up each 4K frame scenario (history drawn through the input machine, then the first, "
           + "full render): median \(Format.ms(setups.median, 0)) ms, longest \(Format.ms(setups.maximum, 0)) ms.")
 }
@@ -197,8 +200,75 @@ func measureThrowing(_ body: () throws -> Void) throws -> Double {
     return Double(monotonicNanoseconds() - start)
 }
 
+/// A size change over 10 000 strokes at 4K through the session's frames: the app's 8 ms paint
+/// budget (a slice per frame) against an unlimited one (the whole rebuild in one frame),
+/// interleaved, so the ratio comes from one run. Then what one full repaint of a new buffer costs
+/// at 4K and at 7680×4320, the largest window the app makes.
+@MainActor
+func runSlicing(quick: Bool) throws {
+    log("measuring the sliced rebuild…")
+    let rounds = quick ? 2 : 5
+    var table = MarkdownTable(["rebuild (10 000 strokes × 10 segments, size change)", "layer", "frames",
+                               "longest frame (median of rounds)", "total drawing time (median)", "total / unsliced"])
+    var repaints = MarkdownTable(["full repaint of a new buffer (nothing to rebuild)", "median", "spread (min – max)"])
+    for scale in [1.0, 2.0] {
+        let scenario = try RebuildFrames(width: 3840 / scale, height: 2160 / scale, scale: scale,
+                                         strokes: 10_000, segmentsPerStroke: 10)
+        var sliced: [RebuildFrames.Result] = [], whole: [RebuildFrames.Result] = []
+        for _ in 0..<rounds {
+            whole.append(scenario.rebuild(budget: .unlimited))
+            sliced.append(scenario.rebuild(budget: .seconds(0.008)))
+        }
+        let wholeTotal = Samples(whole.map(\.total)).median
+        for (name, results) in [("unsliced (before)", whole), ("sliced, 8 ms budget", sliced)] {
+            let total = Samples(results.map(\.total)).median
+            table.add([name, "3840×2160, scale \(Format.fixed(scale, 0))",
+                       Format.fixed(Samples(results.map { Double($0.frames.count) }).median, 0),
+                       Format.ms(Samples(results.map(\.longest)).median, 1) + " ms",
+                       Format.ms(total, 0) + " ms", Format.fixed(total / wholeTotal, 2)])
+        }
+        var slicedUndo: [RebuildFrames.Result] = [], wholeUndo: [RebuildFrames.Result] = []
+        for _ in 0..<rounds {
+            wholeUndo.append(scenario.tallUndo(budget: .unlimited))
+            slicedUndo.append(scenario.tallUndo(budget: .seconds(0.008)))
+        }
+        let wholeUndoTotal = Samples(wholeUndo.map(\.total)).median
+        for (name, results) in [("undo of a stroke top to bottom, unsliced (before)", wholeUndo),
+                                ("undo of a stroke top to bottom, sliced, 8 ms budget", slicedUndo)] {
+            let total = Samples(results.map(\.total)).median
+            table.add([name, "3840×2160, scale \(Format.fixed(scale, 0))",
+                       Format.fixed(Samples(results.map { Double($0.frames.count) }).median, 0),
+                       Format.ms(Samples(results.map(\.longest)).median, 1) + " ms",
+                       Format.ms(total, 0) + " ms", Format.fixed(total / wholeUndoTotal, 2)])
+        }
+        if scale == 1 {
+            var ns = Samples()
+            for _ in 0..<(quick ? 3 : 9) { ns.append(scenario.fullRepaint()) }
+            repaints.add(["3840×2160, trace scene, 10 000 strokes", Format.ms(ns.median, 1) + " ms",
+                          Format.ms(ns.minimum, 1) + " – " + Format.ms(ns.maximum, 1) + " ms"])
+        }
+    }
+    // The largest window (no output known): the first frame at that size (layers allocated,
+    // cleared and flattened, nothing drawn), then repaints of a new buffer.
+    let huge = try RebuildFrames(width: 7680, height: 4320, scale: 1, strokes: 0, segmentsPerStroke: 0)
+    var firsts = Samples(), ns = Samples()
+    for _ in 0..<(quick ? 2 : 5) {
+        firsts.append(huge.rebuild(budget: .unlimited).total)
+        for _ in 0..<2 { ns.append(huge.fullRepaint()) }
+    }
+    repaints.add(["7680×4320, trace scene, empty: first frame at a new size", Format.ms(firsts.median, 1) + " ms",
+                  Format.ms(firsts.minimum, 1) + " – " + Format.ms(firsts.maximum, 1) + " ms"])
+    repaints.add(["7680×4320, trace scene, empty: new buffer, same size", Format.ms(ns.median, 1) + " ms",
+                  Format.ms(ns.minimum, 1) + " – " + Format.ms(ns.maximum, 1) + " ms"])
+    print("### A rebuild in slices\n")
+    print(table.text + "\n")
+    print(repaints.text + "\n")
+}
+
 try MainActor.assumeIsolated {
-    if arguments.first == "--frames-only" {
+    if arguments.first == "--slicing-only" {
+        try runSlicing(quick: arguments.contains("--quick"))
+    } else if arguments.first == "--frames-only" {
         try runFramesOnly(Array(arguments.dropFirst()))
     } else if arguments.first == "--trail-only" {
         try runTrail(quick: arguments.contains("--quick"))

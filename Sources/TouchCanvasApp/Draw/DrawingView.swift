@@ -174,6 +174,8 @@ public final class DrawingView: View, CairoDrawing {
 
     public func draw(in context: GraphicsContext, rect: Rect) {
         ink.draw(in: context, bounds: bounds, completed: strokeCollection.strokes)
+        // A rebuild in slices: the next frame draws the next slice.
+        if ink.needsAnotherFrame { setNeedsDisplay() }
         guard showsCoalescedSamples, predicted.count > 1 else { return }
         context.setColor(Self.predictedColor)
         context.setLineWidth(Self.inkWidth)

@@ -29,6 +29,11 @@ import TouchKit
 /// their segments in those rows); clear wipes a layer; a size or scale change rebuilds
 /// everything from the model, and turning the dots on draws every stroke's dots once.
 ///
+/// The rebuild, and the repair of a tall undo, grow with the drawing without bound (10 000
+/// strokes at 4K: most of a second), so with a ``paintBudget`` they are drawn a slice per frame
+/// (``InkRebuild``, ``InkRepairBands``): frames show the ink drawn so far, and
+/// ``needsAnotherFrame`` asks the owning view for the next slice.
+///
 /// Memory: two ARGB layers the size of the view's buffer (3 MB each at 1024×768, 33 MB at 4K),
 /// plus the completed layer's flattened copy while there is a backdrop, plus one while the dots
 /// show.
@@ -76,6 +81,15 @@ final class StrokeInk {
     @exclusivity(unchecked) private var needsCompletedClear = false
     @exclusivity(unchecked) private var needsDotsRebuild = false
     @exclusivity(unchecked) private var needsRebuild = true
+    /// The completed layer's rebuild while it spans frames; `nil` when the layer is whole.
+    @exclusivity(unchecked) private var rebuilding: InkRebuild?
+
+    /// How much of a rebuild or a repair one frame draws. Unlimited by default, as headless
+    /// replays, `check` and tests want whole frames; the interactive app sets a time budget
+    /// through its session.
+    var paintBudget = InkPaintBudget.unlimited
+    /// The clock a time budget is read from.
+    var clock: () -> Double = MonotonicClock.now
 
     /// Testing hook: composite as before the opaque copy existed — blend the completed layer over
     /// what the renderer painted, and the active layer over the whole repaint — so tests can
@@ -128,7 +142,14 @@ final class StrokeInk {
     /// `stroke` ended and is now completed: it moves from the active layer to the completed one.
     func end(_ stroke: Stroke) {
         guard let index = live.firstIndex(where: { $0.stroke === stroke }) else { return }
-        pendingCommits.append(live.remove(at: index))
+        let ended = live.remove(at: index)
+        if rebuilding != nil {
+            // Drawn after every stroke before it, as the unsliced rebuild would; its dots come
+            // with the dots' rebuild when the ink's ends.
+            rebuilding?.append(stroke)
+        } else {
+            pendingCommits.append(ended)
+        }
         takeOutOfActiveLayer(stroke)
     }
 
@@ -166,6 +187,11 @@ final class StrokeInk {
     /// `stroke`, which an eraser had taken out, is back in the drawing in its old place: its
     /// rows are redrawn from the model, in the drawing order.
     private func restore(_ stroke: Stroke) {
+        // Mid-rebuild its old place may or may not be drawn yet: start over (undoing an erase is rare).
+        if rebuilding != nil {
+            needsRebuild = true
+            invalid.invalidateAll()
+        }
         completedRepairs.append(stroke.bounds)
         invalidate(stroke.bounds)
         if showsSampleDots { needsDotsRebuild = true }
@@ -183,6 +209,9 @@ final class StrokeInk {
         if let index = pendingCommits.firstIndex(where: { $0.stroke === stroke }) {
             // Never reached the completed layer; its active ink is already being removed.
             pendingCommits.remove(at: index)
+        } else if rebuilding != nil {
+            // Dropped from the rebuild; if some of it was drawn, its rows are repaired there.
+            if rebuilding?.remove(stroke) == true { invalidate(stroke.bounds) }
         } else {
             completedRepairs.append(stroke.bounds)
             // The completed layer is redrawn in the original order, so only the stroke's own
@@ -197,6 +226,8 @@ final class StrokeInk {
         pendingCommits.removeAll()
         completedRepairs.removeAll()
         needsCompletedClear = true
+        // The rebuild's strokes are gone; what remains (nothing, or an undone clear) starts over.
+        if rebuilding != nil { needsRebuild = true }
         if showsSampleDots { needsDotsRebuild = true }
         invalid.invalidateAll()
     }
@@ -214,8 +245,18 @@ final class StrokeInk {
 
     /// Answers the renderer's question for the owning view and forgets the answer.
     func takeInvalidatedRects(_ report: (Rect) -> Void) -> Bool {
-        invalid.take(report)
+        // A slice that changed no pixel must still bring the next frame's draw, or the rebuild
+        // would stop: a frame with no damage draws nothing.
+        if let rebuilding { invalid.add(Rect(origin: rebuilding.origin, size: Size(width: 1, height: 1))) }
+        return invalid.take(report)
     }
+
+    /// A rebuild or a repair is under way, or its last slice is not on screen yet: the owning view
+    /// must be drawn again (call `setNeedsDisplay()` after ``draw(in:bounds:completed:)``).
+    var needsAnotherFrame: Bool { rebuilding != nil || !completedRepairs.isEmpty || !invalid.isEmpty }
+
+    /// Whether a rebuild spans frames now (tests).
+    var isRebuilding: Bool { rebuilding != nil }
 
     /// Brings the layers up to date and composites them. Call from the owning view's
     /// `draw(in:rect:)` with its bounds and its completed strokes, oldest first.
@@ -256,15 +297,27 @@ final class StrokeInk {
     private func update(bounds: Rect, scale: Double, completed: [Stroke]) {
         let geometryChanged = !completedLayer.matches(rect: bounds, scale: scale)
             || !activeLayer.matches(rect: bounds, scale: scale)
-        if needsRebuild || geometryChanged {
-            rebuild(bounds: bounds, scale: scale, completed: completed)
-            return
+        let starting = needsRebuild || geometryChanged
+        if starting {
+            startRebuild(bounds: bounds, scale: scale, completed: completed)
+        }
+        if rebuilding != nil {
+            // The frame that starts a rebuild repaints the whole view (a new size or scale, or
+            // whatever asked for the rebuild invalidated everything): an unsliced rebuild draws
+            // it all then and asks for no second frame. A sliced one draws nothing then: that
+            // frame already allocates and clears the new layers and fills the whole buffer.
+            if !starting {
+                continueRebuild(bounds: bounds, scale: scale, completed: completed, invalidating: true)
+            } else if paintBudget == .unlimited {
+                continueRebuild(bounds: bounds, scale: scale, completed: completed, invalidating: false)
+            }
         }
         if needsCompletedClear {
             completedLayer.clear()
             needsCompletedClear = false
         }
-        if showsSampleDots, needsDotsRebuild || !(dotsLayer?.matches(rect: bounds, scale: scale) ?? false) {
+        if showsSampleDots, rebuilding == nil,
+           needsDotsRebuild || !(dotsLayer?.matches(rect: bounds, scale: scale) ?? false) {
             rebuildDots(bounds: bounds, scale: scale, completed: completed)
         }
         // New segments of the strokes being drawn.
@@ -289,14 +342,7 @@ final class StrokeInk {
             }
         }
         activeRepairs.removeAll(keepingCapacity: true)
-        for rect in completedRepairs {
-            completedLayer.repair(covering: rect) { band in
-                for stroke in completed where stroke.bounds.intersects(band) {
-                    completedLayer.drawSegments(of: stroke, from: 0, within: band)
-                }
-            }
-        }
-        completedRepairs.removeAll(keepingCapacity: true)
+        repairCompletedLayer(completed: completed)
         if let dotsLayer {
             for rect in dotRepairs {
                 dotsLayer.repair(covering: rect) { band in
@@ -313,8 +359,11 @@ final class StrokeInk {
     }
 
     /// Everything from the model: `completed` (which holds the pending commits too) and `live`.
-    private func rebuild(bounds: Rect, scale: Double, completed: [Stroke]) {
-        completedLayer.rebuild(from: completed, rect: bounds, scale: scale)
+    /// The in-progress strokes are few and drawn at once; the completed ones are drawn by
+    /// ``continueRebuild(bounds:scale:completed:invalidating:)``, in slices when there is a
+    /// ``paintBudget``.
+    private func startRebuild(bounds: Rect, scale: Double, completed: [Stroke]) {
+        rebuilding = completedLayer.reset(rect: bounds, scale: scale) ? InkRebuild(strokes: completed, origin: bounds.origin) : nil
         activeLayer.rebuild(from: live.lazy.map(\.stroke), rect: bounds, scale: scale)
         for i in live.indices { live[i].drawn = live[i].stroke.samples.count }
         pendingCommits.removeAll(keepingCapacity: true)
@@ -322,10 +371,52 @@ final class StrokeInk {
         completedRepairs.removeAll(keepingCapacity: true)
         needsCompletedClear = false
         needsRebuild = false
-        if showsSampleDots {
-            rebuildDots(bounds: bounds, scale: scale, completed: completed)
-        } else {
-            dotsLayer = nil
+        // The dots follow once the completed ink is whole (a debug overlay, not sliced).
+        dotsLayer = nil
+    }
+
+    /// One slice of the rebuild, its rectangles invalidated for the next frame when `invalidating`;
+    /// when it is the last, the dots are rebuilt too.
+    private func continueRebuild(bounds: Rect, scale: Double, completed: [Stroke], invalidating: Bool) {
+        guard var rebuild = rebuilding else { return }
+        rebuilding = nil  // not held twice while it draws: its strokes array is not copied
+        let finished = rebuild.advance(into: completedLayer, budget: paintBudget, clock: clock) { dirty in
+            if invalidating { invalidate(dirty) }
+        }
+        guard finished else {
+            rebuilding = rebuild
+            return
+        }
+        if showsSampleDots { rebuildDots(bounds: bounds, scale: scale, completed: completed) }
+    }
+
+    /// Undo and the eraser: the rows the removed strokes covered are cleared and what crosses
+    /// them redrawn, in the drawing order. With a budget, a tall repair over a big drawing (a
+    /// stroke from top to bottom redraws nearly every stroke) goes a band of rows at a time,
+    /// a band per frame or more; each band's rows come out exact whatever happened before, so
+    /// strokes ending meanwhile need no care. What a band changed is invalidated for the next
+    /// frame; the undo invalidated the whole stroke already for this one.
+    private func repairCompletedLayer(completed: [Stroke]) {
+        guard !completedRepairs.isEmpty else { return }
+        let redraw = { [completedLayer] (band: Rect) in
+            for stroke in completed where stroke.bounds.intersects(band) {
+                completedLayer.drawSegments(of: stroke, from: 0, within: band)
+            }
+        }
+        guard paintBudget != .unlimited else {
+            for rect in completedRepairs { completedLayer.repair(covering: rect, redraw: redraw) }
+            completedRepairs.removeAll(keepingCapacity: true)
+            return
+        }
+        var meter = InkPaintMeter(paintBudget, clock: clock)
+        while let rect = completedRepairs.last, !meter.isExhausted {
+            let (band, rest) = InkRepairBands.next(of: rect, scale: completedLayer.scale)
+            let before = completedLayer.drawnSegmentCount
+            completedLayer.repair(covering: band, redraw: redraw)
+            meter.spend(max(1, completedLayer.drawnSegmentCount - before))
+            invalidate(band)
+            completedRepairs.removeLast()
+            if let rest { completedRepairs.append(rest) }
         }
     }
 

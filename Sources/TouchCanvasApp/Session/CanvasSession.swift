@@ -55,6 +55,11 @@ public final class CanvasSession {
     public let inspector: InputInspector
     public let hud: InspectorHUDView
     public let renderer = ViewRenderer()
+    /// How much of a long paint (a rebuild after a size or scale change) one frame may do; each
+    /// scene gets it. Unlimited unless the shell says otherwise: a replay draws whole frames.
+    public var paintBudget = InkPaintBudget.unlimited {
+        didSet { (rootView as? ProgressivePainting)?.paintBudget = paintBudget }
+    }
     /// Fingers near a pen draw nothing (`p` toggles it); shared by every scene.
     public let palmRejection = PalmRejection()
     /// The integer scale the window is drawn at, as a recording notes it.
@@ -281,6 +286,7 @@ public final class CanvasSession {
     private func connectScene() {
         (rootView as? WindowMoving)?.onBeginWindowMove = { [unowned self] touch in onBeginWindowMove?(touch) }
         (rootView as? PalmRejecting)?.palmRejection = palmRejection
+        (rootView as? ProgressivePainting)?.paintBudget = paintBudget
     }
 
     /// `d`: the scene's debug overlay, where it has one.
@@ -369,14 +375,15 @@ public final class CanvasSession {
     /// rather than the drawing (as the cursor is left out too); nil before anything was drawn.
     public func picture() throws(SessionError) -> PixelBuffer? {
         guard let (shown, scale) = lastFrame else { return nil }
-        guard hoverRings.isShowingRings else { return shown }
+        // A paint still under way is finished for the picture: a save shows the whole drawing.
+        guard hoverRings.isShowingRings || needsAnotherFrame else { return shown }
         let pixels: PixelBuffer
         do {
             pixels = try PixelBuffer(width: shown.width, height: shown.height, format: shown.format)
         } catch {
             throw SessionError("\(error)")
         }
-        if let error = renderer.snapshot(window, into: pixels, scale: scale, excluding: [hoverRings]) {
+        if let error = withUnlimitedPaint({ renderer.snapshot(window, into: pixels, scale: scale, excluding: [hoverRings]) }) {
             throw SessionError("drawing the picture failed: \(error)")
         }
         return pixels

@@ -127,6 +127,8 @@ open class TouchTrackerView: View, CairoDrawing {
 
     open func draw(in context: GraphicsContext, rect: Rect) {
         ink.draw(in: context, bounds: bounds, completed: strokes.strokes)
+        // A rebuild in slices: the next frame draws the next slice.
+        if ink.needsAnotherFrame { setNeedsDisplay() }
     }
 
     open func takeInvalidatedRects(_ report: (Rect) -> Void) -> Bool {

@@ -1,0 +1,34 @@
+import TouchKit
+
+/// A scene whose drawing may take several frames to paint after a size or scale change: its
+/// ink is rebuilt a slice per frame (``InkRebuild``) so the event loop keeps answering pings and
+/// taking input.
+///
+/// The session sets the budget on each new scene and, after every frame, asks whether another
+/// is needed; the shell keeps frames coming while it is. A save sets the budget to
+/// ``InkPaintBudget/unlimited`` for its picture, so it always shows the whole drawing.
+@MainActor
+public protocol ProgressivePainting: AnyObject {
+    /// How much of a long paint one frame may do.
+    var paintBudget: InkPaintBudget { get set }
+    /// The last frame did not paint everything, or its last slice is not on screen yet.
+    var needsAnotherFrame: Bool { get }
+}
+
+extension DrawingView: ProgressivePainting {
+    public var paintBudget: InkPaintBudget {
+        get { ink.paintBudget }
+        set { ink.paintBudget = newValue }
+    }
+
+    public var needsAnotherFrame: Bool { ink.needsAnotherFrame }
+}
+
+extension TouchTrackerView: ProgressivePainting {
+    public var paintBudget: InkPaintBudget {
+        get { ink.paintBudget }
+        set { ink.paintBudget = newValue }
+    }
+
+    public var needsAnotherFrame: Bool { ink.needsAnotherFrame }
+}
