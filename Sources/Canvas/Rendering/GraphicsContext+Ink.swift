@@ -24,9 +24,12 @@ extension GraphicsContext {
     }
 
     public func draw(_ layer: InkLayer, alpha: Double = 1) {
-        guard let surface = layer.surface else { return }
         let opacity = (alpha > 0 ? min(alpha, 1) : 0) * self.alpha
         guard opacity > 0 else { return }
+        if let strips = layer.strips, let color = layer.coverageColor {
+            return draw(strips, of: layer, color: color, opacity: opacity)
+        }
+        guard let surface = layer.surface else { return }
         let origin = layer.rect.origin
         cairo.save()
         defer { cairo.restore() }
@@ -52,11 +55,40 @@ extension GraphicsContext {
         }
     }
 
-    /// Replaces the pixels under `layer` with its ink flattened on ``backdrop`` (a `SOURCE`
-    /// copy), when that gives exactly what ``draw(_:alpha:)`` would have given over the backdrop:
-    /// the layer's ``InkLayer/backdrop`` is this context's ``backdrop``, the view is fully opaque,
-    /// and the layer sits on whole buffer pixels at this frame's scale. Returns `false`, having
-    /// drawn nothing, otherwise — then draw the layer instead.
+    /// A coverage layer: its colour through each strip's alpha, as a mask, for the strips that
+    /// meet the clip (the others would change nothing and cost a call each).
+    private func draw(_ strips: CoverageStrips, of layer: InkLayer, color: Color, opacity: Double) {
+        let origin = layer.rect.origin
+        guard origin.hasFiniteCoordinates else { return }
+        cairo.save()
+        defer { cairo.restore() }
+        let matrix = cairo.matrix
+        let device = cairo.userToDevice(origin.x, origin.y)
+        let aligned = matrix.xy == 0 && matrix.yx == 0 && matrix.xx == layer.scale && matrix.yy == layer.scale
+            && Self.isWhole(device.x) && Self.isWhole(device.y)
+        // In layer pixels from here, offset by (x, y).
+        var x = 0.0, y = 0.0
+        if aligned {
+            cairo.identityMatrix()
+            x = device.x.rounded()
+            y = device.y.rounded()
+        } else {
+            cairo.translate(origin.x, origin.y)
+            cairo.scale(1 / layer.scale, 1 / layer.scale)
+        }
+        cairo.setSource(color, alpha: opacity)
+        var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
+        cairo_clip_extents(cairo.pointer, &x1, &y1, &x2, &y2)
+        let visible = strips.strips(coveringPixels: Int((x1 - x).rounded(.down)), Int((x2 - x).rounded(.up)))
+        for k in visible {
+            cairo_mask_surface(cairo.pointer, strips.surfaces[k].pointer, x + Double(k * CoverageStrips.width), y)
+        }
+    }
+
+    /// Replaces the pixels under `layer` with its opaque pixels, its ink drawn on ``backdrop``
+    /// (a `SOURCE` copy), when the layer's ``InkLayer/backdrop`` is this context's ``backdrop``,
+    /// the view is fully opaque, and the layer sits on whole buffer pixels at this frame's scale.
+    /// Returns `false`, having drawn nothing, otherwise — then draw the layer instead.
     ///
     /// Why: a copy costs the repainted area whatever it shows, while blending costs more the more
     /// ink lies beneath (BENCHMARKS.md, "Frame cost over the drawing's history").
