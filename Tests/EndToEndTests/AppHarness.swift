@@ -18,8 +18,10 @@ final class AppHarness {
     let compositor: ScriptedCompositor
     let app: ClientProcess
 
-    /// The executable sits next to the test bundle in the build folder.
+    /// The executable sits next to the test bundle in the build folder, unless `TC_TOUCHCANVAS`
+    /// names another (a release build, to measure it: BENCHMARKS.md, "Memory at 4K").
     static var executablePath: String {
+        if let path = ProcessInfo.processInfo.environment["TC_TOUCHCANVAS"], !path.isEmpty { return path }
         let testBinary = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
         var dir = testBinary.deletingLastPathComponent()
         // `swift test` runs .build/<triple>/debug/<Package>PackageTests.xctest

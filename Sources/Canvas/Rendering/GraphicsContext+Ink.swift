@@ -80,8 +80,25 @@ extension GraphicsContext {
         var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
         cairo_clip_extents(cairo.pointer, &x1, &y1, &x2, &y2)
         let visible = strips.strips(coveringPixels: Int((x1 - x).rounded(.down)), Int((x2 - x).rounded(.up)))
+        // The clip is the frame's damage, often a few boxes far apart (ten fingers): a strip
+        // between them would cost a mask call for nothing. One list per frame, not per strip.
+        let list = cairo_copy_clip_rectangle_list(cairo.pointer)
+        defer { cairo_rectangle_list_destroy(list) }
+        var boxes = UnsafeBufferPointer<cairo_rectangle_t>(start: nil, count: 0)
+        if let list, list.pointee.status == CAIRO_STATUS_SUCCESS, let rectangles = list.pointee.rectangles {
+            boxes = UnsafeBufferPointer(start: rectangles, count: Int(max(0, list.pointee.num_rectangles)))
+        }
         for k in visible {
-            cairo_mask_surface(cairo.pointer, strips.surfaces[k].pointer, x + Double(k * CoverageStrips.width), y)
+            let left = x + Double(k * CoverageStrips.width), right = left + Double(CoverageStrips.width)
+            if boxes.baseAddress != nil {
+                var meets = false
+                for box in boxes where box.x < right && box.x + box.width > left {
+                    meets = true
+                    break
+                }
+                if !meets { continue }
+            }
+            cairo_mask_surface(cairo.pointer, strips.surfaces[k].pointer, left, y)
         }
     }
 
