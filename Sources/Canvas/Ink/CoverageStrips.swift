@@ -36,6 +36,16 @@ final class CoverageStrips {
     private let mappedBytes: Int
     private(set) var surfaces: [CairoSurface] = []
     private(set) var contexts: [CairoContext] = []
+    /// A surface pattern per strip, made once, for ``GraphicsContext`` to mask with when it
+    /// cannot composite with pixman directly (a resampled layer, a target that is not an image).
+    private(set) var patterns: [OpaquePointer] = []
+    /// The same pixels as pixman images, made once: see ``composite(color:opacity:strip:box:onto:)``.
+    private var images: [OpaquePointer] = []
+    /// The solid colour last composited, with its opacity, and its pixman image.
+    private var solid: (color: Color, opacity: Double, image: OpaquePointer)?
+    /// Pixman images over the frames' target buffers (two or three alternate), by their memory.
+    private var targets: [(data: UnsafeMutableRawPointer, width: Int32, height: Int32, stride: Int32,
+                           format: cairo_format_t, image: OpaquePointer)] = []
 
     /// Strips for `width` × `height` pixels, all transparent, none of their pages resident.
     init(width: Int, height: Int) throws(CairoError) {
@@ -55,7 +65,7 @@ final class CoverageStrips {
         self.stripBytes = stripBytes
         base = mapped
         mappedBytes = total
-        do {
+        do throws(CairoError) {
             for k in 0..<count {
                 let surface = try CairoSurface.image(over: base + k * stripBytes, format: CAIRO_FORMAT_A8,
                                                      width: Int32(Self.width), height: h, stride: Int32(stride))
@@ -64,6 +74,15 @@ final class CoverageStrips {
                 cairo.setLineJoin(CAIRO_LINE_JOIN_ROUND)
                 surfaces.append(surface)
                 contexts.append(cairo)
+                guard let pattern = cairo_pattern_create_for_surface(surface.pointer),
+                      cairo_pattern_status(pattern) == CAIRO_STATUS_SUCCESS
+                else { throw CairoError.noMemory }
+                patterns.append(pattern)
+                guard let image = pixman_image_create_bits(PIXMAN_a8, Int32(Self.width), h,
+                                                           (base + k * stripBytes).assumingMemoryBound(to: UInt32.self),
+                                                           Int32(stride))
+                else { throw CairoError.noMemory }
+                images.append(image)
             }
         } catch {
             release()
@@ -75,6 +94,14 @@ final class CoverageStrips {
 
     /// The contexts go before the memory they draw into.
     private func release() {
+        for pattern in patterns { cairo_pattern_destroy(pattern) }
+        patterns.removeAll()
+        for image in images { pixman_image_unref(image) }
+        images.removeAll()
+        if let solid { pixman_image_unref(solid.image) }
+        solid = nil
+        for target in targets { pixman_image_unref(target.image) }
+        targets.removeAll()
         contexts.removeAll()
         for surface in surfaces { cairo_surface_finish(surface.pointer) }
         surfaces.removeAll()
@@ -83,6 +110,65 @@ final class CoverageStrips {
 
     /// Bytes of address space the strips take; only pages ink was drawn on are resident.
     var byteCount: Int { mappedBytes }
+
+    /// Composites `color` at `opacity` through strip `k` onto the image surface `target`, inside
+    /// `box` (the target's pixels; the strip's pixel (0, 0) lies at `origin` there): `OVER`, the
+    /// colour's alpha times the strip's coverage. Returns `false`, having done nothing, when
+    /// `target` is not a 32-bit image or an image cannot be had.
+    ///
+    /// Why pixman rather than `cairo_mask`: cairo makes a solid-colour image and a mask image for
+    /// every mask call, two heap allocations each, and a frame masks once per strip per damage
+    /// box (tens, with ten fingers); DESIGN.md wants none per frame (`AllocationSites`). Here the
+    /// images are made once and the composite is pixman's solid-through-A8 fast path.
+    func composite(color: Color, opacity: Double, strip k: Int, box: PixelRect,
+                   origin: (x: Int, y: Int), onto target: OpaquePointer) -> Bool {
+        guard images.indices.contains(k), let dest = targetImage(target), let source = solidImage(color, opacity)
+        else { return false }
+        pixman_image_composite32(PIXMAN_OP_OVER, source, images[k], dest,
+                                 0, 0, Int32(box.x - origin.x), Int32(box.y - origin.y),
+                                 Int32(box.x), Int32(box.y), Int32(box.width), Int32(box.height))
+        return true
+    }
+
+    private func solidImage(_ color: Color, _ opacity: Double) -> OpaquePointer? {
+        if let solid, solid.color == color, solid.opacity == opacity { return solid.image }
+        if let solid { pixman_image_unref(solid.image) }
+        solid = nil
+        // Premultiplied, 16 bits a channel, as cairo hands pixman its colours.
+        let alpha = max(0, min(1, color.alpha * opacity))
+        func short(_ value: Double) -> UInt16 { UInt16((max(0, min(1, value)) * 65535).rounded()) }
+        var pixel = pixman_color_t(red: short(color.red * alpha), green: short(color.green * alpha),
+                                   blue: short(color.blue * alpha), alpha: short(alpha))
+        guard let image = pixman_image_create_solid_fill(&pixel) else { return nil }
+        solid = (color, opacity, image)
+        return image
+    }
+
+    private func targetImage(_ surface: OpaquePointer) -> OpaquePointer? {
+        guard cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE,
+              let data = cairo_image_surface_get_data(surface) else { return nil }
+        let format = cairo_image_surface_get_format(surface)
+        let width = cairo_image_surface_get_width(surface), height = cairo_image_surface_get_height(surface)
+        let stride = cairo_image_surface_get_stride(surface)
+        let raw = UnsafeMutableRawPointer(data)
+        for target in targets where target.data == raw && target.width == width && target.height == height
+            && target.stride == stride && target.format == format {
+            return target.image
+        }
+        let pixmanFormat: pixman_format_code_t
+        switch format {
+        case CAIRO_FORMAT_ARGB32: pixmanFormat = PIXMAN_a8r8g8b8
+        case CAIRO_FORMAT_RGB24: pixmanFormat = PIXMAN_x8r8g8b8
+        default: return nil
+        }
+        guard let image = pixman_image_create_bits(pixmanFormat, width, height,
+                                                   raw.assumingMemoryBound(to: UInt32.self), stride)
+        else { return nil }
+        // The buffers of a swapchain, plus one: an older one has gone.
+        if targets.count >= 4 { pixman_image_unref(targets.removeFirst().image) }
+        targets.append((raw, width, height, stride, format, image))
+        return image
+    }
 
     /// The strips whose columns meet layer pixels `minX..<maxX` (clamped to the layer).
     func strips(coveringPixels minX: Int, _ maxX: Int) -> Range<Int> {

@@ -80,25 +80,48 @@ extension GraphicsContext {
         var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
         cairo_clip_extents(cairo.pointer, &x1, &y1, &x2, &y2)
         let visible = strips.strips(coveringPixels: Int((x1 - x).rounded(.down)), Int((x2 - x).rounded(.up)))
-        // The clip is the frame's damage, often a few boxes far apart (ten fingers): a strip
-        // between them would cost a mask call for nothing. One list per frame, not per strip.
+        // The clip is the frame's damage, often a few boxes far apart (ten fingers): each strip
+        // is composited once per damage box it meets, inside that box, so a strip between the
+        // boxes costs nothing. With pixman directly while the layer is aligned and the target
+        // an image (always, in the app); otherwise masked by cairo under the clip as it is.
         let list = cairo_copy_clip_rectangle_list(cairo.pointer)
         defer { cairo_rectangle_list_destroy(list) }
-        var boxes = UnsafeBufferPointer<cairo_rectangle_t>(start: nil, count: 0)
-        if let list, list.pointee.status == CAIRO_STATUS_SUCCESS, let rectangles = list.pointee.rectangles {
-            boxes = UnsafeBufferPointer(start: rectangles, count: Int(max(0, list.pointee.num_rectangles)))
+        var boxes: UnsafeBufferPointer<cairo_rectangle_t>?
+        var dx = 0.0, dy = 0.0
+        let target = cairo_get_group_target(cairo.pointer)
+        if aligned, let target, let list, list.pointee.status == CAIRO_STATUS_SUCCESS {
+            boxes = UnsafeBufferPointer(start: list.pointee.rectangles, count: Int(max(0, list.pointee.num_rectangles)))
+            cairo_surface_get_device_offset(target, &dx, &dy)
+            cairo_surface_flush(target)
         }
+        var dirty = PixelRect(x: 0, y: 0, width: 0, height: 0)
         for k in visible {
             let left = x + Double(k * CoverageStrips.width), right = left + Double(CoverageStrips.width)
-            if boxes.baseAddress != nil {
-                var meets = false
+            if let boxes, let target {
+                var done = true
                 for box in boxes where box.x < right && box.x + box.width > left {
-                    meets = true
-                    break
+                    // In the target's pixels: user space is device space here, less its offset.
+                    let minX = Int((max(box.x, left) + dx).rounded()), maxX = Int((min(box.x + box.width, right) + dx).rounded())
+                    let minY = Int((box.y + dy).rounded()), maxY = Int((box.y + box.height + dy).rounded())
+                    guard maxX > minX, maxY > minY else { continue }
+                    let pixels = PixelRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+                    let origin = (x: Int((left + dx).rounded()), y: Int((y + dy).rounded()))
+                    if strips.composite(color: color, opacity: opacity, strip: k, box: pixels, origin: origin, onto: target) {
+                        dirty = dirty.width == 0 ? pixels : dirty.union(pixels)
+                    } else {
+                        done = false
+                    }
                 }
-                if !meets { continue }
+                if done { continue }
             }
-            cairo_mask_surface(cairo.pointer, strips.surfaces[k].pointer, left, y)
+            let pattern = strips.patterns[k]
+            var matrix = cairo_matrix_t()
+            cairo_matrix_init_translate(&matrix, -left, -y)
+            cairo_pattern_set_matrix(pattern, &matrix)
+            cairo_mask(cairo.pointer, pattern)
+        }
+        if dirty.width > 0, let target {
+            cairo_surface_mark_dirty_rectangle(target, Int32(dirty.x), Int32(dirty.y), Int32(dirty.width), Int32(dirty.height))
         }
     }
 
