@@ -188,9 +188,11 @@ public final class ScriptedCompositor {
     /// `pointerGesturesVersion` (1…3, clamped), so a client of an older compositor can be tested;
     /// with a `vblank` mode, frame callbacks and presentation follow its periodic tick
     /// (see ``VblankMode``), otherwise each commit is presented when its frame callbacks are
-    /// answered.
+    /// answered. The output's mode is `outputMode` in buffer pixels (1920×1080 unless given, e.g.
+    /// `(3840, 2160)` to let a client open a 4K window, which clients clamp to what outputs show);
+    /// outputs plugged in later get the same mode.
     public init(socketName: String? = nil, outputScale: Int32 = 1, fractionalScale: Double? = nil,
-                seats seatNames: [String] = ["seat0"], offersDecorationManager: Bool = true,
+                outputMode: (width: Int32, height: Int32)? = nil, seats seatNames: [String] = ["seat0"], offersDecorationManager: Bool = true,
                 offersTabletManager: Bool = true, offersPresentation: Bool = true,
                 offersInputTimestamps: Bool = true, offersPointerGestures: Bool = true,
                 pointerGesturesVersion: UInt32 = 3, vblank: VblankMode? = nil) throws {
@@ -204,7 +206,7 @@ public final class ScriptedCompositor {
         } catch {
             throw Failure.listen("\(error)")
         }
-        output = OutputState(scale: max(outputScale, 1))
+        output = OutputState(scale: max(outputScale, 1), mode: outputMode ?? OutputState.defaultMode)
         if let fractionalScale, let scale120 = Self.scale120(fractionalScale) {
             output.fractionalScale120 = scale120
             output.scale = Int32((scale120 + 119) / 120)

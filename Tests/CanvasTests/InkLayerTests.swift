@@ -96,8 +96,23 @@ final class InkView: View, CairoDrawing {
         #expect(buffer.pixel(x: column, y: Int(40 * scale)) == Self.purple)
     }
 
-    @Test(arguments: [1.0, 2.0, 1.25])
-    func rebuildingGivesThePixelsThatLiveDrawingGave(scale: Double) throws {
+    /// The three ways a layer keeps its pixels: transparent, opaque on a backdrop (the completed
+    /// ink of the app's views), coverage strips in one colour (their in-progress ink).
+    nonisolated static let kinds = ["transparent", "opaque", "coverage"]
+
+    /// A blank layer of `kind`, before its first reset.
+    static func layer(_ kind: String) -> InkLayer {
+        let layer = InkLayer()
+        switch kind {
+        case "opaque": layer.backdrop = Color(rgb: 0xF3E9D2)
+        case "coverage": layer.coverageColor = Color(rgb: 0x34329C)
+        default: break
+        }
+        return layer
+    }
+
+    @Test(arguments: [1.0, 2.0, 1.25], kinds)
+    func rebuildingGivesThePixelsThatLiveDrawingGave(scale: Double, kind: String) throws {
         let strokes = [
             Line([Point(x: 10, y: 10), Point(x: 90, y: 60), Point(x: 150, y: 20), Point(x: 150, y: 20),
                   Point(x: 190, y: 90)]),
@@ -105,7 +120,7 @@ final class InkView: View, CairoDrawing {
             Line([Point(x: 5, y: 50), Point(x: 195, y: 45)], color: Color(rgb: 0xE01B24), width: 6),
         ]
         let rect = Rect(x: 0, y: 0, width: 200, height: 100)
-        let live = InkLayer()
+        let live = Self.layer(kind)
         live.reset(rect: rect, scale: scale)
         // A point at a time, as frames would add them.
         for stroke in strokes {
@@ -115,22 +130,22 @@ final class InkView: View, CairoDrawing {
                 live.drawSegments(of: partial, from: count - 1)
             }
         }
-        let rebuilt = InkLayer()
+        let rebuilt = Self.layer(kind)
         rebuilt.rebuild(from: strokes, rect: rect, scale: scale)
         #expect(live.drawnSegmentCount == rebuilt.drawnSegmentCount)
         #expect(live.drawnSegmentCount == 7, "a dot per stroke plus one per distinct point after it")
         #expect(differences(try render([(live, 1)], scale: scale), try render([(rebuilt, 1)], scale: scale)).isEmpty)
     }
 
-    @Test(arguments: [1.0, 2.0, 1.25])
-    func repairingGivesThePixelsOfARebuildWithoutTheStroke(scale: Double) throws {
+    @Test(arguments: [1.0, 2.0, 1.25], kinds)
+    func repairingGivesThePixelsOfARebuildWithoutTheStroke(scale: Double, kind: String) throws {
         let a = Line([Point(x: 10, y: 20), Point(x: 190, y: 70)])
         let removed = Line([Point(x: 20, y: 60), Point(x: 100, y: 30), Point(x: 180, y: 55)], color: .black, width: 7)
         let c = Line([Point(x: 60, y: 90), Point(x: 120, y: 10)], width: 5)
         let far = Line([Point(x: 10, y: 95), Point(x: 190, y: 95)], width: 2)
         let rect = Rect(x: 0, y: 0, width: 200, height: 100)
 
-        let repaired = InkLayer()
+        let repaired = Self.layer(kind)
         repaired.rebuild(from: [a, removed, c, far], rect: rect, scale: scale)
         let before = repaired.drawnSegmentCount
         let band = repaired.repair(covering: removed.bounds) { band in
@@ -142,9 +157,39 @@ final class InkView: View, CairoDrawing {
         #expect(band.minY <= removed.bounds.minY && band.maxY >= removed.bounds.maxY)
         #expect(repaired.drawnSegmentCount - before == 2, "only the segments crossing the band: a's and c's")
 
-        let rebuilt = InkLayer()
+        let rebuilt = Self.layer(kind)
         rebuilt.rebuild(from: [a, c, far], rect: rect, scale: scale)
         #expect(differences(try render([(repaired, 1)], scale: scale), try render([(rebuilt, 1)], scale: scale)).isEmpty)
+    }
+
+    /// In-progress ink in one colour is kept as coverage: the same picture as the transparent
+    /// layer to within rounding, a quarter of its bytes, and a different colour (or none) drops
+    /// the pixels for the owner to redraw.
+    @Test(arguments: [1.0, 2.0])
+    func aCoverageLayerShowsWhatATransparentOneShowsInAQuarterOfTheBytes(scale: Double) throws {
+        let rect = Rect(x: 0, y: 0, width: 200, height: 100)
+        let strokes = [Line([Point(x: 10, y: 10), Point(x: 190, y: 90), Point(x: 100, y: 95)], width: 8),
+                       Line([Point(x: 63.5, y: 5), Point(x: 66, y: 95)], width: 5)]
+        let transparent = Self.layer("transparent"), coverage = Self.layer("coverage")
+        transparent.rebuild(from: strokes, rect: rect, scale: scale)
+        coverage.rebuild(from: strokes, rect: rect, scale: scale)
+        let a = try render([(transparent, 0.5)], scale: scale), b = try render([(coverage, 0.5)], scale: scale)
+        // Rounding, and where a shape crosses a strip's edge (the second line does, at x = 64)
+        // cairo's rasteriser cuts it slightly differently: a few levels at most.
+        #expect(largestDifference(a, b) <= 8, "\(differences(a, b))")
+        #expect(count(in: b) { _, _, raw in raw & 0xFF_FFFF != 0xFF_FFFF } > 1000, "there is ink")
+        // At 4K: 8 MB against 33 MB (strips are whole pages, so small layers gain less).
+        let big = Rect(x: 0, y: 0, width: 3840, height: 2160)
+        transparent.reset(rect: big, scale: 1)
+        coverage.reset(rect: big, scale: 1)
+        #expect(coverage.byteCount <= transparent.byteCount / 4 + 60 * 4096, "\(coverage.byteCount)")
+        coverage.reset(rect: rect, scale: scale)
+        coverage.rebuild(from: strokes, rect: rect, scale: scale)
+        coverage.coverageColor = .black
+        #expect(!coverage.matches(rect: rect, scale: scale), "another colour: redraw")
+        coverage.rebuild(from: strokes, rect: rect, scale: scale)
+        coverage.clear()
+        #expect(count(in: try render([(coverage, 1)], scale: scale)) { _, _, raw in raw & 0xFF_FFFF != 0xFF_FFFF } == 0)
     }
 
     @Test func clearEmptiesTheLayerAndResetKeepsTheMemoryForTheSameSize() throws {

@@ -4,22 +4,35 @@ import Testing
 import TouchKit
 import TouchCanvasTesting
 
-/// Shows one ink layer the way the app's drawing views do: copied, flattened on the backdrop the
-/// renderer vouches for, or else blended over a fill of that backdrop.
+/// Shows one ink layer the way the app's drawing views do: opaque on the backdrop the renderer
+/// vouches for and copied, or else transparent and blended over a fill of that backdrop. A
+/// change of backdrop drops the layer's pixels; the view then redraws ``strokes``, its model.
 @MainActor
 final class FlatInkView: View, CairoDrawing {
     let layer: InkLayer
+    var strokes: [Line]
     var claimsOwnBackdrop = true
     /// Whether the last `draw` copied the layer.
     private(set) var copied = false
+    /// Times `draw` redrew the layer from ``strokes``.
+    private(set) var rebuilds = 0
 
-    init(frame: Rect, layer: InkLayer) {
+    init(frame: Rect, layer: InkLayer, strokes: [Line] = OpaqueInkTests.strokes) {
         self.layer = layer
+        self.strokes = strokes
         super.init(frame: frame)
     }
 
     func draw(in context: GraphicsContext, rect: Rect) {
-        if let backdrop = context.backdrop { layer.backdrop = backdrop }
+        layer.backdrop = context.backdrop
+        // Where the layer was (a test may give it another rect or scale than the view's), or
+        // the view's bounds at the frame's scale for a new one.
+        let fresh = layer.rect == .zero
+        let rect = fresh ? bounds : layer.rect, scale = fresh ? context.scale : layer.scale
+        if !layer.matches(rect: rect, scale: scale) {
+            layer.rebuild(from: strokes, rect: rect, scale: scale)
+            rebuilds += 1
+        }
         copied = context.copy(layer)
         guard !copied else { return }
         if let backdrop = context.backdrop {
@@ -51,9 +64,11 @@ final class EmptyOpaqueView: View, CairoDrawing {
     var paintsOwnBackdrop: Bool { true }
 }
 
-/// The opaque copy of an ink layer: a frame that copies it shows exactly the pixels a frame that
-/// blends the transparent layer over the same backdrop shows, and the renderer paints nothing
-/// under a view that paints its own backdrop.
+/// Opaque ink layers: strokes drawn straight onto the backdrop, copied by frames. Live drawing,
+/// repairs, clears and rebuilds give exactly the same pixels (the same operations in the same
+/// order); those are within 2/255 of blending the transparent layer over the backdrop (8-bit
+/// compositing is not associative, see `InkLayer`); and the renderer paints nothing under a view
+/// that paints its own backdrop.
 @MainActor
 @Suite struct OpaqueInkTests {
     static let rect = Rect(x: 0, y: 0, width: 200, height: 100)
@@ -69,9 +84,11 @@ final class EmptyOpaqueView: View, CairoDrawing {
         Line([Point(x: 120.4, y: 5), Point(x: 122, y: 40), Point(x: 80.5, y: 95)], width: 8),
     ]
 
-    /// A layer with ``strokes`` drawn a point at a time, as frames add them.
-    static func liveLayer(scale: Double, rect: Rect = rect) -> InkLayer {
+    /// A layer with ``strokes`` drawn a point at a time, as frames add them; opaque on
+    /// `backdrop` if one is given.
+    static func liveLayer(scale: Double, rect: Rect = rect, backdrop: Color? = nil) -> InkLayer {
         let layer = InkLayer()
+        layer.backdrop = backdrop
         layer.reset(rect: rect, scale: scale)
         for stroke in strokes {
             for count in 1...stroke.inkPoints.count {
@@ -95,77 +112,99 @@ final class EmptyOpaqueView: View, CairoDrawing {
         return try referenceRender(of: window, scale: scale, format: format)
     }
 
-    /// The same window with a ``FlatInkView`` instead; also returns whether it copied.
+    /// The same window with a ``FlatInkView`` instead; also returns whether it copied and how
+    /// often it redrew the layer from its strokes.
     func copied(_ layer: InkLayer, scale: Double, format: PixelFormat = .xrgb8888,
-                configure: (Window, View) -> Void = { _, _ in }) throws -> (PixelBuffer, Bool) {
+                configure: (Window, View) -> Void = { _, _ in }) throws -> (PixelBuffer, Bool, rebuilds: Int) {
         let window = Window(frame: Self.rect, clock: { 0 })
         let view = FlatInkView(frame: window.bounds, layer: layer)
         window.addSubview(view)
         configure(window, view)
         let buffer = try referenceRender(of: window, scale: scale, format: format)
-        return (buffer, view.copied)
+        return (buffer, view.copied, view.rebuilds)
     }
 
     @Test(arguments: [1.0, 2.0, 1.25], [PixelFormat.xrgb8888, .argb8888])
-    func copyingTheFlattenedLayerGivesThePixelsOfBlendingIt(scale: Double, format: PixelFormat) throws {
+    func theCopiedLayerShowsLiveDrawingAsARebuildDoesAndAsBlendingToWithinRounding(scale: Double, format: PixelFormat) throws {
         for background in [Color.white, Self.beige] {
-            let layer = Self.liveLayer(scale: scale)
             let setBackground: (Window, View) -> Void = { _, view in view.backgroundColor = background }
-            let (copy, didCopy) = try copied(layer, scale: scale, format: format, configure: setBackground)
-            let blend = try blended(layer, scale: scale, format: format, configure: setBackground)
+            let (copy, didCopy, rebuilds) = try copied(Self.liveLayer(scale: scale, backdrop: background), scale: scale,
+                                                       format: format, configure: setBackground)
             #expect(didCopy, "the frame copied")
-            #expect(differences(copy, blend).isEmpty, "\(background): \(differences(copy, blend))")
+            #expect(rebuilds == 0, "the live pixels, not a rebuild")
+            let (rebuilt, _, redrew) = try copied(InkLayer(), scale: scale, format: format, configure: setBackground)
+            #expect(redrew == 1)
+            #expect(differences(copy, rebuilt).isEmpty, "\(background): \(differences(copy, rebuilt))")
+            let blend = try blended(Self.liveLayer(scale: scale), scale: scale, format: format, configure: setBackground)
+            #expect(largestDifference(copy, blend) <= 2, "\(background): \(differences(copy, blend))")
             let backdrop = try #require(copy.pixel(x: 0, y: 0), "a corner with no ink")
             #expect(count(in: copy) { x, y, _ in copy.pixel(x: x, y: y) != backdrop } > 1000, "there is ink")
         }
     }
 
+    /// Undo, clear and more strokes on the opaque layer, each frame compared with a fresh layer
+    /// rebuilt from what the drawing then holds: the same pixels exactly.
     @Test(arguments: [1.0, 1.25])
     func theCopyFollowsTheLayerThroughDrawingRepairClearAndReset(scale: Double) throws {
         let window = Window(frame: Self.rect, clock: { 0 })
         let layer = InkLayer()
+        layer.backdrop = .white
         layer.reset(rect: Self.rect, scale: scale)
-        let view = FlatInkView(frame: window.bounds, layer: layer)
+        let view = FlatInkView(frame: window.bounds, layer: layer, strokes: [])
+        view.backgroundColor = .white
         window.addSubview(view)
         let renderer = ViewRenderer()
         let size = bufferSize(of: window, scale: scale)
         let buffer = try PixelBuffer(width: size.width, height: size.height, format: .xrgb8888)
         var age = 0
 
-        func frameMatchesBlending(_ step: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        func frameMatchesRebuilding(_ step: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
             view.setNeedsDisplay()
             _ = renderer.render(window, into: buffer, scale: scale, bufferAge: age)
             age = 1
             #expect(view.copied, "\(step): copied", sourceLocation: sourceLocation)
             let background = view.backgroundColor
-            let diff = differences(buffer, try blended(layer, scale: scale) { $1.backgroundColor = background })
+            let reference = Window(frame: Self.rect, clock: { 0 })
+            let fresh = FlatInkView(frame: reference.bounds, layer: InkLayer(), strokes: view.strokes)
+            fresh.backgroundColor = background
+            reference.addSubview(fresh)
+            let diff = differences(buffer, try referenceRender(of: reference, scale: scale, format: .xrgb8888))
             #expect(diff.isEmpty, "\(step): \(diff)", sourceLocation: sourceLocation)
         }
 
         let strokes = Self.strokes
         layer.drawSegments(of: strokes[0], from: 0)
-        try frameMatchesBlending("first stroke")
+        view.strokes = [strokes[0]]
+        try frameMatchesRebuilding("first stroke")
         layer.drawSegments(of: strokes[1], from: 0)
         layer.drawSegments(of: strokes[2], from: 0)
-        try frameMatchesBlending("two more, crossing it")
+        view.strokes = Array(strokes[0...2])
+        try frameMatchesRebuilding("two more, crossing it")
         layer.repair(covering: strokes[1].bounds) { band in
             for stroke in [strokes[0], strokes[2]] where stroke.bounds.intersects(band) {
                 layer.drawSegments(of: stroke, from: 0, within: band)
             }
         }
-        try frameMatchesBlending("the middle one taken out")
+        view.strokes = [strokes[0], strokes[2]]
+        try frameMatchesRebuilding("the middle one taken out")
         layer.clear()
-        try frameMatchesBlending("cleared")
+        view.strokes = []
+        try frameMatchesRebuilding("cleared")
         layer.drawSegments(of: strokes[3], from: 0)
-        try frameMatchesBlending("drawn again after clearing")
+        view.strokes = [strokes[3]]
+        try frameMatchesRebuilding("drawn again after clearing")
+        view.strokes = strokes
         layer.rebuild(from: strokes, rect: Self.rect, scale: scale)
-        try frameMatchesBlending("rebuilt")
+        try frameMatchesRebuilding("rebuilt")
+        let before = view.rebuilds
         view.backgroundColor = Self.beige
-        try frameMatchesBlending("on another backdrop")
+        try frameMatchesRebuilding("on another backdrop")
+        #expect(view.rebuilds == before + 1, "a new backdrop: redrawn from the strokes")
     }
 
     /// The renderer hands a backdrop only where one opaque colour lies under the whole view; in
-    /// every other case the view blends, and either way the pixels are those of blending.
+    /// every other case the view blends, giving the pixels of blending; a copy gives them to
+    /// within rounding.
     @Test(arguments: [
         ("an opaque background", true),
         ("no background over the window's", true),
@@ -203,11 +242,14 @@ final class EmptyOpaqueView: View, CairoDrawing {
             default: Issue.record("unknown situation \(situation)")
             }
         }
-        let layer = Self.liveLayer(scale: 1)
-        let (copy, didCopy) = try copied(layer, scale: 1, format: .argb8888, configure: configure)
-        let blend = try blended(layer, scale: 1, format: .argb8888, configure: configure)
+        let (copy, didCopy, _) = try copied(Self.liveLayer(scale: 1), scale: 1, format: .argb8888, configure: configure)
+        let blend = try blended(Self.liveLayer(scale: 1), scale: 1, format: .argb8888, configure: configure)
         #expect(didCopy == copies)
-        #expect(differences(copy, blend).isEmpty, "\(differences(copy, blend))")
+        if copies {
+            #expect(largestDifference(copy, blend) <= 2, "\(differences(copy, blend))")
+        } else {
+            #expect(differences(copy, blend).isEmpty, "\(differences(copy, blend))")
+        }
     }
 
     @Test func nothingIsPaintedUnderAViewThatPaintsItsOwnBackdrop() throws {
@@ -250,11 +292,12 @@ final class EmptyOpaqueView: View, CairoDrawing {
     func spotsOverCopiedInkRepaintOnlyAroundTheSpots(buffers: Int, scale: Double) throws {
         let scene = SpotScene(width: 640, height: 480)
         let layer = InkLayer()
-        let ink = FlatInkView(frame: scene.window.bounds, layer: layer)
+        let line = Line([Point(x: 20, y: 190), Point(x: 620, y: 230), Point(x: 300, y: 260)], width: 8)
+        let ink = FlatInkView(frame: scene.window.bounds, layer: layer, strokes: [line])
         ink.backgroundColor = .white
         scene.window.insertSubview(ink, at: 0)
+        layer.backdrop = .white
         layer.reset(rect: ink.bounds, scale: scale)
-        let line = Line([Point(x: 20, y: 190), Point(x: 620, y: 230), Point(x: 300, y: 260)], width: 8)
         layer.drawSegments(of: line, from: 0)
 
         let renderer = ViewRenderer()
@@ -290,8 +333,8 @@ final class EmptyOpaqueView: View, CairoDrawing {
         }
     }
 
-    @Test func aViewThatPaintsItsOwnBackdropShowsTheBlendedPixelsOverAnything() throws {
-        let layer = Self.liveLayer(scale: 2)
+    @Test func aViewThatPaintsItsOwnBackdropShowsItsPixelsOverAnything() throws {
+        let layer = Self.liveLayer(scale: 2, backdrop: Self.beige)
         let window = Window(frame: Self.rect, clock: { 0 })
         let view = FlatInkView(frame: window.bounds, layer: layer)
         view.backgroundColor = Self.beige
@@ -301,7 +344,7 @@ final class EmptyOpaqueView: View, CairoDrawing {
         buffer.markDirty()
         _ = ViewRenderer().render(window, into: buffer, scale: 2, bufferAge: 0)
         #expect(view.copied)
-        let blend = try blended(layer, scale: 2) { _, view in view.backgroundColor = Self.beige }
-        #expect(differences(buffer, blend).isEmpty, "\(differences(buffer, blend))")
+        let (clean, _, _) = try copied(layer, scale: 2) { _, view in view.backgroundColor = Self.beige }
+        #expect(differences(buffer, clean).isEmpty, "\(differences(buffer, clean))")
     }
 }

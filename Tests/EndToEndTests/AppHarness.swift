@@ -18,8 +18,10 @@ final class AppHarness {
     let compositor: ScriptedCompositor
     let app: ClientProcess
 
-    /// The executable sits next to the test bundle in the build folder.
+    /// The executable sits next to the test bundle in the build folder, unless `TC_TOUCHCANVAS`
+    /// names another (a release build, to measure it: BENCHMARKS.md, "Memory at 4K").
     static var executablePath: String {
+        if let path = ProcessInfo.processInfo.environment["TC_TOUCHCANVAS"], !path.isEmpty { return path }
         let testBinary = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
         var dir = testBinary.deletingLastPathComponent()
         // `swift test` runs .build/<triple>/debug/<Package>PackageTests.xctest
@@ -27,11 +29,14 @@ final class AppHarness {
         return dir.appendingPathComponent("touchcanvas").path
     }
 
+    /// `outputMode` is the scripted output's mode in buffer pixels (1920×1080 unless given): the
+    /// app clamps its window to what the outputs show, so a 4K window needs `(3840, 2160)`.
     init(arguments: [String] = ["--scene", "spots", "--log", "phases"], outputScale: Int32 = 1,
-         fractionalScale: Double? = nil, seats: [String] = ["seat0"], size: (Int32, Int32)? = (400, 300),
+         fractionalScale: Double? = nil, outputMode: (width: Int32, height: Int32)? = nil, seats: [String] = ["seat0"], size: (Int32, Int32)? = (400, 300),
          extraEnvironment: [String: String] = [:], decorationManager: Bool = true, tabletManager: Bool = true,
          presentation: Bool = true, inputTimestamps: Bool = true, vblank: VblankMode? = nil, beforeLaunch: (ScriptedCompositor) -> Void = { _ in }) throws {
-        compositor = try ScriptedCompositor(outputScale: outputScale, fractionalScale: fractionalScale, seats: seats,
+        compositor = try ScriptedCompositor(outputScale: outputScale, fractionalScale: fractionalScale,
+                                            outputMode: outputMode, seats: seats,
                                             offersDecorationManager: decorationManager, offersTabletManager: tabletManager,
                                             offersPresentation: presentation, offersInputTimestamps: inputTimestamps,
                                             vblank: vblank)

@@ -3,15 +3,18 @@ import ScriptedCompositor
 import Testing
 
 /// The first touch after idle: the swapchain's second buffer is created then and painted whole,
-/// but the commit damages only what changed, as every later one does. At 1920×1080 (the
-/// scripted output), in the canvas scene (a 100 px spot and a stroke) and the trace scene.
+/// but the commit damages only what changed, as every later one does. At 1920×1080 and at
+/// 3840×2160 (scale 1, the output's mode made as large), in the canvas scene (a 100 px spot and
+/// a stroke) and the trace scene.
 @Suite(.serialized, .timeLimit(.minutes(2)))
 struct FirstTouchDamageEndToEndTests {
-    @Test(arguments: ["canvas", "trace"])
-    func noCommitOfAStrokeDamagesMoreThanFivePercent(_ scene: String) throws {
-        let h = try AppHarness(arguments: ["--scene", scene, "--decorations", "none"], size: (1920, 1080))
+    @Test(arguments: ["canvas", "trace"], [1080, 2160])
+    func noCommitOfAStrokeDamagesMoreThanFivePercent(_ scene: String, height: Int32) throws {
+        let width = height * 16 / 9
+        let h = try AppHarness(arguments: ["--scene", scene, "--decorations", "none"],
+                               outputMode: (width, height), size: (width, height))
         let c = h.compositor
-        #expect(h.frame { $0.width == 1920 } != nil)
+        #expect(h.frame { $0.width == Int(width) && $0.height == Int(height) } != nil)
         h.settle(0.5)  // idle: one buffer shown, the others not made yet
         c.resetStats()
         c.touchDown(id: 0, x: 400, y: 500)
@@ -31,7 +34,7 @@ struct FirstTouchDamageEndToEndTests {
         // Painted whole all the same: the last frame shows the stroke on a white canvas, the
         // far corner included.
         let last = try #require(h.frame)
-        let corner = last.logicalPixel(1900, 1060)
+        let corner = last.logicalPixel(Double(width) - 20, Double(height) - 20)
         #expect(corner.r > 240 && corner.g > 240 && corner.b > 240, "\(corner)")
     }
 }

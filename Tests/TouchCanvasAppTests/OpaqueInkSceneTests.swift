@@ -4,18 +4,24 @@ import TouchKit
 @testable import TouchCanvasApp
 import TouchCanvasTesting
 
-/// One scene twice, fed the same input: the app as it is (completed ink copied from its opaque
-/// copy, the renderer painting nothing beneath, in-progress ink blended only where it is) and
-/// the app compositing as it did before (`StrokeInk.blendsEverything`). Every frame must be the
-/// same to the byte.
+/// One scene three times, fed the same input: the app as it is (completed ink drawn straight
+/// onto the backdrop and copied, the renderer painting nothing beneath, in-progress ink blended
+/// only where it is), the app compositing as it did before (`StrokeInk.blendsEverything`: the
+/// completed ink transparent, blended over everything), and the app again, its ink rebuilt from
+/// the model before every frame compared. Every frame must be the same to the byte as the
+/// rebuilt one whenever no stroke is in progress (in-progress strokes that cross are redrawn one
+/// after the other, not interleaved, so rounding may differ where they overlap), and within
+/// 2/255 of the blended one (8-bit compositing is not associative: see `InkLayer`).
 @MainActor
 final class TwoWays {
     let fast: SceneHarness
     let blended: SceneHarness
+    let rebuilt: SceneHarness
 
     init(_ scene: Scene, width: Double = 800, height: Double = 600, scale: Double = 1) throws {
         fast = try SceneHarness(scene, width: width, height: height, scale: scale)
         blended = try SceneHarness(scene, width: width, height: height, scale: scale)
+        rebuilt = try SceneHarness(scene, width: width, height: height, scale: scale)
         guard let ink = Self.ink(of: blended.root) else { throw Missing() }
         ink.blendsEverything = true
     }
@@ -26,17 +32,23 @@ final class TwoWays {
         (view as? TouchTrackerView)?.ink ?? (view as? DrawingView)?.ink
     }
 
-    /// Does the same to both scenes.
+    /// Does the same to all three scenes.
     func both(_ body: (SceneHarness) throws -> Void) rethrows {
         try body(fast)
         try body(blended)
+        try body(rebuilt)
     }
 
-    /// Renders a frame in both and checks it is the same, and what a fresh renderer draws.
+    /// Renders a frame in all three and compares them, and with what a fresh renderer draws.
     func frameMatches(_ step: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        if let ink = Self.ink(of: rebuilt.root) { ink.reset(active: ink.activeStrokes) }
         both { $0.render() }
         let diff = differences(fast.buffer, blended.buffer)
-        #expect(diff.isEmpty, "\(step): \(diff)", sourceLocation: sourceLocation)
+        #expect(largestDifference(fast.buffer, blended.buffer) <= 2, "\(step): \(diff)", sourceLocation: sourceLocation)
+        if Self.ink(of: fast.root)?.activeStrokes.isEmpty ?? true {
+            let exact = differences(fast.buffer, rebuilt.buffer)
+            #expect(exact.isEmpty, "\(step), vs rebuilt: \(exact)", sourceLocation: sourceLocation)
+        }
         let full = differences(fast.buffer, try fast.fullRender())
         #expect(full.isEmpty, "\(step), incremental vs full: \(full)", sourceLocation: sourceLocation)
     }
@@ -53,11 +65,13 @@ final class TwoWays {
             buffers.append(buffer)
         }
         let diff = differences(buffers[0], buffers[1])
-        #expect(diff.isEmpty, "\(step): \(diff)", sourceLocation: sourceLocation)
+        #expect(largestDifference(buffers[0], buffers[1]) <= 2, "\(step): \(diff)", sourceLocation: sourceLocation)
+        let exact = differences(buffers[0], buffers[2])
+        #expect(exact.isEmpty, "\(step), vs rebuilt: \(exact)", sourceLocation: sourceLocation)
     }
 }
 
-/// The opaque ink layer changes no pixel the user sees: trace, canvas (spots over ink) and draw
+/// The opaque ink layer changes nothing the user can see: trace, canvas (spots over ink) and draw
 /// scenes, through strokes in progress, completed, ended, cancelled, undone, cleared, and a scale
 /// change and a resize that rebuild everything.
 @MainActor

@@ -35,6 +35,20 @@ public func differences(_ a: PixelBuffer, _ b: PixelBuffer, limit: Int = 5) -> [
     return found
 }
 
+/// The largest difference of any channel of any pixel, in 1/255: for pictures that may differ by
+/// rounding (compositing in 8 bits is not associative) but by nothing a user could see.
+public func largestDifference(_ a: PixelBuffer, _ b: PixelBuffer) -> Int {
+    guard a.width == b.width, a.height == b.height else { return 255 }
+    var worst = 0
+    for y in 0..<a.height {
+        if memcmp(a.baseAddress + y * a.stride, b.baseAddress + y * b.stride, a.width * 4) == 0 { continue }
+        for x in 0..<a.width {
+            if let p = a.pixel(x: x, y: y), let q = b.pixel(x: x, y: y) { worst = max(worst, p.distance(to: q)) }
+        }
+    }
+    return worst
+}
+
 /// How many pixels satisfy `predicate(x, y, storedValue)`.
 public func count(in buffer: PixelBuffer, where predicate: (Int, Int, UInt32) -> Bool) -> Int {
     var n = 0

@@ -20,15 +20,29 @@ import TouchKit
 /// scale changed) and the redraw inside ``repair(covering:redraw:)`` (a stroke taken away) walk
 /// the history, and the owner decides when those happen.
 ///
-/// **Pixels.** Premultiplied ARGB, transparent where nothing was drawn, so the layer composites
-/// over whatever lies below it. A stroke is drawn one segment at a time — a dot for its first
-/// point, then one round-capped line per later point (round caps make round joins) — both live
-/// and in a rebuild, so a rebuild reproduces the pixels live drawing made.
+/// **Pixels.** A stroke is drawn one segment at a time — a dot for its first point, then one
+/// round-capped line per later point (round caps make round joins) — live, in a rebuild and in
+/// a repair alike, so a rebuild reproduces the pixels live drawing made: it is the same sequence
+/// of operations on the same pixels. The pixels are kept in one of three ways:
 ///
-/// **Opaque copy.** Give the layer a ``backdrop`` colour and it also keeps its ink flattened onto
-/// that colour, brought up to date where it changed just before a frame uses it, so that
-/// ``GraphicsContext/copy(_:)`` can put it on screen with a plain copy, at a cost that does not
-/// depend on how much ink there is. The transparent pixels stay the source of truth.
+/// - **transparent** (the default): premultiplied ARGB, transparent where nothing was drawn, so
+///   the layer composites over whatever lies below it.
+/// - **opaque**, given a ``backdrop``: xrgb, filled with the backdrop and every segment drawn
+///   `OVER` it, so that ``GraphicsContext/copy(_:)`` puts it on screen with a plain copy, at a
+///   cost that does not depend on how much ink there is (BENCHMARKS.md, "Frame cost over the
+///   drawing's history"). Compositing in 8 bits is not associative: these pixels differ from
+///   blending the transparent layer over the backdrop by up to 2/255 where antialiased edges
+///   overlap (about 4 % of inked pixels in a test with 300 random 8 px strokes); they equal
+///   themselves, which is what undo, rebuild and live drawing need. One surface instead of the
+///   transparent layer plus a flattened copy of it that this replaced: 33 MB less at 4K
+///   (BENCHMARKS.md, "Memory at 4K").
+/// - **coverage**, given a ``coverageColor``: one alpha byte per pixel, every stroke shown in that
+///   one colour, in strips whose memory only becomes resident where ink passes
+///   (``CoverageStrips``): a quarter of the transparent layer's bytes, and ten fingers across a
+///   4K window make a few megabytes of it resident instead of all of it. For in-progress ink.
+///
+/// Changing ``backdrop`` or ``coverageColor`` drops the pixels (``matches(rect:scale:)`` is then
+/// `false`): the owner rebuilds from its strokes, as after a size change.
 ///
 /// Coordinates are logical, in the space of ``rect`` (normally the owning view's bounds); the
 /// layer maps them to its pixels with ``scale``. Not thread-safe; not `Sendable`. Its stored
@@ -51,44 +65,57 @@ public final class InkLayer {
     /// The last cairo failure; the layer then holds no pixels until the next reset.
     @exclusivity(unchecked) public private(set) var lastError: CairoError?
 
+    /// The pixels of a transparent or opaque layer.
     @exclusivity(unchecked) private(set) var surface: CairoSurface?
+    /// The pixels of a coverage layer.
+    @exclusivity(unchecked) private(set) var strips: CoverageStrips?
     /// Whether the layer holds pixels (visible to inlined code, unlike the surface itself).
-    @usableFromInline var hasSurface: Bool { surface != nil }
+    @usableFromInline var hasSurface: Bool { surface != nil || strips != nil }
     @exclusivity(unchecked) private var cairo: CairoContext?
-    /// The ink on ``backdrop``, while there is one and it could be allocated.
-    @exclusivity(unchecked) private var flattened: FlattenedInk?
+    /// The rows a coverage layer's repair is redrawing: drawing is clipped to them.
+    @exclusivity(unchecked) private var repairRows: Range<Int>?
 
     public init() {}
 
-    /// The opaque colour to keep the ink flattened on, or `nil` for the transparent layer only.
+    /// The opaque colour the ink is drawn on, or `nil` for a transparent layer.
     ///
-    /// Set it to what the frame paints under the layer (``GraphicsContext/backdrop``); a new
-    /// colour re-flattens everything once. The copy costs a second surface the layer's size.
-    /// Translucent colours are refused (`nil`): a copy could not show what lies beneath them.
+    /// Set it to what the frame paints under the layer (``GraphicsContext/backdrop``), before
+    /// checking ``matches(rect:scale:)``: a different colour (or none) drops the pixels, and the
+    /// owner redraws its strokes onto the new one. Translucent colours are refused (`nil`): a copy
+    /// could not show what lies beneath them. Ignored while there is a ``coverageColor``.
     public var backdrop: Color? {
         didSet {
             if let backdrop, backdrop.alpha < 1 { self.backdrop = nil }
             guard backdrop != oldValue else { return }
-            if let backdrop, let flattened {
-                flattened.setBackdrop(backdrop)
-            } else {
-                makeFlattened()
-            }
+            if coverageColor == nil { discard() }
         }
     }
 
-    /// Bytes of pixel memory the layer holds, its flattened copy included.
+    /// The one colour every stroke of a coverage layer shows in, or `nil` for a layer that keeps
+    /// each stroke's own colour. A different value drops the pixels, as ``backdrop`` does.
+    public var coverageColor: Color? {
+        didSet {
+            guard coverageColor != oldValue else { return }
+            discard()
+        }
+    }
+
+    /// Whether the pixels are opaque: drawn on ``backdrop``, copied by frames.
+    private var isOpaque: Bool { backdrop != nil && coverageColor == nil }
+
+    /// Bytes of pixel memory the layer holds. For a coverage layer, the address space of its
+    /// strips: only the pages ink was drawn on are resident.
     public var byteCount: Int {
-        (surface.map { $0.stride * $0.height } ?? 0) + (flattened.map { $0.surface.stride * $0.height } ?? 0)
+        (surface.map { $0.stride * $0.height } ?? 0) + (strips?.byteCount ?? 0)
     }
 
     /// Whether the layer already covers `rect` at `scale` (then it needs no rebuild).
     public func matches(rect: Rect, scale: Double) -> Bool {
-        surface != nil && self.rect == rect.standardized && self.scale == scale
+        hasSurface && self.rect == rect.standardized && self.scale == scale
     }
 
-    /// Makes the layer cover `rect` at `scale`, blank. The pixel memory is reused when the pixel
-    /// size is unchanged. Returns `false`, leaving an empty layer that draws nothing, for an
+    /// Makes the layer cover `rect` at `scale`, blank (transparent, or filled with ``backdrop``).
+    /// The pixel memory is reused when the pixel size is unchanged. Returns `false`, leaving an empty layer that draws nothing, for an
     /// empty or non-finite rect, a bad scale, or when cairo cannot allocate the surface.
     @discardableResult
     public func reset(rect: Rect, scale: Double) -> Bool {
@@ -102,29 +129,38 @@ public final class InkLayer {
         }
         self.rect = rect
         self.scale = scale
-        if surface == nil || width != pixelWidth || height != pixelHeight || cairo?.error != nil {
+        if !hasSurface || width != pixelWidth || height != pixelHeight || contextError != nil {
             discard()
             do {
-                let surface = try CairoSurface.image(format: CAIRO_FORMAT_ARGB32,
-                                                     width: Int32(width), height: Int32(height))
-                let cairo = try CairoContext(surface: surface)
-                cairo.setLineCap(CAIRO_LINE_CAP_ROUND)
-                cairo.setLineJoin(CAIRO_LINE_JOIN_ROUND)
-                self.surface = surface
-                self.cairo = cairo
+                if coverageColor != nil {
+                    strips = try CoverageStrips(width: width, height: height)
+                } else {
+                    // Untouched pages of a fresh surface are not resident; an opaque one is
+                    // filled below, so it is resident whole (one surface, not two).
+                    let surface = try CairoSurface.image(format: isOpaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32,
+                                                         width: Int32(width), height: Int32(height))
+                    let cairo = try CairoContext(surface: surface)
+                    cairo.setLineCap(CAIRO_LINE_CAP_ROUND)
+                    cairo.setLineJoin(CAIRO_LINE_JOIN_ROUND)
+                    self.surface = surface
+                    self.cairo = cairo
+                }
                 pixelWidth = width
                 pixelHeight = height
             } catch {
                 lastError = error
                 return false
             }
-            makeFlattened()
+            // A fresh transparent layer is already clear, and writing zeros would make every
+            // page of it resident.
+            if isOpaque { clear() }
         } else {
             clear()
         }
         cairo?.identityMatrix()
         cairo?.scale(scale, scale)
         cairo?.translate(-rect.minX, -rect.minY)
+        strips?.setMatrix(rect: rect, scale: scale)
         return true
     }
 
@@ -137,15 +173,17 @@ public final class InkLayer {
         return true
     }
 
-    /// Makes every pixel transparent.
+    /// Takes all ink away: every pixel transparent, or the ``backdrop`` colour.
     public func clear() {
+        if let strips {
+            strips.clear(rows: 0..<pixelHeight)
+            return
+        }
         guard let cairo else { return }
         cairo.save()
         cairo.identityMatrix()
-        cairo.setOperator(CAIRO_OPERATOR_CLEAR)
-        cairo.paint()
+        paintBlank(cairo)
         cairo.restore()
-        flattened?.invalidateAll()
         checkError()
     }
 
@@ -157,17 +195,18 @@ public final class InkLayer {
     @discardableResult
     public func drawSegment(from start: Point, to end: Point, style: InkStyle) -> Rect {
         let bounds = style.bounds(from: start, to: end)
-        guard let cairo, !bounds.isEmpty else { return .zero }
-        cairo.newPath()
-        cairo.move(to: start.x, start.y)
-        cairo.line(to: end.x, end.y)
-        cairo.setSource(style.color, alpha: 1)
-        cairo.setLineWidth(style.width)
-        cairo.stroke()
+        guard hasSurface, !bounds.isEmpty else { return .zero }
+        let dirty = grownByAntialiasing(bounds)
+        draw(touching: dirty) { cairo in
+            cairo.newPath()
+            cairo.move(to: start.x, start.y)
+            cairo.line(to: end.x, end.y)
+            cairo.setSource(style.color, alpha: 1)
+            cairo.setLineWidth(style.width)
+            cairo.stroke()
+        }
         drawnSegmentCount += 1
         checkError()
-        let dirty = grownByAntialiasing(bounds)
-        invalidateFlattened(dirty)
         return dirty
     }
 
@@ -180,27 +219,28 @@ public final class InkLayer {
                                    width endWidth: Double, color: Color) -> Rect {
         let r0 = InkStyle(color: color, width: startWidth).radius, r1 = InkStyle(color: color, width: endWidth).radius
         let bounds = InkStyle(color: color, width: 2 * max(r0, r1)).bounds(from: start, to: end)
-        guard let cairo, !bounds.isEmpty else { return .zero }
-        cairo.newPath()
+        guard hasSurface, !bounds.isEmpty else { return .zero }
+        let dirty = grownByAntialiasing(bounds)
         let dx = end.x - start.x, dy = end.y - start.y
         let distance = (dx * dx + dy * dy).squareRoot()
-        if distance <= abs(r1 - r0) {
-            // One disc holds the other: the hull is the larger disc.
-            let (center, radius) = r0 >= r1 ? (start, r0) : (end, r1)
-            cairo.arc(centerX: center.x, centerY: center.y, radius: radius, from: 0, to: 2 * .pi)
-        } else {
-            // The outer tangents touch both discs at θ ± α, where cos α = (r0 − r1) / d.
-            let theta = atan2(dy, dx), alpha = acos(max(-1, min(1, (r0 - r1) / distance)))
-            cairo.arc(centerX: end.x, centerY: end.y, radius: r1, from: theta - alpha, to: theta + alpha)
-            cairo.arc(centerX: start.x, centerY: start.y, radius: r0, from: theta + alpha, to: theta - alpha + 2 * .pi)
-            cairo.closePath()
+        draw(touching: dirty) { cairo in
+            cairo.newPath()
+            if distance <= abs(r1 - r0) {
+                // One disc holds the other: the hull is the larger disc.
+                let (center, radius) = r0 >= r1 ? (start, r0) : (end, r1)
+                cairo.arc(centerX: center.x, centerY: center.y, radius: radius, from: 0, to: 2 * .pi)
+            } else {
+                // The outer tangents touch both discs at θ ± α, where cos α = (r0 − r1) / d.
+                let theta = atan2(dy, dx), alpha = acos(max(-1, min(1, (r0 - r1) / distance)))
+                cairo.arc(centerX: end.x, centerY: end.y, radius: r1, from: theta - alpha, to: theta + alpha)
+                cairo.arc(centerX: start.x, centerY: start.y, radius: r0, from: theta + alpha, to: theta - alpha + 2 * .pi)
+                cairo.closePath()
+            }
+            cairo.setSource(color, alpha: 1)
+            cairo.fill()
         }
-        cairo.setSource(color, alpha: 1)
-        cairo.fill()
         drawnSegmentCount += 1
         checkError()
-        let dirty = grownByAntialiasing(bounds)
-        invalidateFlattened(dirty)
         return dirty
     }
 
@@ -243,16 +283,17 @@ public final class InkLayer {
     /// have changed. The draw scene's debug overlay marks coalesced samples this way.
     @discardableResult
     public func drawDot(at center: Point, diameter: Double, color: Color) -> Rect {
-        guard let cairo, center.hasFiniteCoordinates, diameter.isFinite, diameter > 0 else { return .zero }
-        cairo.newPath()
-        cairo.arc(centerX: center.x, centerY: center.y, radius: diameter / 2, from: 0, to: 2 * .pi)
-        cairo.setSource(color, alpha: 1)
-        cairo.fill()
-        drawnDotCount += 1
-        checkError()
+        guard hasSurface, center.hasFiniteCoordinates, diameter.isFinite, diameter > 0 else { return .zero }
         let r = diameter / 2
         let dirty = grownByAntialiasing(Rect(x: center.x - r, y: center.y - r, width: diameter, height: diameter))
-        invalidateFlattened(dirty)
+        draw(touching: dirty) { cairo in
+            cairo.newPath()
+            cairo.arc(centerX: center.x, centerY: center.y, radius: r, from: 0, to: 2 * .pi)
+            cairo.setSource(color, alpha: 1)
+            cairo.fill()
+        }
+        drawnDotCount += 1
+        checkError()
         return dirty
     }
 
@@ -267,7 +308,8 @@ public final class InkLayer {
                     width: self.rect.width, height: Double(rows.count) / scale)
     }
 
-    /// Removes ink under `rect` by clearing the rows of ``repairBand(covering:)`` and calling
+    /// Removes ink under `rect` by blanking the rows of ``repairBand(covering:)`` (transparent, or
+    /// the ``backdrop``) and calling
     /// `redraw` with that band, during which all drawing is clipped to it. `redraw` draws again
     /// whatever should remain there — the strokes whose bounds intersect the band, in their
     /// original order. Returns the band (`.zero` if nothing was cleared).
@@ -278,43 +320,44 @@ public final class InkLayer {
     /// strokes' bounds to decide what that is, which is the only part that grows with history.
     @discardableResult
     public func repair(covering rect: Rect, redraw: (_ band: Rect) -> Void) -> Rect {
-        guard let cairo, let rows = rows(covering: rect) else { return .zero }
-        cairo.save()
-        cairo.identityMatrix()
-        cairo.newPath()
-        cairo.rectangle(0, Double(rows.lowerBound), Double(pixelWidth), Double(rows.count))
-        cairo.clip()
-        cairo.setOperator(CAIRO_OPERATOR_CLEAR)
-        cairo.paint()
-        cairo.setOperator(CAIRO_OPERATOR_OVER)
-        cairo.scale(scale, scale)
-        cairo.translate(-self.rect.minX, -self.rect.minY)
-        redraw(repairBand(covering: rect))
-        cairo.restore()
-        flattened?.invalidate(PixelRect(x: 0, y: rows.lowerBound, width: pixelWidth, height: rows.count))
+        guard let rows = rows(covering: rect) else { return .zero }
+        let band = repairBand(covering: rect)
+        if let strips {
+            // Pages of the band are given back rather than written: see CoverageStrips.
+            strips.clear(rows: rows)
+            repairRows = rows
+            redraw(band)
+            repairRows = nil
+        } else if let cairo {
+            cairo.save()
+            cairo.identityMatrix()
+            cairo.newPath()
+            cairo.rectangle(0, Double(rows.lowerBound), Double(pixelWidth), Double(rows.count))
+            cairo.clip()
+            paintBlank(cairo)
+            cairo.setOperator(CAIRO_OPERATOR_OVER)
+            cairo.scale(scale, scale)
+            cairo.translate(-self.rect.minX, -self.rect.minY)
+            redraw(band)
+            cairo.restore()
+        }
         checkError()
-        return repairBand(covering: rect)
+        return band
     }
 
-    // MARK: The opaque copy
+    // MARK: The opaque pixels
 
-    /// The flattened copy, brought up to date, when there is a ``backdrop``; `nil` otherwise or
-    /// when it cannot be had (then draw the transparent layer over the backdrop instead).
+    /// The layer's pixels when they are opaque (drawn on ``backdrop``), for a frame to copy;
+    /// `nil` for a transparent or coverage layer, or one without pixels.
     func flattenedSurface() -> CairoSurface? {
-        guard let surface, let flattened else { return nil }
-        if let error = flattened.update(from: surface) {
-            lastError = error
-            self.flattened = nil
-            return nil
-        }
-        return flattened.surface
+        isOpaque ? surface : nil
     }
 
     // MARK: Helpers
 
     private func rows(covering rect: Rect) -> Range<Int>? {
         let r = rect.standardized
-        guard surface != nil, r.minY.isFinite, r.maxY.isFinite, r.minX.isFinite, r.maxX.isFinite,
+        guard hasSurface, r.minY.isFinite, r.maxY.isFinite, r.minX.isFinite, r.maxX.isFinite,
               r.maxX >= self.rect.minX, r.minX <= self.rect.maxX
         else { return nil }
         let top = ((r.minY - self.rect.minY) * scale).rounded(.down) - 1
@@ -330,35 +373,60 @@ public final class InkLayer {
         return rect.insetBy(dx: -margin, dy: -margin)
     }
 
+    /// Runs `draw` with the context(s) that hold the pixels of the logical rectangle `dirty`:
+    /// the layer's own, or each strip's it touches (clipped to the rows of a repair in progress;
+    /// the other layouts are clipped by ``repair(covering:redraw:)`` itself).
+    private func draw(touching dirty: Rect, _ draw: (CairoContext) -> Void) {
+        if let cairo {
+            draw(cairo)
+            return
+        }
+        guard let strips else { return }
+        let minX = Int(((dirty.minX - rect.minX) * scale).rounded(.down))
+        let maxX = Int(((dirty.maxX - rect.minX) * scale).rounded(.up))
+        for k in strips.strips(coveringPixels: minX, maxX) {
+            let cairo = strips.contexts[k]
+            guard let rows = repairRows else {
+                draw(cairo)
+                continue
+            }
+            cairo.save()
+            let matrix = cairo.matrix
+            cairo.identityMatrix()
+            cairo.newPath()
+            cairo.rectangle(0, Double(rows.lowerBound), Double(CoverageStrips.width), Double(rows.count))
+            cairo.clip()
+            cairo.setMatrix(matrix)
+            draw(cairo)
+            cairo.restore()
+        }
+    }
+
+    /// Paints the current clip blank: transparent, or the backdrop of an opaque layer.
+    private func paintBlank(_ cairo: CairoContext) {
+        if let backdrop, isOpaque {
+            cairo.setOperator(CAIRO_OPERATOR_SOURCE)
+            cairo.setSource(backdrop, alpha: 1)
+        } else {
+            cairo.setOperator(CAIRO_OPERATOR_CLEAR)
+        }
+        cairo.paint()
+    }
+
+    /// The sticky error of the context(s) drawing the pixels, if any.
+    private var contextError: CairoError? { cairo?.error ?? strips?.error }
+
     private func checkError() {
-        guard let error = cairo?.error else { return }
+        guard let error = contextError else { return }
         // Sticky: this context draws nothing any more. Keep the error for the owner and drop
         // the pixels, which are now unreliable; the next reset starts over.
         lastError = error
         discard()
     }
 
-    /// Allocates the flattened copy for the current pixels and ``backdrop`` (all stale), or
-    /// drops it when there is no backdrop or no layer. Allocation failure leaves no copy: frames
-    /// then blend the transparent layer, as they would without a backdrop.
-    private func makeFlattened() {
-        flattened = nil
-        guard let backdrop, surface != nil else { return }
-        do {
-            flattened = try FlattenedInk(width: pixelWidth, height: pixelHeight, backdrop: backdrop)
-        } catch {
-            lastError = error
-        }
-    }
-
-    /// A logical rectangle of the layer changed: its pixels in the copy are stale.
-    private func invalidateFlattened(_ dirty: Rect) {
-        guard let flattened else { return }
-        flattened.invalidate(PixelRect(enclosing: dirty.offsetBy(dx: -rect.minX, dy: -rect.minY), scale: scale))
-    }
-
     private func discard() {
-        flattened = nil
+        strips = nil
+        repairRows = nil
         cairo = nil
         surface = nil
         pixelWidth = 0

@@ -24,9 +24,12 @@ extension GraphicsContext {
     }
 
     public func draw(_ layer: InkLayer, alpha: Double = 1) {
-        guard let surface = layer.surface else { return }
         let opacity = (alpha > 0 ? min(alpha, 1) : 0) * self.alpha
         guard opacity > 0 else { return }
+        if let strips = layer.strips, let color = layer.coverageColor {
+            return draw(strips, of: layer, color: color, opacity: opacity)
+        }
+        guard let surface = layer.surface else { return }
         let origin = layer.rect.origin
         cairo.save()
         defer { cairo.restore() }
@@ -52,11 +55,80 @@ extension GraphicsContext {
         }
     }
 
-    /// Replaces the pixels under `layer` with its ink flattened on ``backdrop`` (a `SOURCE`
-    /// copy), when that gives exactly what ``draw(_:alpha:)`` would have given over the backdrop:
-    /// the layer's ``InkLayer/backdrop`` is this context's ``backdrop``, the view is fully opaque,
-    /// and the layer sits on whole buffer pixels at this frame's scale. Returns `false`, having
-    /// drawn nothing, otherwise — then draw the layer instead.
+    /// A coverage layer: its colour through each strip's alpha, as a mask, for the strips that
+    /// meet the clip (the others would change nothing and cost a call each).
+    private func draw(_ strips: CoverageStrips, of layer: InkLayer, color: Color, opacity: Double) {
+        let origin = layer.rect.origin
+        guard origin.hasFiniteCoordinates else { return }
+        cairo.save()
+        defer { cairo.restore() }
+        let matrix = cairo.matrix
+        let device = cairo.userToDevice(origin.x, origin.y)
+        let aligned = matrix.xy == 0 && matrix.yx == 0 && matrix.xx == layer.scale && matrix.yy == layer.scale
+            && Self.isWhole(device.x) && Self.isWhole(device.y)
+        // In layer pixels from here, offset by (x, y).
+        var x = 0.0, y = 0.0
+        if aligned {
+            cairo.identityMatrix()
+            x = device.x.rounded()
+            y = device.y.rounded()
+        } else {
+            cairo.translate(origin.x, origin.y)
+            cairo.scale(1 / layer.scale, 1 / layer.scale)
+        }
+        cairo.setSource(color, alpha: opacity)
+        var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
+        cairo_clip_extents(cairo.pointer, &x1, &y1, &x2, &y2)
+        let visible = strips.strips(coveringPixels: Int((x1 - x).rounded(.down)), Int((x2 - x).rounded(.up)))
+        // The clip is the frame's damage, often a few boxes far apart (ten fingers): each strip
+        // is composited once per damage box it meets, inside that box, so a strip between the
+        // boxes costs nothing. With pixman directly while the layer is aligned and the target
+        // an image (always, in the app); otherwise masked by cairo under the clip as it is.
+        let list = cairo_copy_clip_rectangle_list(cairo.pointer)
+        defer { cairo_rectangle_list_destroy(list) }
+        var boxes: UnsafeBufferPointer<cairo_rectangle_t>?
+        var dx = 0.0, dy = 0.0
+        let target = cairo_get_group_target(cairo.pointer)
+        if aligned, let target, let list, list.pointee.status == CAIRO_STATUS_SUCCESS {
+            boxes = UnsafeBufferPointer(start: list.pointee.rectangles, count: Int(max(0, list.pointee.num_rectangles)))
+            cairo_surface_get_device_offset(target, &dx, &dy)
+            cairo_surface_flush(target)
+        }
+        var dirty = PixelRect(x: 0, y: 0, width: 0, height: 0)
+        for k in visible {
+            let left = x + Double(k * CoverageStrips.width), right = left + Double(CoverageStrips.width)
+            if let boxes, let target {
+                var done = true
+                for box in boxes where box.x < right && box.x + box.width > left {
+                    // In the target's pixels: user space is device space here, less its offset.
+                    let minX = Int((max(box.x, left) + dx).rounded()), maxX = Int((min(box.x + box.width, right) + dx).rounded())
+                    let minY = Int((box.y + dy).rounded()), maxY = Int((box.y + box.height + dy).rounded())
+                    guard maxX > minX, maxY > minY else { continue }
+                    let pixels = PixelRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+                    let origin = (x: Int((left + dx).rounded()), y: Int((y + dy).rounded()))
+                    if strips.composite(color: color, opacity: opacity, strip: k, box: pixels, origin: origin, onto: target) {
+                        dirty = dirty.width == 0 ? pixels : dirty.union(pixels)
+                    } else {
+                        done = false
+                    }
+                }
+                if done { continue }
+            }
+            let pattern = strips.patterns[k]
+            var matrix = cairo_matrix_t()
+            cairo_matrix_init_translate(&matrix, -left, -y)
+            cairo_pattern_set_matrix(pattern, &matrix)
+            cairo_mask(cairo.pointer, pattern)
+        }
+        if dirty.width > 0, let target {
+            cairo_surface_mark_dirty_rectangle(target, Int32(dirty.x), Int32(dirty.y), Int32(dirty.width), Int32(dirty.height))
+        }
+    }
+
+    /// Replaces the pixels under `layer` with its opaque pixels, its ink drawn on ``backdrop``
+    /// (a `SOURCE` copy), when the layer's ``InkLayer/backdrop`` is this context's ``backdrop``,
+    /// the view is fully opaque, and the layer sits on whole buffer pixels at this frame's scale.
+    /// Returns `false`, having drawn nothing, otherwise — then draw the layer instead.
     ///
     /// Why: a copy costs the repainted area whatever it shows, while blending costs more the more
     /// ink lies beneath (BENCHMARKS.md, "Frame cost over the drawing's history").

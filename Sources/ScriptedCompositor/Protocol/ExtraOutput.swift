@@ -2,8 +2,9 @@ internal import CWaylandServer
 internal import WaylandServer
 
 /// A second (third, …) monitor that a test plugs in and pulls out while the client runs, with
-/// its own integer scale. The toplevel is put on it when it appears and told it left when it
-/// goes, as when a window spans two monitors and one is unplugged.
+/// its own integer scale and the first output's mode, placed to its right. The toplevel is put
+/// on it when it appears and told it left when it goes, as when a window spans two monitors and
+/// one is unplugged.
 final class ExtraOutput {
     let name: String
     let scale: Int32
@@ -58,9 +59,10 @@ extension ScriptedCompositor {
             output?.resources.removeAll { $0 === resource }
             for surface in self?.surfaces.values.map({ $0 }) ?? [] { surface.enteredOutputs.remove(ObjectIdentifier(resource)) }
         }
-        resource.sendGeometry(x: 1920, y: 0, physicalWidth: 344, physicalHeight: 194, subpixel: .unknown,
+        resource.sendGeometry(x: self.output.modeWidth, y: 0, physicalWidth: 344, physicalHeight: 194, subpixel: .unknown,
                               make: "TouchCanvas", model: "Scripted extra", transform: .normal)
-        resource.sendMode(flags: [.current, .preferred], width: 1920, height: 1080, refresh: 60_000)
+        resource.sendMode(flags: [.current, .preferred], width: self.output.modeWidth, height: self.output.modeHeight,
+                          refresh: 60_000)
         resource.sendScale(factor: output.scale)
         resource.sendName(name: output.name)
         resource.sendDescription(description: "TouchCanvas scripted output \(output.name)")

@@ -1,18 +1,28 @@
 internal import WaylandServer
 
-/// The one `wl_output`: a 1920×1080 mode at 60 Hz, integer scale set by the driver.
+/// The one `wl_output`: one mode at 60 Hz (1920×1080 unless the test passed another as the
+/// compositor's `outputMode`), integer scale set by the driver.
 final class OutputState {
     var scale: Int32
     /// The scale `wp_fractional_scale_v1` announces, in 120ths; `scale` is then its ceiling, as
     /// compositors that support fractional scales tell older clients.
     var fractionalScale120: UInt32?
     var preferredScale120: UInt32 { fractionalScale120 ?? UInt32(max(scale, 1)) * 120 }
-    let modeWidth: Int32 = 1920
-    let modeHeight: Int32 = 1080
+    /// The mode in buffer pixels. Clients clamp their windows to what the outputs show, so a
+    /// test of a 4K window needs a 4K mode.
+    let modeWidth: Int32
+    let modeHeight: Int32
     var global: Global<WlOutput>?
     var resources: [WlOutput] = []
 
-    init(scale: Int32) { self.scale = scale }
+    init(scale: Int32, mode: (width: Int32, height: Int32) = OutputState.defaultMode) {
+        self.scale = scale
+        modeWidth = max(mode.width, 1)
+        modeHeight = max(mode.height, 1)
+    }
+
+    /// The mode every output has unless a test asks for another.
+    static let defaultMode: (width: Int32, height: Int32) = (1920, 1080)
 
     /// The mode in logical (surface) pixels: what a fullscreen window gets.
     var logicalSize: (Int32, Int32) { (modeWidth / max(scale, 1), modeHeight / max(scale, 1)) }

@@ -13,18 +13,21 @@ import TouchKit
 ///
 /// - **completed** — every completed stroke at full opacity. A stroke is drawn into it once,
 ///   when it ends. When the renderer gives the view an opaque backdrop (the scenes' root views
-///   are white), the layer also keeps its ink flattened on that colour and a frame *copies* the
-///   repainted pixels from there, at a cost that does not depend on how much ink lies beneath.
-///   Otherwise it is blended over what the renderer painted.
+///   are white), the layer is opaque: its strokes are drawn on that colour and a frame *copies*
+///   the repainted pixels from there, at a cost that does not depend on how much ink lies
+///   beneath. Otherwise it is transparent and blended over what the renderer painted. A frame
+///   with another backdrop (or none) than the last redraws it from the model.
 /// - **active** — the in-progress strokes at full colour, composited at ``activeAlpha``. Each
 ///   frame adds only the segments that arrived since the last one. All in-progress strokes share
 ///   it, so where two of them cross the colour is the same 50 % as anywhere else. It is blended
-///   only inside the in-progress strokes' bounds: it is transparent everywhere else.
+///   only inside the in-progress strokes' bounds: it is transparent everywhere else. While they
+///   all have one colour (always, in the app's views) it is a coverage layer: an alpha byte per
+///   pixel, resident only where ink passed.
 /// - **dots** (only while ``showsSampleDots``) — a dot on every coalesced sample, above both.
 ///
 /// Per-frame cost: the new segments, plus copying the repainted area and blending the part of it
 /// the in-progress strokes cover. Rarer events cost more, and say so: a stroke ending draws it
-/// whole once (and re-flattens what it covered); undo and cancel clear the rows the stroke
+/// whole once; undo and cancel clear the rows the stroke
 /// covered and redraw the strokes crossing them (a bounds test per completed stroke, then only
 /// their segments in those rows); clear wipes a layer; a size or scale change rebuilds
 /// everything from the model, and turning the dots on draws every stroke's dots once.
@@ -34,9 +37,10 @@ import TouchKit
 /// (``InkRebuild``, ``InkRepairBands``): frames show the ink drawn so far, and
 /// ``needsAnotherFrame`` asks the owning view for the next slice.
 ///
-/// Memory: two ARGB layers the size of the view's buffer (3 MB each at 1024×768, 33 MB at 4K),
-/// plus the completed layer's flattened copy while there is a backdrop, plus one while the dots
-/// show.
+/// Memory: the completed layer, an xrgb or ARGB surface the size of the view's buffer (3 MB at
+/// 1024×768, 33 MB at 4K), and the active layer, a quarter of that in alpha strips of which only
+/// what in-progress ink touched is resident (an ARGB layer if strokes of several colours are
+/// drawn at once), plus an ARGB layer while the dots show. See BENCHMARKS.md, "Memory at 4K".
 ///
 /// Its state is `@exclusivity(unchecked)`, as the renderer's is: read and written on every frame
 /// on the main actor, never re-entered, and the runtime checks showed up in the frame's profile.
@@ -265,14 +269,14 @@ final class StrokeInk {
     /// answer `true` to `paintsOwnBackdrop`): the completed ink is copied, flattened on the
     /// backdrop, or — if that copy cannot be had — drawn over a fill of the backdrop.
     func draw(in context: GraphicsContext, bounds: Rect, completed: [Stroke]) {
+        // Before the update: a different backdrop drops the completed layer's pixels, and the
+        // update redraws them on the new one.
+        completedLayer.backdrop = blendsEverything ? nil : context.backdrop
         update(bounds: bounds, scale: context.scale, completed: completed)
         if blendsEverything {
             context.draw(completedLayer)
             if !live.isEmpty { context.draw(activeLayer, alpha: activeAlpha) }
         } else {
-            // Never back to nil: a frame without a backdrop just does not use the copy, and the
-            // next one with the same backdrop finds it up to date.
-            if let backdrop = context.backdrop { completedLayer.backdrop = backdrop }
             if !context.copy(completedLayer) {
                 if let backdrop = context.backdrop {
                     context.setColor(backdrop)
@@ -295,11 +299,18 @@ final class StrokeInk {
     }
 
     private func update(bounds: Rect, scale: Double, completed: [Stroke]) {
-        let geometryChanged = !completedLayer.matches(rect: bounds, scale: scale)
-            || !activeLayer.matches(rect: bounds, scale: scale)
-        let starting = needsRebuild || geometryChanged
+        if let color = live.first?.stroke.inkStyle.color {
+            // Alpha strips while the in-progress strokes share one colour (a change rebuilds
+            // the active layer from them: see the next lines).
+            var shared: Color? = color
+            for entry in live where entry.stroke.inkStyle.color != color { shared = nil }
+            activeLayer.coverageColor = shared
+        }
+        let starting = needsRebuild || !completedLayer.matches(rect: bounds, scale: scale)
         if starting {
             startRebuild(bounds: bounds, scale: scale, completed: completed)
+        } else if !activeLayer.matches(rect: bounds, scale: scale) {
+            rebuildActive(bounds: bounds, scale: scale)
         }
         if rebuilding != nil {
             // The frame that starts a rebuild repaints the whole view (a new size or scale, or
@@ -364,10 +375,8 @@ final class StrokeInk {
     /// ``paintBudget``.
     private func startRebuild(bounds: Rect, scale: Double, completed: [Stroke]) {
         rebuilding = completedLayer.reset(rect: bounds, scale: scale) ? InkRebuild(strokes: completed, origin: bounds.origin) : nil
-        activeLayer.rebuild(from: live.lazy.map(\.stroke), rect: bounds, scale: scale)
-        for i in live.indices { live[i].drawn = live[i].stroke.samples.count }
+        rebuildActive(bounds: bounds, scale: scale)
         pendingCommits.removeAll(keepingCapacity: true)
-        activeRepairs.removeAll(keepingCapacity: true)
         completedRepairs.removeAll(keepingCapacity: true)
         needsCompletedClear = false
         needsRebuild = false
@@ -418,6 +427,14 @@ final class StrokeInk {
             completedRepairs.removeLast()
             if let rest { completedRepairs.append(rest) }
         }
+    }
+
+    /// The in-progress strokes from the model (with the rest, or alone when only the active
+    /// layer's kind changed).
+    private func rebuildActive(bounds: Rect, scale: Double) {
+        activeLayer.rebuild(from: live.lazy.map(\.stroke), rect: bounds, scale: scale)
+        for i in live.indices { live[i].drawn = live[i].stroke.samples.count }
+        activeRepairs.removeAll(keepingCapacity: true)
     }
 
     /// The dots of every stroke from the model (debug overlay turned on, or cleared).
