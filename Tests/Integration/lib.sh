@@ -263,9 +263,29 @@ tc_unprivileged() {
   fi
 }
 
-# Starts Sway headless (pixman, no input devices) with config $3 as the user tc_unprivileged
-# picks (it refuses root), and stores its PID in the variable named $1; its output goes to $2,
-# shown on failure. Sway gets only the environment NAME=VALUE … given after $3 (and its runtime
+# Copies the executables given (touchcanvas, tc-inject …) to $work/bin, where the user
+# tc_unprivileged picks can run them (a build directory may lie under a root-only tree), and
+# makes $user_dir, a home of that user's own.
+tc_user_binaries() {
+  local f
+  tc_unprivileged
+  chmod 711 "$work"
+  mkdir -m 755 "$work/bin"
+  for f in "$@"; do
+    [ -x "$f" ] || tc_fail "no executable at $f"
+    cp "$f" "$work/bin/"
+    chmod 755 "$work/bin/$(basename "$f")"
+  done
+  user_dir="$work/user"
+  mkdir -m 700 "$user_dir"
+  chown "$uid:$gid" "$user_dir"
+}
+
+# Starts Sway (pixman, no input devices) with config $3 as the user tc_unprivileged picks (it
+# refuses root), and stores its PID in the variable named $1; its output goes to $2, shown on
+# failure. Headless, unless $sway_host names a host compositor's socket (an absolute path): then
+# nested, its output a window of that host (wlroots' Wayland backend); the socket must be open to
+# that user. Sway gets only the environment NAME=VALUE … given after $3 (and its runtime
 # dir): nothing of this shell's session leaks in. Hands $runtime to that user and makes $work
 # passable and the config readable for it. Returns once Sway has made its IPC socket and a
 # Wayland socket; sets sway_ipc (the IPC socket's path) and sway_display (the Wayland socket's
@@ -279,7 +299,9 @@ tc_sway() {
   chown "$uid:$gid" "$runtime"
   chmod 644 "$config"
   tc_log "$log"
-  tc_spawn "$var" env -i "$@" XDG_RUNTIME_DIR="$runtime" WLR_BACKENDS=headless \
+  local backend=(WLR_BACKENDS=headless)
+  [ -z "${sway_host:-}" ] || backend=(WLR_BACKENDS=wayland WAYLAND_DISPLAY="$sway_host")
+  tc_spawn "$var" env -i "$@" XDG_RUNTIME_DIR="$runtime" "${backend[@]}" \
     WLR_LIBINPUT_NO_DEVICES=1 WLR_RENDERER=pixman "${as_user[@]}" sway -c "$config" >"$log" 2>&1 3>&-
   # The PID is Sway's own (env and setpriv exec), so is the one in its IPC socket's name.
   sway_ipc="$runtime/sway-ipc.$uid.${!var}.sock"

@@ -27,29 +27,14 @@ tc_begin sway-glass
 for tool in weston sway swaymsg python3; do
   command -v "$tool" >/dev/null || tc_fail "$tool is not installed (Debian: weston, sway, python3)"
 done
-[ -x "$bin_src" ] || tc_fail "no executable at $bin_src"
-[ -x "$inject_src" ] || tc_fail "no executable at $inject_src"
 
-tc_unprivileged
-chmod 711 "$work"
-mkdir -m 755 "$work/bin"
-cp "$bin_src" "$work/bin/touchcanvas"
-cp "$inject_src" "$work/bin/tc-inject"
-chmod 755 "$work/bin/touchcanvas" "$work/bin/tc-inject"
-user_dir="$work/user"
-mkdir -m 700 "$user_dir"
-chown "$uid:$gid" "$user_dir"
+tc_user_binaries "$bin_src" "$inject_src"   # as $work/bin/touchcanvas, $work/bin/tc-inject
 
-# --- The host: Weston headless, its socket open to Sway's user --------------------------------
+# --- The host: Weston headless (root), its socket open to Sway's user -------------------------
 tc_weston weston_pid host "$work/weston.log" --width=1280 --height=720
-host_socket="$runtime/host"
-chmod 711 "$runtime"
-chmod 666 "$host_socket"
+chmod 666 "$runtime/host"
 
-# --- Sway, nested: its own runtime directory, the host's socket by its path -------------------
-sway_runtime="$work/sway-runtime"
-mkdir -m 700 "$sway_runtime"
-chown "$uid:$gid" "$sway_runtime"
+# --- Sway, nested ----------------------------------------------------------------------------
 cat >"$work/sway.config" <<'EOF'
 # Written by Tests/Integration/sway-glass.sh: Sway's one output is a window of the host; no
 # bar, no borders, no Xwayland; the only window is tiled and so fills the output.
@@ -58,19 +43,9 @@ default_border none
 default_floating_border none
 focus_follows_mouse no
 EOF
-chmod 644 "$work/sway.config"
-base_env=(PATH=/usr/local/bin:/usr/bin:/bin HOME="$user_dir" XDG_RUNTIME_DIR="$sway_runtime" LANG=C.UTF-8)
-tc_log "$work/sway.log"
-tc_spawn sway_pid env -i "${base_env[@]}" WAYLAND_DISPLAY="$host_socket" WLR_BACKENDS=wayland \
-  WLR_RENDERER=pixman WLR_LIBINPUT_NO_DEVICES=1 "${as_user[@]}" sway -c "$work/sway.config" >"$work/sway.log" 2>&1 3>&-
-sway_ipc="$sway_runtime/sway-ipc.$uid.$sway_pid.sock"
-tc_wait_socket "$sway_ipc" 15 "$sway_pid" sway
-sway_display=""
-for _ in $(seq 50); do
-  for s in "$sway_runtime"/wayland-*; do [ -S "$s" ] && sway_display=$(basename "$s") && break 2; done
-  sleep 0.1
-done
-[ -n "$sway_display" ] || tc_fail "nested Sway made no Wayland socket in $sway_runtime"
+base_env=(PATH=/usr/local/bin:/usr/bin:/bin HOME="$user_dir" XDG_RUNTIME_DIR="$runtime" LANG=C.UTF-8)
+sway_host="$runtime/host"
+tc_sway sway_pid "$work/sway.log" "$work/sway.config" "${base_env[@]}"
 client=(env -i "${base_env[@]}" WAYLAND_DISPLAY="$sway_display" SWAYSOCK="$sway_ipc" "${as_user[@]}")
 swaymsg() { "${client[@]}" swaymsg "$@"; }
 

@@ -28,20 +28,11 @@ tc_begin sway
 for tool in sway swaymsg grim python3; do
   command -v "$tool" >/dev/null || tc_fail "$tool is not installed (Debian: sway, grim, python3)"
 done
-[ -x "$bin_src" ] || tc_fail "no executable at $bin_src"
-[ -x "$inject_src" ] || tc_fail "no executable at $inject_src"
 
 # --- An unprivileged user, and a place it may read, run and write -----------------------------
-tc_unprivileged
-# The binaries may live under a root-only tree (a build directory): run copies.
-chmod 711 "$work"
-mkdir -m 755 "$work/bin"
-cp "$bin_src" "$work/bin/touchcanvas"
-cp "$inject_src" "$work/bin/tc-inject"
-chmod 755 "$work/bin/touchcanvas" "$work/bin/tc-inject"
-user_dir="$work/user"              # HOME, screenshots, the saved drawing
-mkdir -m 700 "$user_dir" "$user_dir/shots"
-chown "$uid:$gid" "$user_dir" "$user_dir/shots"
+tc_user_binaries "$bin_src" "$inject_src"   # as $work/bin/touchcanvas, $work/bin/tc-inject
+mkdir -m 700 "$user_dir/shots"               # $user_dir: HOME, screenshots, the saved drawing
+chown "$uid:$gid" "$user_dir/shots"
 # A debug build loads the Swift runtime from the toolchain: it must be readable by that user.
 if ! env -i PATH=/usr/bin:/bin "${as_user[@]}" "$work/bin/tc-inject" >/dev/null 2>"$work/exec-check.err"; then
   # With no argument tc-inject prints its usage and exits 64; anything else means it cannot run.
