@@ -263,6 +263,19 @@ tc_unprivileged() {
   fi
 }
 
+# Writes to $1 the pointer→glass drag for tc-inject wlr-virtual-pointer: a press at window
+# (100, 300), 30 motions 20 px right and 30 ms apart, a release. Window → layout coordinates by
+# the caller's gx and gy.
+tc_glass_drag() {
+  local script i
+  script="pointer move $(gx 100) $(gy 300)"$'\npointer frame\nsync\nsleep 0.1\npointer press\npointer frame\nsync\n'
+  for i in $(seq 1 30); do
+    script+="sleep 0.03"$'\n'"pointer move $(gx $((100 + 20 * i))) $(gy $((300 + (i % 5) * 10)))"$'\npointer frame\nsync\n'
+  done
+  script+=$'sleep 0.03\npointer release\npointer frame\nsync\n'
+  printf '%s' "$script" >"$1"
+}
+
 # Copies the executables given (touchcanvas, tc-inject …) to $work/bin, where the user
 # tc_unprivileged picks can run them (a build directory may lie under a root-only tree), and
 # makes $user_dir, a home of that user's own.

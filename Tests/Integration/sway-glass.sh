@@ -86,12 +86,7 @@ clock=$(grep -m1 -oE '^\[ *[0-9.]+\] wp_presentation@[0-9]+\.clock_id\([0-9]+\)'
 # --- A drag with the virtual pointer: 30 motions, 30 ms apart ---------------------------------
 gx() { python3 -c "print($wx + $1)"; }
 gy() { python3 -c "print($wy + $1)"; }
-script="pointer move $(gx 100) $(gy 300)"$'\npointer frame\nsync\nsleep 0.1\npointer press\npointer frame\nsync\n'
-for i in $(seq 1 30); do
-  script+="sleep 0.03"$'\n'"pointer move $(gx $((100 + 20 * i))) $(gy $((300 + (i % 5) * 10)))"$'\npointer frame\nsync\n'
-done
-script+=$'sleep 0.03\npointer release\npointer frame\nsync\n'
-printf '%s' "$script" >"$work/glass.inject"
+tc_glass_drag "$work/glass.inject"
 tc_log "$work/inject.err"
 timeout 30 "${client[@]}" env TC_INJECT_EXTENT="${ow}x$oh" "$work/bin/tc-inject" wlr-virtual-pointer \
   <"$work/glass.inject" >"$work/inject.out" 2>"$work/inject.err" || tc_fail "tc-inject failed on the drag"

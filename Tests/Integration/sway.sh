@@ -286,12 +286,7 @@ done
 [ -n "$rect" ] || tc_fail "no visible touchcanvas window for pointer→glass within 10s"
 read -r wx wy ww wh <<<"$rect"
 tc_wait_line "$work/present.err" 'wl_callback@[0-9]+\.done\(' 10
-script="pointer move $(gx 100) $(gy 300)"$'\npointer frame\nsync\nsleep 0.1\npointer press\npointer frame\nsync\n'
-for i in $(seq 1 30); do
-  script+="sleep 0.03"$'\n'"pointer move $(gx $((100 + 20 * i))) $(gy $((300 + (i % 5) * 10)))"$'\npointer frame\nsync\n'
-done
-script+=$'sleep 0.03\npointer release\npointer frame\nsync\n'
-printf '%s' "$script" >"$work/glass.inject"
+tc_glass_drag "$work/glass.inject"
 timeout 30 "${client[@]}" env TC_INJECT_EXTENT="${ow}x$oh" "$work/bin/tc-inject" wlr-virtual-pointer \
   <"$work/glass.inject" >"$work/inject.out" 2>"$work/inject.err" || tc_fail "tc-inject failed on the pointer→glass drag"
 tc_wait_line "$work/present.err" 'wl_pointer@[0-9]+\.button\([0-9]+, [0-9]+, 272, 0\)' 10
