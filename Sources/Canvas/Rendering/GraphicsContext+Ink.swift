@@ -33,13 +33,9 @@ extension GraphicsContext {
         let origin = layer.rect.origin
         cairo.save()
         defer { cairo.restore() }
-        let matrix = cairo.matrix
-        let device = cairo.userToDevice(origin.x, origin.y)
-        let aligned = matrix.xy == 0 && matrix.yx == 0 && matrix.xx == layer.scale && matrix.yy == layer.scale
-            && Self.isWhole(device.x) && Self.isWhole(device.y)
-        if aligned {
+        if let device = alignedOrigin(of: layer) {
             cairo.identityMatrix()
-            cairo.setSource(surface, x: device.x.rounded(), y: device.y.rounded())
+            cairo.setSource(surface, x: device.x, y: device.y)
             cairo.setSourceFilter(CAIRO_FILTER_NEAREST)
         } else {
             guard origin.hasFiniteCoordinates else { return }
@@ -62,16 +58,14 @@ extension GraphicsContext {
         guard origin.hasFiniteCoordinates else { return }
         cairo.save()
         defer { cairo.restore() }
-        let matrix = cairo.matrix
-        let device = cairo.userToDevice(origin.x, origin.y)
-        let aligned = matrix.xy == 0 && matrix.yx == 0 && matrix.xx == layer.scale && matrix.yy == layer.scale
-            && Self.isWhole(device.x) && Self.isWhole(device.y)
+        let device = alignedOrigin(of: layer)
+        let aligned = device != nil
         // In layer pixels from here, offset by (x, y).
         var x = 0.0, y = 0.0
-        if aligned {
+        if let device {
             cairo.identityMatrix()
-            x = device.x.rounded()
-            y = device.y.rounded()
+            x = device.x
+            y = device.y
         } else {
             cairo.translate(origin.x, origin.y)
             cairo.scale(1 / layer.scale, 1 / layer.scale)
@@ -133,15 +127,9 @@ extension GraphicsContext {
     /// Why: a copy costs the repainted area whatever it shows, while blending costs more the more
     /// ink lies beneath (BENCHMARKS.md, "Frame cost over the drawing's history").
     public func copy(_ layer: InkLayer) -> Bool {
-        guard let backdrop, layer.backdrop == backdrop, alpha >= 1 else { return false }
-        let matrix = cairo.matrix
-        let origin = layer.rect.origin
-        let device = cairo.userToDevice(origin.x, origin.y)
-        guard matrix.xy == 0, matrix.yx == 0, matrix.xx == layer.scale, matrix.yy == layer.scale,
-              Self.isWhole(device.x), Self.isWhole(device.y),
-              let flattened = layer.flattenedSurface()
+        guard let backdrop, layer.backdrop == backdrop, alpha >= 1,
+              let (x, y) = alignedOrigin(of: layer), let flattened = layer.flattenedSurface()
         else { return false }
-        let x = device.x.rounded(), y = device.y.rounded()
         cairo.save()
         defer { cairo.restore() }
         cairo.identityMatrix()
@@ -154,6 +142,19 @@ extension GraphicsContext {
         cairo.setSourceFilter(CAIRO_FILTER_NEAREST)
         cairo.paint()
         return true
+    }
+
+    /// Where `layer`'s first pixel lands in the target, when each layer pixel is one target
+    /// pixel (no rotation, the frame's scale is the layer's, a whole-pixel offset): then the
+    /// layer can be put down pixel for pixel, with no filtering. `nil` otherwise.
+    private func alignedOrigin(of layer: InkLayer) -> (x: Double, y: Double)? {
+        let matrix = cairo.matrix
+        let origin = layer.rect.origin
+        let device = cairo.userToDevice(origin.x, origin.y)
+        guard matrix.xy == 0, matrix.yx == 0, matrix.xx == layer.scale, matrix.yy == layer.scale,
+              Self.isWhole(device.x), Self.isWhole(device.y)
+        else { return nil }
+        return (device.x.rounded(), device.y.rounded())
     }
 
     private static func isWhole(_ value: Double) -> Bool {
