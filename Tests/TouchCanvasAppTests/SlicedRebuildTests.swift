@@ -322,6 +322,38 @@ final class SlicedPainter {
         #expect(differences(p.buffer, try p.unslicedRebuild()).isEmpty)
     }
 
+    /// A band cannot stop halfway, so bands that overrun the budget get thinner until one fits
+    /// (and thicker again when they take little): after the first few, a tall repair's frames
+    /// keep near their budget however dense the drawing.
+    @Test func aTallRepairsBandsShrinkUntilOneFitsTheBudget() throws {
+        let p = try SlicedPainter(.trace, budget: .segments(60))
+        p.frame()
+        Self.drawHistory(p.h, count: 400)
+        p.h.stroke([Point(x: 380, y: 2), Point(x: 420, y: 300), Point(x: 390, y: 598)], id: 3)
+        p.paintToEnd()
+        let ink = try #require(p.ink)
+        #expect(try #require(p.h.root as? TouchTrackerView).undo())
+        var perFrame: [Int] = []
+        for _ in 0..<500 where p.h.session.needsAnotherFrame || perFrame.isEmpty {
+            let before = ink.drawnSegmentCount
+            p.frame()
+            perFrame.append(ink.drawnSegmentCount - before)
+        }
+        #expect(perFrame.count > 4, "\(perFrame)")
+        let first = perFrame.prefix(3).max() ?? 0, settled = perFrame.dropFirst(3).max() ?? 0
+        #expect(first > 120, "the first bands, 32 rows tall, overrun: \(perFrame)")
+        #expect(settled <= 120, "later bands fit within twice the budget: \(perFrame)")
+        #expect(differences(p.buffer, try p.unslicedRebuild()).isEmpty)
+    }
+
+    @Test func bandRowsHalveOnAnOverrunAndDoubleWhenLight() {
+        #expect(InkRepairBands.adapted(32, share: 1.5) == 16)
+        #expect(InkRepairBands.adapted(2, share: 9) == 2)
+        #expect(InkRepairBands.adapted(32, share: 0.6) == 32)
+        #expect(InkRepairBands.adapted(32, share: 0.1) == 64)
+        #expect(InkRepairBands.adapted(64, share: 0) == 64)
+    }
+
     static func inkedPixels(_ buffer: PixelBuffer) -> Int {
         var count = 0
         for y in 0..<buffer.height {

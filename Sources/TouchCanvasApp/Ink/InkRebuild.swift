@@ -50,6 +50,21 @@ struct InkPaintMeter {
         }
     }
 
+    /// A reading to pass to ``share(ofSegments:since:)`` later (the clock's, with a time budget).
+    var now: Double {
+        if case .seconds = budget { clock() } else { 0 }
+    }
+
+    /// The share of the whole budget that a piece of work took: `segments` segments, begun at
+    /// `since` (a ``now`` reading). 0 without a budget.
+    func share(ofSegments segments: Int, since: Double) -> Double {
+        switch budget {
+        case .unlimited: 0
+        case .segments(let limit): Double(segments) / Double(max(limit, 1))
+        case .seconds(let seconds): seconds > 0 ? (clock() - since) / seconds : 0
+        }
+    }
+
     /// `count` segments (point indices) were drawn.
     mutating func spend(_ count: Int) {
         spent += count

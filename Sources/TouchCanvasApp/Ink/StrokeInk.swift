@@ -85,6 +85,10 @@ final class StrokeInk {
     @exclusivity(unchecked) private var needsCompletedClear = false
     @exclusivity(unchecked) private var needsDotsRebuild = false
     @exclusivity(unchecked) private var needsRebuild = true
+    /// Layer pixel rows of a tall repair's next band, learned from the bands before it
+    /// (``InkRepairBands/adapted(_:share:)``): kept across repairs, as the machine and the
+    /// drawing's density change slowly.
+    @exclusivity(unchecked) private var repairBandRows = InkRepairBands.rows
     /// The completed layer's rebuild while it spans frames; `nil` when the layer is whole.
     @exclusivity(unchecked) private var rebuilding: InkRebuild?
 
@@ -419,10 +423,12 @@ final class StrokeInk {
         }
         var meter = InkPaintMeter(paintBudget, clock: clock)
         while let rect = completedRepairs.last, !meter.isExhausted {
-            let (band, rest) = InkRepairBands.next(of: rect, scale: completedLayer.scale)
-            let before = completedLayer.drawnSegmentCount
+            let (band, rest) = InkRepairBands.next(of: rect, scale: completedLayer.scale, rows: repairBandRows)
+            let before = completedLayer.drawnSegmentCount, started = meter.now
             completedLayer.repair(covering: band, redraw: redraw)
-            meter.spend(max(1, completedLayer.drawnSegmentCount - before))
+            let drawn = max(1, completedLayer.drawnSegmentCount - before)
+            repairBandRows = InkRepairBands.adapted(repairBandRows, share: meter.share(ofSegments: drawn, since: started))
+            meter.spend(drawn)
             invalidate(band)
             completedRepairs.removeLast()
             if let rest { completedRepairs.append(rest) }
