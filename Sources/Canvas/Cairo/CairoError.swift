@@ -23,6 +23,8 @@ public struct CairoError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// `CAIRO_STATUS_NO_MEMORY`.
     static let noMemory = CairoError(CAIRO_STATUS_NO_MEMORY)
+    /// `CAIRO_STATUS_INVALID_SIZE`.
+    static let invalidSize = CairoError(CAIRO_STATUS_INVALID_SIZE)
 }
 
 extension cairo_status_t {

@@ -137,8 +137,8 @@ public final class InkLayer {
                 } else {
                     // Untouched pages of a fresh surface are not resident; an opaque one is
                     // filled below, so it is resident whole (one surface, not two).
-                    let surface = try CairoSurface.image(format: isOpaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32,
-                                                         width: Int32(width), height: Int32(height))
+                    let surface = try CairoSurface.mappedImage(format: isOpaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32,
+                                                               width: Int32(width), height: Int32(height))
                     let cairo = try CairoContext(surface: surface)
                     cairo.setLineCap(CAIRO_LINE_CAP_ROUND)
                     cairo.setLineJoin(CAIRO_LINE_JOIN_ROUND)
