@@ -347,7 +347,8 @@ final class SlicedPainter {
     }
 
     @Test func bandRowsHalveOnAnOverrunAndDoubleWhenLight() {
-        #expect(InkRepairBands.adapted(32, share: 1.5) == 16)
+        #expect(InkRepairBands.adapted(32, share: 2) == 16)
+        #expect(InkRepairBands.adapted(32, share: 1.4) == 32)
         #expect(InkRepairBands.adapted(2, share: 9) == 2)
         #expect(InkRepairBands.adapted(32, share: 0.6) == 32)
         #expect(InkRepairBands.adapted(32, share: 0.1) == 64)

@@ -17,12 +17,14 @@ enum InkRepairBands {
     static let rowRange = 2.0...64.0
 
     /// The rows of the next band after one of `rows` rows took `share` of the slice's budget. A
-    /// band cannot stop halfway, so one that overran the whole budget is halved, down to 2 rows
-    /// (at scale 2, 32 rows over 10 000 strokes took 19.6 ms against an 8 ms budget, more than a
-    /// 60 Hz frame); one that took under a quarter is doubled, up to 64, so a light repair goes
-    /// in few bands (each costs a pass over the strokes' bounds).
+    /// band cannot stop halfway, so one that took over 1.5 budgets (12 ms of a 60 Hz frame's
+    /// 16.7 with the app's 8 ms) is halved, down to 2 rows: at scale 2, 32 rows over 10 000
+    /// strokes took 19.6 ms. One that took under a quarter is doubled, up to 64, so a light
+    /// repair goes in few bands. Thinner bands cost more in all (a segment crossing several is
+    /// drawn, clipped, in each), so halving at one budget instead made that undo 2.5 times as
+    /// long as the frozen one, against 1.7 (BENCHMARKS.md).
     static func adapted(_ rows: Double, share: Double) -> Double {
-        if share > 1 { return max(rows / 2, rowRange.lowerBound) }
+        if share > 1.5 { return max(rows / 2, rowRange.lowerBound) }
         if share < 0.25 { return min(rows * 2, rowRange.upperBound) }
         return rows
     }
