@@ -22,7 +22,11 @@ internal import WaylandServer
 ///
 /// Coordinates are window coordinates, as in `Input.swift`, so a pen and a finger sent to the
 /// same point land on the same pixel; they reach the client as surface-local `wl_fixed`.
-/// Each call flushes, and returns whether it sent anything.
+/// Each call returns whether it sent anything. A tool's events go out together with its
+/// `tabletToolFrame` (which flushes), as a compositor writes a whole frame at once: flushed one
+/// by one, a client slowed down (a sanitizer build) could read half a frame, find the socket
+/// dry and rightly call it `tool-events-without-frame`. Events sent with no frame go out with the
+/// next pump. Devices and tools are announced at once.
 extension ScriptedCompositor {
     // MARK: Devices
 
@@ -130,7 +134,6 @@ extension ScriptedCompositor {
         tool.proximity = nil
         tool.isDown = false
         for resource in tools { resource.sendProximityOut() }
-        display.flush()
         return true
     }
 
@@ -143,7 +146,6 @@ extension ScriptedCompositor {
         tool.isDown = true
         tool.downSerial = serial
         for resource in tools { resource.sendDown(serial: serial) }
-        display.flush()
         return true
     }
 
@@ -152,7 +154,6 @@ extension ScriptedCompositor {
         guard let (tool, tools) = toolTarget(handle) else { return false }
         tool.isDown = false
         for resource in tools { resource.sendUp() }
-        display.flush()
         return true
     }
 
@@ -163,7 +164,6 @@ extension ScriptedCompositor {
         guard let (tool, tools) = toolTarget(handle) else { return false }
         let local = toolLocal(tool, x: x, y: y)
         for resource in tools { resource.sendMotion(x: local.x, y: local.y) }
-        display.flush()
         return true
     }
 
@@ -213,7 +213,6 @@ extension ScriptedCompositor {
         for resource in tools {
             resource.sendButton(serial: serial, button: button, state: pressed ? .pressed : .released)
         }
-        display.flush()
         return true
     }
 
@@ -245,7 +244,6 @@ extension ScriptedCompositor {
             resource.sendProximityIn(serial: serial, tablet: tabletResource, surface: surface.resource)
             resource.sendMotion(x: local.x, y: local.y)
         }
-        display.flush()
         return true
     }
 
@@ -262,7 +260,6 @@ extension ScriptedCompositor {
     private func sendToTool(_ handle: TabletToolHandle, _ send: (ZwpTabletToolV2) -> Void) -> Bool {
         guard let (_, tools) = toolTarget(handle) else { return false }
         for resource in tools { send(resource) }
-        display.flush()
         return true
     }
 
