@@ -49,7 +49,11 @@ struct PacingEndToEndTests {
         #expect(deadline.medianMilliseconds < foot.medianMilliseconds - 4, "foot \(foot), deadline \(deadline)")
         #expect(Double(deadline.commits) <= deadline.seconds * 60 * 1.2 + 5, "\(deadline)")
         // A few are replaced before their vblank (a commit at once after a pause, then the
-        // planned one in the same refresh): a few per cent at most.
-        #expect(deadline.discarded * 20 <= deadline.commits, "\(deadline)")
+        // planned one in the same refresh): a few per cent at most. Under a sanitizer every
+        // draw is several times slower and its time varies with the shadow memory touched, so
+        // more commits miss the deadline they aimed at and share the next refresh with their
+        // successor (CI saw 8 of 128): there the bound is the mechanism's, one in eight.
+        let discardsAllowed = ProcessInfo.processInfo.environment["TC_SANITIZER"] == nil ? 20 : 8
+        #expect(deadline.discarded * discardsAllowed <= deadline.commits, "\(deadline)")
     }
 }
