@@ -91,6 +91,7 @@ let package = Package(
         /// The real binary under the scripted compositor; depends on the executable so it is built.
         .testTarget(name: "EndToEndTests", dependencies: ["ScriptedCompositor", "Canvas", "touchcanvas", "TouchCanvasTesting", "TouchCanvasConstants"]),
         .testTarget(name: "ScriptedCompositorTests", dependencies: ["ScriptedCompositor", "Wayland", "CWaylandClient"]),
+        .testTarget(name: "WaylandTests", dependencies: ["Wayland", "ScriptedCompositor", "CWaylandClient"]),
         .testTarget(name: "WaylandDecorTests", dependencies: ["WaylandDecor"]),
     ]
 )

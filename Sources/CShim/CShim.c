@@ -5,6 +5,11 @@
 
 const unsigned int tc_mfd_cloexec = MFD_CLOEXEC;
 const unsigned int tc_mfd_allow_sealing = MFD_ALLOW_SEALING;
+#ifdef MADV_POPULATE_WRITE
+const int tc_madv_populate_write = MADV_POPULATE_WRITE;
+#else
+const int tc_madv_populate_write = 23;
+#endif
 
 int tc_memfd_create(const char *name, unsigned int flags) {
     return memfd_create(name, flags);

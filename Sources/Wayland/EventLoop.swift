@@ -2,7 +2,8 @@ import CShim
 import CWaylandClient
 import Glibc
 
-/// The app's one loop: `poll` over the display socket, a timer and a signalfd.
+/// The app's one loop: `poll` over the display socket, a timer, a signalfd and whatever else
+/// was given to ``watch(_:onReadable:)`` (a worker's eventfd).
 ///
 /// Nothing busy-waits: with no events and no timer armed the process sleeps in `poll`. After
 /// each batch of events, once the socket has nothing more to read, `onDrained` runs: that is
@@ -15,6 +16,7 @@ public final class EventLoop {
     private var signalFD: Int32 = -1
     private var running = false
     private var stopStatus: Int32 = 0
+    private var watched: [(fd: Int32, onReadable: () -> Void)] = []
 
     /// The socket has been read dry and every event dispatched.
     public var onDrained: (() -> Void)?
@@ -44,6 +46,13 @@ public final class EventLoop {
         signalFD = signalfd(-1, &mask, Int32(SFD_CLOEXEC | SFD_NONBLOCK))
         // Without a signalfd the signals must keep their default action, or Ctrl+C does nothing.
         if signalFD < 0 { sigprocmask(SIG_UNBLOCK, &mask, nil) }
+    }
+
+    /// Calls `onReadable` whenever `fd` is readable; the handler reads it. For a descriptor
+    /// that other threads signal through (an eventfd), so their results are handled here, on
+    /// the main thread, between batches of compositor events.
+    public func watch(_ fd: Int32, onReadable: @escaping () -> Void) {
+        watched.append((fd, onReadable))
     }
 
     /// Arms the timer once; nil disarms it.
@@ -92,6 +101,7 @@ public final class EventLoop {
                 pollfd(fd: timerFD, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: signalFD, events: Int16(POLLIN), revents: 0),
             ]
+            for entry in watched { fds.append(pollfd(fd: entry.fd, events: Int16(POLLIN), revents: 0)) }
             var ready: Int32
             repeat { ready = poll(&fds, nfds_t(fds.count), -1) } while ready < 0 && errno == EINTR
             if ready < 0 { wl_display_cancel_read(display); throw .connectionLost(errno: errno) }
@@ -112,6 +122,9 @@ public final class EventLoop {
                 while read(signalFD, &info, MemoryLayout<signalfd_siginfo>.size) == MemoryLayout<signalfd_siginfo>.size {
                     onSignal?(Int32(bitPattern: info.ssi_signo))
                 }
+            }
+            for (index, entry) in watched.enumerated() where fds[3 + index].revents & Int16(POLLIN) != 0 {
+                entry.onReadable()
             }
         }
         wl_display_flush(display)

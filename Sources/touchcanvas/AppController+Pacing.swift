@@ -1,4 +1,5 @@
 import TouchCanvasApp
+import Wayland
 
 /// The frame pacer, and touch→glass: the pacer times input, commits and presentations on the
 /// presentation clock, asks for feedback where `wp_presentation` is offered, and predicts as
@@ -12,7 +13,15 @@ extension AppController {
 
     func makePacer(window: WaylandWindow, globals: Globals) -> FramePacer {
         session.paintBudget = .seconds(Self.paintSlice)
-        let pacer = FramePacer(window: window, session: session, buffers: DrawableBuffers(shm: globals.shm, format: .xrgb8888))
+        let buffers = DrawableBuffers(shm: globals.shm, format: .xrgb8888)
+        let pacer = FramePacer(window: window, session: session, buffers: buffers)
+        // A large new buffer (a resize, a scale change) is faulted in off the main thread; the
+        // frame waits for it in the loop, as for a release, and is drawn when it is ready.
+        if let prefaulter = PagePrefaulter() {
+            buffers.swapchain.prefaulter = prefaulter
+            loop.watch(prefaulter.fileDescriptor) { prefaulter.runFinished() }
+            buffers.swapchain.onBufferReady = { [unowned pacer] in pacer.renderIfNeeded() }
+        }
         pacer.prediction = options.prediction
         pacer.pacing = options.pacing
         pacer.onCommitDue = { [unowned self] seconds in deadlines.schedule(.commitDue, after: seconds) }

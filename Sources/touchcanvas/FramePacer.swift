@@ -106,8 +106,15 @@ final class FramePacer {
     }
 
     /// Before a save: the picture saved is what the window would show now, even when the
-    /// compositor has not asked for a frame.
-    func renderForSave() { renderIfNeeded(evenIfFramePending: true) }
+    /// compositor has not asked for a frame, or a new buffer is not ready yet.
+    func renderForSave() {
+        renderIfNeeded(evenIfFramePending: true)
+        // A new buffer being faulted in (a resize just before) would leave the save with the
+        // last size's frame: wait for it, here only, and draw.
+        guard buffers.swapchain.isPreparing, let prefaulter = buffers.swapchain.prefaulter else { return }
+        prefaulter.waitForAll()
+        renderIfNeeded(evenIfFramePending: true)
+    }
 
     /// Renders now unless the compositor has not shown the previous frame yet; then the frame
     /// callback brings us back (or, if it never comes, ``renderIfStalled()``).
@@ -149,7 +156,8 @@ final class FramePacer {
         } catch {
             return fail(error.description)
         }
-        // Every buffer held by the compositor: a release will come with the next frame callback.
+        // Every buffer held by the compositor (a release will come with the next frame callback),
+        // or a new one being faulted in (its swapchain's `onBufferReady` comes back here).
         guard let (buffer, pixels) = next else { return }
         let frameCommitted: Bool
         do {

@@ -1,11 +1,12 @@
 #ifndef TOUCHCANVAS_CSHIM_H
 #define TOUCHCANVAS_CSHIM_H
 
-/// Linux calls that Swift's Glibc module does not export: timerfd and signalfd live in headers
+/// Linux calls that Swift's Glibc module does not export: timerfd, signalfd and eventfd live in headers
 /// the module map leaves out, and the memfd seals sit behind _GNU_SOURCE.
 #include <sys/timerfd.h>
 #include <sys/signalfd.h>
 #include <signal.h>
+#include <sys/eventfd.h>
 
 /// memfd_create(2): anonymous shared memory for wl_shm pools. Returns -1 with errno set.
 int tc_memfd_create(const char *name, unsigned int flags);
@@ -13,6 +14,10 @@ int tc_memfd_create(const char *name, unsigned int flags);
 /// MFD_CLOEXEC and MFD_ALLOW_SEALING, so Swift need not hard-code them.
 extern const unsigned int tc_mfd_cloexec;
 extern const unsigned int tc_mfd_allow_sealing;
+
+/// madvise(2)'s MADV_POPULATE_WRITE (Linux 5.14): faults a range in writable, as a write to
+/// every page would. Defined here so an older C library's headers need not know it.
+extern const int tc_madv_populate_write;
 
 /// fcntl(F_ADD_SEALS) with shrink/grow seals: the compositor can trust the pool's size.
 int tc_seal_shrink_grow(int fd);

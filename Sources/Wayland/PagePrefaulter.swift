@@ -1,0 +1,84 @@
+import CShim
+import Dispatch
+import Glibc
+import Synchronization
+
+/// Faults new shared memory in on a worker thread, so the first frame into a large new buffer
+/// does not spend the main thread on the kernel.
+///
+/// Writing memory for the first time costs a page fault per page: the kernel allocates and
+/// zeroes each one. At 7680×4320 that is 133 MB and about 46 ms on the test machine, three
+/// refreshes during which the app would answer no ping and take no input (BENCHMARKS.md, "A
+/// rebuild in slices"). `madvise(MADV_POPULATE_WRITE)` does the same faulting ahead of time;
+/// done here, on a serial worker queue, the main thread only waits for the buffer, in its loop,
+/// as it waits for a compositor's release. The loop learns a prefault ended through
+/// ``fileDescriptor``, an eventfd it polls (``EventLoop/watch(_:onReadable:)``), and runs the
+/// completions with ``runFinished()``.
+///
+/// A kernel without `MADV_POPULATE_WRITE` (before 5.14) refuses it: the buffer is then ready
+/// at once, and its pages fault on first write, as they did before.
+@MainActor
+public final class PagePrefaulter {
+    /// Readable when a prefault has finished.
+    public let fileDescriptor: Int32
+    private let queue = DispatchQueue(label: "touchcanvas.prefault", qos: .userInitiated)
+    private let finished = FinishedJobs()
+    private var waiting: [UInt64: () -> Void] = [:]
+    private var nextJob: UInt64 = 0
+
+    /// Nil when no eventfd can be had (then buffers are faulted on first write, as before).
+    public init?() {
+        let fd = eventfd(0, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
+        guard fd >= 0 else { return nil }
+        fileDescriptor = fd
+    }
+
+    isolated deinit {
+        close(fileDescriptor)
+    }
+
+    /// Prefaults being done now.
+    public var pendingCount: Int { waiting.count }
+
+    /// Faults `memory` in writable on the worker, then calls `ready` from ``runFinished()``.
+    /// `ready` is called even when the kernel refused: the memory is usable either way.
+    public func prefault(_ memory: SharedMemory, ready: @escaping () -> Void) {
+        nextJob += 1
+        let job = nextJob
+        waiting[job] = ready
+        let eventFD = fileDescriptor
+        queue.async { [finished] in
+            _ = madvise(memory.address, memory.byteCount, tc_madv_populate_write)
+            finished.jobs.withLock { $0.append(job) }
+            var one: UInt64 = 1
+            _ = write(eventFD, &one, 8)
+        }
+    }
+
+    /// Runs the completions of the prefaults that ended (the loop calls this when
+    /// ``fileDescriptor`` is readable), oldest first.
+    public func runFinished() {
+        var count: UInt64 = 0
+        _ = read(fileDescriptor, &count, 8)
+        let jobs = finished.jobs.withLock { jobs in
+            defer { jobs.removeAll(keepingCapacity: true) }
+            return jobs
+        }
+        for job in jobs {
+            waiting.removeValue(forKey: job)?()
+        }
+    }
+
+    /// Blocks until every prefault started so far has ended, and runs their completions (tests,
+    /// and a caller that must have the memory now).
+    public func waitForAll() {
+        queue.sync {}
+        runFinished()
+    }
+}
+
+/// Jobs the worker finished, by number, shared between it and the main thread. The lock is also
+/// what orders the worker's end before the main thread's first write to the memory.
+private final class FinishedJobs: Sendable {
+    let jobs = Mutex<[UInt64]>([])
+}

@@ -1,0 +1,69 @@
+import Canvas
+import Foundation
+import ScriptedCompositor
+import Testing
+
+/// A resize to a large window: its new buffer is faulted in off the main thread, and the frame
+/// waits for it in the loop. What a person sees must not change: the frame at the new size comes
+/// by itself, whole, and a save just after the resize is of the new size.
+@Suite(.serialized, .timeLimit(.minutes(2)))
+struct LargeBufferEndToEndTests {
+    /// A stroke across the middle of the window, ended.
+    func stroke(_ h: AppHarness) {
+        let c = h.compositor
+        c.touchDown(id: 0, x: 100, y: 200)
+        c.touchFrame()
+        for step in 1...12 {
+            c.touchMotion(id: 0, x: 100 + Double(step) * 40, y: 200)
+            c.touchFrame()
+            c.pump(for: 0.01)
+        }
+        c.touchUp(id: 0)
+        c.touchFrame()
+    }
+
+    /// 800×600 (1.9 MB, faulted by its first frame) to 3840×2160 (33 MB, prefaulted): the new
+    /// size is drawn with no further input, the stroke where it was and white everywhere else.
+    @Test func theFrameAtALargeNewSizeComesWhenItsBufferIsReady() throws {
+        let h = try AppHarness(arguments: ["--scene", "trace", "--decorations", "none"], outputMode: (3840, 2160),
+                               size: (800, 600))
+        stroke(h)
+        let small = try #require(h.frame { $0.inkedPixels(x: 100...580, y: 195...205) > 300 })
+        #expect(small.width == 800)
+        // Idle, and no frame callback will come to draw again: the buffer's readiness brings
+        // the frame (PrefaultedSwapchainTests checks it is announced; the stall timer would
+        // only draw it a quarter of a second later).
+        h.settle(1)
+        h.compositor.answersFrameCallbacks = false
+        h.compositor.configure(width: 3840, height: 2160)
+        let large = try #require(h.frame { $0.width == 3840 && $0.height == 2160 && $0.inkedPixels(x: 100...580, y: 195...205) > 300 })
+        #expect(large.width == 3840 && large.height == 2160, "the resize is drawn without any input after it")
+        #expect(large.inkedPixels(x: 100...580, y: 195...205) > 300, "the stroke rebuilt at the new size")
+        #expect(large.inkedPixels(x: 1000...3839, y: 0...2159) == 0, "white, not the buffer's zeroes, away from the stroke")
+        #expect(large.isWhite(at: 3839, 2159) && large.isWhite(at: 3000, 10))
+    }
+
+    /// SIGTERM right behind a resize: the save on exit waits for the new buffer and is of the
+    /// new size, with the drawing.
+    @Test func aSaveJustAfterAResizeIsOfTheNewSize() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tc-largebuffer-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let saved = directory.appendingPathComponent("saved.png").path
+        let h = try AppHarness(arguments: ["--scene", "trace", "--decorations", "none", "--save-on-exit", saved],
+                               outputMode: (3840, 2160), size: (800, 600))
+        stroke(h)
+        _ = h.frame { $0.inkedPixels(x: 100...580, y: 195...205) > 300 }
+        h.compositor.configure(width: 3000, height: 2000)
+        h.compositor.pump(for: 0.002)
+        #expect(h.app.terminate(grace: AppHarness.stopGrace) == 0)
+        let picture = try PNGReader.read(saved)
+        #expect(picture.width == 3000 && picture.height == 2000)
+        var inked = 0
+        for x in stride(from: 100, through: 580, by: 4) {
+            guard let p = picture.pixel(x: x, y: 200) else { continue }
+            if Int(p.red) + Int(p.green) + Int(p.blue) < 3 * 200 { inked += 1 }
+        }
+        #expect(inked > 60, "the stroke is in the saved picture")
+    }
+}

@@ -1,0 +1,114 @@
+import CWaylandClient
+import Glibc
+import ScriptedCompositor
+import Testing
+import Wayland
+
+/// The canvas's swapchain with a prefaulter: a large new buffer is held back until its pages
+/// are in, then announced once; a small one is handed out at once; a buffer dropped by a resize
+/// while it was being faulted in announces nothing.
+@MainActor
+@Suite(.serialized)
+struct PrefaultedSwapchainTests {
+    /// A client of the scripted compositor with `wl_shm` bound, both run on this thread.
+    @MainActor
+    final class ShmClient {
+        let compositor: ScriptedCompositor
+        let connection: Connection
+        var shm: WlShm?
+        private var registry: WlRegistry?
+
+        init() throws {
+            compositor = try ScriptedCompositor()
+            connection = try Connection(name: compositor.socketName)
+            let registry = try #require(connection.root.getRegistry())
+            self.registry = registry
+            registry.onEvent = { [unowned self, unowned registry] event in
+                if case .global(let name, let interface, let version) = event, interface == WlShm.interfaceName {
+                    shm = registry.bind(name: name, as: WlShm.self, version: min(version, 1))
+                }
+            }
+            exchange(until: { self.shm != nil })
+        }
+
+        /// Flushes, lets the compositor run, reads and dispatches, until `condition` or 2 s.
+        func exchange(until condition: () -> Bool) {
+            let display = connection.display
+            let deadline = ScriptedCompositor.monotonicNanoseconds + 2_000_000_000
+            while !condition(), ScriptedCompositor.monotonicNanoseconds < deadline {
+                wl_display_flush(display)
+                compositor.pump(for: 0.002)
+                while wl_display_prepare_read(display) != 0 { wl_display_dispatch_pending(display) }
+                var descriptor = pollfd(fd: wl_display_get_fd(display), events: Int16(POLLIN), revents: 0)
+                if poll(&descriptor, 1, 0) > 0 { wl_display_read_events(display) } else { wl_display_cancel_read(display) }
+                wl_display_dispatch_pending(display)
+            }
+        }
+    }
+
+    /// Waits for the prefaulter's eventfd as the event loop does and runs what finished.
+    func runWhenReadable(_ prefaulter: PagePrefaulter) -> Bool {
+        var descriptor = pollfd(fd: prefaulter.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptor, 1, 10_000) == 1 else { return false }
+        prefaulter.runFinished()
+        return true
+    }
+
+    @Test func aLargeNewBufferIsHandedOutOnlyOnceItsPagesAreIn() throws {
+        let client = try ShmClient()
+        let swapchain = ShmSwapchain(shm: try #require(client.shm))
+        let prefaulter = try #require(PagePrefaulter())
+        swapchain.prefaulter = prefaulter
+        var announced = 0
+        swapchain.onBufferReady = { announced += 1 }
+        #expect(try swapchain.nextBuffer(width: 1024, height: 1024) == nil, "4 MiB: faulted in first")
+        #expect(swapchain.isPreparing)
+        #expect(try swapchain.nextBuffer(width: 1024, height: 1024) == nil, "still not ready, and no second one made")
+        #expect(swapchain.buffers.count == 1)
+        #expect(runWhenReadable(prefaulter))
+        #expect(announced == 1)
+        let buffer = try #require(try swapchain.nextBuffer(width: 1024, height: 1024))
+        #expect(!swapchain.isPreparing)
+        let memory = SharedMemoryProbe(buffer)
+        #expect(memory.resident == memory.pages, "every page in before the first frame writes one")
+    }
+
+    @Test func aSmallBufferIsHandedOutAtOnce() throws {
+        let client = try ShmClient()
+        let swapchain = ShmSwapchain(shm: try #require(client.shm))
+        swapchain.prefaulter = try #require(PagePrefaulter())
+        let buffer = try swapchain.nextBuffer(width: 512, height: 512)
+        #expect(buffer != nil && !swapchain.isPreparing, "1 MiB: faulted by its first frame, as before")
+    }
+
+    @Test func aBufferDroppedByAResizeWhileFaultingAnnouncesNothing() throws {
+        let client = try ShmClient()
+        let swapchain = ShmSwapchain(shm: try #require(client.shm))
+        let prefaulter = try #require(PagePrefaulter())
+        swapchain.prefaulter = prefaulter
+        var announced = 0
+        swapchain.onBufferReady = { announced += 1 }
+        #expect(try swapchain.nextBuffer(width: 2048, height: 1024) == nil)
+        // The size changes before the first is in: it is dropped, the new one is faulted in.
+        #expect(try swapchain.nextBuffer(width: 2048, height: 1200) == nil)
+        #expect(swapchain.buffers.count == 1 && swapchain.buffers.first?.height == 1200)
+        prefaulter.waitForAll()
+        #expect(announced == 1, "only the buffer still in the swapchain is announced")
+        #expect(try swapchain.nextBuffer(width: 2048, height: 1200) != nil)
+    }
+}
+
+/// How much of a buffer's mapping is resident (`mincore`).
+@MainActor
+struct SharedMemoryProbe {
+    let resident: Int
+    let pages: Int
+
+    init(_ buffer: ShmBuffer) {
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let bytes = buffer.stride * buffer.height
+        pages = (bytes + page - 1) / page
+        var vector = [UInt8](repeating: 0, count: pages)
+        resident = mincore(buffer.data, bytes, &vector) == 0 ? vector.reduce(0) { $0 + Int($1 & 1) } : -1
+    }
+}
