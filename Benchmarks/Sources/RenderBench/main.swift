@@ -164,6 +164,7 @@ func runAll(quick: Bool) throws {
     print("### Ink layer work\n")
     print(inkTable.text + "\n")
     try runSlicing(quick: quick)
+    try runNewBuffers(quick: quick)
     print("Setting up each 4K frame scenario (history drawn through the input machine, then the first, "
           + "full render): median \(Format.ms(setups.median, 0)) ms, longest \(Format.ms(setups.maximum, 0)) ms.")
 }
@@ -272,6 +273,8 @@ try MainActor.assumeIsolated {
         try runFramesOnly(Array(arguments.dropFirst()))
     } else if arguments.first == "--trail-only" {
         try runTrail(quick: arguments.contains("--quick"))
+    } else if arguments.first == "--new-buffers-only" {
+        try runNewBuffers(quick: arguments.contains("--quick"))
     } else if arguments.first == "--rebuild-only" {
         runRebuildOnly(Array(arguments.dropFirst()))
     } else {
