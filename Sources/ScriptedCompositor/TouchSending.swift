@@ -3,6 +3,12 @@ internal import WaylandServer
 /// Touch events as sent, without the protocol checks: `Input.swift` checks before calling these,
 /// `Misbehaviour.swift` deliberately does not, and both keep the seat's active touches in step
 /// with what the client was told.
+///
+/// Down, motion, up, shape and orientation go out with the `frame` that closes them (which
+/// flushes), as a compositor writes a whole frame at once, and as the pen's events do: flushed
+/// one by one, a client slowed down (a sanitizer build) could read half a frame, find the
+/// socket dry and rightly call it `events-without-frame`. Events sent with no frame (the
+/// deliberate strays) go out with the next pump. A cancel, which has no frame, is flushed.
 extension ScriptedCompositor {
     /// Window coordinates to surface-local ones: the window geometry's offset, if the surface is a
     /// window that set one.
@@ -30,7 +36,6 @@ extension ScriptedCompositor {
             sendInputTimestamp(before: touch)
             touch.sendDown(serial: serial, time: time, surface: surface.resource, id: id, x: x, y: y)
         }
-        display.flush()
     }
 
     func sendTouchMotion(id: Int32, x: Double, y: Double, to client: OpaquePointer, seat: SeatState) {
@@ -39,7 +44,6 @@ extension ScriptedCompositor {
             sendInputTimestamp(before: touch)
             touch.sendMotion(time: time, id: id, x: x, y: y)
         }
-        display.flush()
     }
 
     func sendTouchUp(id: Int32, to client: OpaquePointer, seat: SeatState) {
@@ -49,17 +53,14 @@ extension ScriptedCompositor {
             sendInputTimestamp(before: touch)
             touch.sendUp(serial: serial, time: time, id: id)
         }
-        display.flush()
     }
 
     func sendTouchShape(id: Int32, major: Double, minor: Double, to client: OpaquePointer, seat: SeatState) {
         for touch in seat.touches(of: client) { touch.sendShape(id: id, major: major, minor: minor) }
-        display.flush()
     }
 
     func sendTouchOrientation(id: Int32, degrees: Double, to client: OpaquePointer, seat: SeatState) {
         for touch in seat.touches(of: client) { touch.sendOrientation(id: id, orientation: degrees) }
-        display.flush()
     }
 
     /// Sends `cancel` to every touch object of `clients` on the seat and forgets its active touches.
