@@ -159,6 +159,21 @@ final class AppHarness {
     func entries(phase: String) -> [[String: Any]] { logLines.entries(phase: phase) }
 
     func anomalies() -> [String] { logLines.anomalies() }
+
+    /// One finger down at (`x`, `y`), `steps` moves of `step` to the right with their frames,
+    /// `pause` apart (the compositor pumped meanwhile), and lifted: a straight stroke.
+    func drawLine(fromX x: Double, y: Double, step: Double, steps: Int = 10, pause: Double = 0.01) {
+        let c = compositor
+        c.touchDown(id: 0, x: x, y: y)
+        c.touchFrame()
+        for k in 1...steps {
+            c.touchMotion(id: 0, x: x + Double(k) * step, y: y)
+            c.touchFrame()
+            c.pump(for: pause)
+        }
+        c.touchUp(id: 0)
+        c.touchFrame()
+    }
 }
 
 /// Queries on parsed log lines, for `AppHarness` and for `waitForLog` conditions.

@@ -19,26 +19,13 @@ struct HostileCompositorEndToEndTests {
         return h.compositor.waitUntil(timeout: seconds * sanitizerSlowdown) { h.compositor.lastPongSerial == serial }
     }
 
-    func stroke(_ h: AppHarness) {
-        let c = h.compositor
-        c.touchDown(id: 0, x: 50, y: 60)
-        c.touchFrame()
-        for step in 1...10 {
-            c.touchMotion(id: 0, x: 50 + Double(step) * 20, y: 60)
-            c.touchFrame()
-            c.pump(for: 0.01)
-        }
-        c.touchUp(id: 0)
-        c.touchFrame()
-    }
-
     /// 100 000 × 100 000 asked: the window gets what the one output can show, not 16 384².
     @Test func aHugeConfigureIsHeldToWhatTheOutputsShow() throws {
         let h = try AppHarness(arguments: ["--scene", "canvas"])
         h.compositor.configure(width: 100_000, height: 100_000)
         let frame = try #require(h.frame { $0.width == 1920 && $0.height == 1080 })
         #expect(frame.width == 1920 && frame.height == 1080)
-        stroke(h)
+        h.drawLine(fromX: 50, y: 60, step: 20)
         #expect(answersPing(h))
         let asked = Date()
         #expect(h.app.terminate(grace: sanitizerSlowdown) == 0, "ended by SIGTERM within 1 s")

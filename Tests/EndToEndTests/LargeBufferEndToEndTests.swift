@@ -8,26 +8,12 @@ import Testing
 /// by itself, whole, and a save just after the resize is of the new size.
 @Suite(.serialized, .timeLimit(.minutes(2)))
 struct LargeBufferEndToEndTests {
-    /// A stroke across the middle of the window, ended.
-    func stroke(_ h: AppHarness) {
-        let c = h.compositor
-        c.touchDown(id: 0, x: 100, y: 200)
-        c.touchFrame()
-        for step in 1...12 {
-            c.touchMotion(id: 0, x: 100 + Double(step) * 40, y: 200)
-            c.touchFrame()
-            c.pump(for: 0.01)
-        }
-        c.touchUp(id: 0)
-        c.touchFrame()
-    }
-
     /// 800×600 (1.9 MB, faulted by its first frame) to 3840×2160 (33 MB, prefaulted): the new
     /// size is drawn with no further input, the stroke where it was and white everywhere else.
     @Test func theFrameAtALargeNewSizeComesWhenItsBufferIsReady() throws {
         let h = try AppHarness(arguments: ["--scene", "trace", "--decorations", "none"], outputMode: (3840, 2160),
                                size: (800, 600))
-        stroke(h)
+        h.drawLine(fromX: 100, y: 200, step: 40, steps: 12)
         let small = try #require(h.frame { $0.inkedPixels(x: 100...580, y: 195...205) > 300 })
         #expect(small.width == 800)
         // Idle, and no frame callback will come to draw again: the buffer's readiness brings
@@ -52,7 +38,7 @@ struct LargeBufferEndToEndTests {
         let saved = directory.appendingPathComponent("saved.png").path
         let h = try AppHarness(arguments: ["--scene", "trace", "--decorations", "none", "--save-on-exit", saved],
                                outputMode: (3840, 2160), size: (800, 600))
-        stroke(h)
+        h.drawLine(fromX: 100, y: 200, step: 40, steps: 12)
         _ = h.frame { $0.inkedPixels(x: 100...580, y: 195...205) > 300 }
         h.compositor.configure(width: 3000, height: 2000)
         h.compositor.pump(for: 0.002)

@@ -107,15 +107,7 @@ struct SaveEndToEndTests {
         let png = directory.appendingPathComponent("hovered.png").path
         let h = try AppHarness(arguments: ["--scene", "trace", "--save-on-exit", png])
         let c = h.compositor
-        c.touchDown(id: 0, x: 40, y: 120)
-        c.touchFrame()
-        for step in 1...10 {
-            c.touchMotion(id: 0, x: 40 + Double(step) * 30, y: 120)
-            c.touchFrame()
-            c.pump(for: 0.008)
-        }
-        c.touchUp(id: 0)
-        c.touchFrame()
+        h.drawLine(fromX: 40, y: 120, step: 30, pause: 0.008)
         c.pointerEnter(x: 200, y: 200)
         c.pointerFrame()
         // On screen: the stroke and the ring (its line 11 to 13 px right of the pointer).

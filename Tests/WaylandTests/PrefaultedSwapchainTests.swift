@@ -54,19 +54,32 @@ struct PrefaultedSwapchainTests {
         return true
     }
 
-    @Test func aLargeNewBufferIsHandedOutOnlyOnceItsPagesAreIn() throws {
-        let client = try ShmClient()
-        let swapchain = ShmSwapchain(shm: try #require(client.shm))
-        let prefaulter = try #require(PagePrefaulter())
-        swapchain.prefaulter = prefaulter
+    /// A swapchain on the client's `wl_shm` with a prefaulter, counting its announcements.
+    @MainActor
+    final class Fixture {
+        let client: ShmClient
+        let swapchain: ShmSwapchain
+        let prefaulter: PagePrefaulter
         var announced = 0
-        swapchain.onBufferReady = { announced += 1 }
+
+        init() throws {
+            client = try ShmClient()
+            swapchain = ShmSwapchain(shm: try #require(client.shm))
+            prefaulter = try #require(PagePrefaulter())
+            swapchain.prefaulter = prefaulter
+            swapchain.onBufferReady = { [unowned self] in announced += 1 }
+        }
+    }
+
+    @Test func aLargeNewBufferIsHandedOutOnlyOnceItsPagesAreIn() throws {
+        let f = try Fixture()
+        let (swapchain, prefaulter) = (f.swapchain, f.prefaulter)
         #expect(try swapchain.nextBuffer(width: 1024, height: 1024) == nil, "4 MiB: faulted in first")
         #expect(swapchain.isPreparing)
         #expect(try swapchain.nextBuffer(width: 1024, height: 1024) == nil, "still not ready, and no second one made")
         #expect(swapchain.buffers.count == 1)
         #expect(runWhenReadable(prefaulter))
-        #expect(announced == 1)
+        #expect(f.announced == 1)
         let buffer = try #require(try swapchain.nextBuffer(width: 1024, height: 1024))
         #expect(!swapchain.isPreparing)
         let memory = SharedMemoryProbe(buffer)
@@ -74,26 +87,20 @@ struct PrefaultedSwapchainTests {
     }
 
     @Test func aSmallBufferIsHandedOutAtOnce() throws {
-        let client = try ShmClient()
-        let swapchain = ShmSwapchain(shm: try #require(client.shm))
-        swapchain.prefaulter = try #require(PagePrefaulter())
-        let buffer = try swapchain.nextBuffer(width: 512, height: 512)
-        #expect(buffer != nil && !swapchain.isPreparing, "1 MiB: faulted by its first frame, as before")
+        let f = try Fixture()
+        let buffer = try f.swapchain.nextBuffer(width: 512, height: 512)
+        #expect(buffer != nil && !f.swapchain.isPreparing, "1 MiB: faulted by its first frame, as before")
     }
 
     @Test func aBufferDroppedByAResizeWhileFaultingAnnouncesNothing() throws {
-        let client = try ShmClient()
-        let swapchain = ShmSwapchain(shm: try #require(client.shm))
-        let prefaulter = try #require(PagePrefaulter())
-        swapchain.prefaulter = prefaulter
-        var announced = 0
-        swapchain.onBufferReady = { announced += 1 }
+        let f = try Fixture()
+        let (swapchain, prefaulter) = (f.swapchain, f.prefaulter)
         #expect(try swapchain.nextBuffer(width: 2048, height: 1024) == nil)
         // The size changes before the first is in: it is dropped, the new one is faulted in.
         #expect(try swapchain.nextBuffer(width: 2048, height: 1200) == nil)
         #expect(swapchain.buffers.count == 1 && swapchain.buffers.first?.height == 1200)
         prefaulter.waitForAll()
-        #expect(announced == 1, "only the buffer still in the swapchain is announced")
+        #expect(f.announced == 1, "only the buffer still in the swapchain is announced")
         #expect(try swapchain.nextBuffer(width: 2048, height: 1200) != nil)
     }
 }
