@@ -30,7 +30,9 @@ import TouchKit
 /// - **opaque**, given a ``backdrop``: xrgb, filled with the backdrop and every segment drawn
 ///   `OVER` it, so that ``GraphicsContext/copy(_:)`` puts it on screen with a plain copy, at a
 ///   cost that does not depend on how much ink there is (BENCHMARKS.md, "Frame cost over the
-///   drawing's history"). Compositing in 8 bits is not associative: these pixels differ from
+///   drawing's history"). The backdrop goes in lazily, before the first drawing or a band at a
+///   time (``filledRows``), so a new layer's memory is not faulted in all in one frame.
+///   Compositing in 8 bits is not associative: these pixels differ from
 ///   blending the transparent layer over the backdrop by up to 2/255 where antialiased edges
 ///   overlap (about 4 % of inked pixels in a test with 300 random 8 px strokes); they equal
 ///   themselves, which is what undo, rebuild and live drawing need. One surface instead of the
