@@ -1,4 +1,5 @@
 import Canvas
+import Foundation
 import Testing
 import TouchKit
 @testable import TouchCanvasApp
@@ -28,6 +29,15 @@ final class SlicedPainter {
     /// One display frame into the buffer it drew last (age 1), or a new one (age 0).
     func frame() {
         _ = h.session.displayFrame(into: buffer, scale: scale, bufferAge: fresh ? 0 : 1)
+        fresh = false
+    }
+
+    /// One display frame into a buffer of unknown contents (age 0, painted 0x5A5A5A first), as
+    /// when the compositor holds on to the others: the frame must draw every pixel.
+    func frameIntoUnknownBuffer() {
+        memset(buffer.baseAddress, 0x5A, buffer.stride * buffer.height)
+        buffer.markDirty()
+        _ = h.session.displayFrame(into: buffer, scale: scale, bufferAge: 0)
         fresh = false
     }
 
@@ -100,9 +110,10 @@ final class SlicedPainter {
         }
         let frames = sliced.paintToEnd()
         #expect(whole.paintToEnd() == 1)
-        // The frame of the new scale (layers made, nothing drawn), then 200 strokes of 7 points:
-        // 1400 segments, 100 a frame, and one more frame to show the last slice.
-        #expect(frames == 16, "\(frames) frames")
+        // The frame of the new scale (layers made, nothing drawn), then the completed layer's
+        // fill (1600×1200: four bands of 2 MiB, 16 segments' worth each) and 200 strokes of 7
+        // points: 64 + 1400 at 100 a frame, and one more frame to show the last slice.
+        #expect(frames == 17, "\(frames) frames")
         #expect(sliced.ink?.isRebuilding == false)
         #expect(differences(sliced.buffer, whole.buffer).isEmpty)
         #expect(differences(sliced.buffer, try sliced.unslicedRebuild()).isEmpty)
@@ -152,11 +163,14 @@ final class SlicedPainter {
         var testDescription: String { rawValue }
     }
 
-    @Test(arguments: Change.allCases, [1, 4, 12])
+    /// After 1 frame the new layer is made, not filled; after 2 a band of its fill remains; after
+    /// 4 strokes are being drawn; after 13 it is over.
+    @Test(arguments: Change.allCases, [1, 2, 4, 13])
     func aChangeDuringTheRebuildEndsInTheSamePixels(change: Change, slices: Int) throws {
         let sliced = try SlicedPainter(.trace, budget: .segments(40))
         let whole = try SlicedPainter(.trace, budget: .unlimited)
         var midRebuild: [Bool] = []
+        var midFill: [Bool] = []
         for p in [sliced, whole] {
             p.frame()
             Self.drawHistory(p.h, count: 60)
@@ -164,11 +178,14 @@ final class SlicedPainter {
             try p.resize(width: 780, height: 590, scale: 2)
             for _ in 0..<slices { p.frame() }
             midRebuild.append(p.ink?.isRebuilding == true)
+            midFill.append(p.ink?.completedLayer.hasUnfilledRows == true)
             try Self.apply(change, to: p)
             p.frame()
         }
-        // 60 strokes of 7 points in slices of 40: eleven frames; by the twelfth it is over.
-        #expect(midRebuild == [slices < 12, false])
+        // 1560×1180: four bands of fill, 16 segments' worth each (three in the first slice, one
+        // in the second), then 60 strokes of 7 points in slices of 40: by the thirteenth it is over.
+        #expect(midRebuild == [slices < 13, false])
+        #expect(midFill == [slices <= 2, false])
         sliced.paintToEnd()
         whole.paintToEnd()
         #expect(differences(sliced.buffer, whole.buffer).isEmpty, "sliced vs unsliced")
@@ -251,6 +268,8 @@ final class SlicedPainter {
         p.paintToEnd()
         try p.resize(width: 800, height: 600, scale: 2)
         p.frame()  // the new layers, no slice
+        p.frame()  // the layer's fill (four bands, the clock read after each) and a few segments
+        #expect(!ink.completedLayer.hasUnfilledRows)
         let before = ink.drawnSegmentCount
         p.frame()
         let slice = ink.drawnSegmentCount - before

@@ -250,15 +250,34 @@ func runSlicing(quick: Bool) throws {
         }
     }
     // The largest window (no output known): the first frame at that size (layers allocated,
-    // cleared and flattened, nothing drawn), then repaints of a new buffer.
+    // the opaque one filled with the backdrop, nothing drawn), then repaints of a new buffer.
+    // With the app's budget the fill goes in bands over the next frames: every frame of the
+    // size change, unsliced and sliced, interleaved.
     let huge = try RebuildFrames(width: 7680, height: 4320, scale: 1, strokes: 0, segmentsPerStroke: 0)
     var firsts = Samples(), ns = Samples()
+    var hugeWhole: [RebuildFrames.Result] = [], hugeSliced: [RebuildFrames.Result] = []
     for _ in 0..<(quick ? 2 : 5) {
-        firsts.append(huge.rebuild(budget: .unlimited).total)
+        let whole = huge.rebuild(budget: .unlimited)
+        hugeWhole.append(whole)
+        firsts.append(whole.total)
+        hugeSliced.append(huge.rebuild(budget: .seconds(0.008)))
         for _ in 0..<2 { ns.append(huge.fullRepaint()) }
+    }
+    let hugeWholeTotal = Samples(hugeWhole.map(\.total)).median
+    for (name, results) in [("size change, empty drawing, unsliced (before)", hugeWhole),
+                            ("size change, empty drawing, sliced, 8 ms budget", hugeSliced)] {
+        let total = Samples(results.map(\.total)).median
+        table.add([name, "7680×4320, scale 1",
+                   Format.fixed(Samples(results.map { Double($0.frames.count) }).median, 0),
+                   Format.ms(Samples(results.map(\.longest)).median, 1) + " ms",
+                   Format.ms(total, 0) + " ms", Format.fixed(total / hugeWholeTotal, 2)])
     }
     repaints.add(["7680×4320, trace scene, empty: first frame at a new size", Format.ms(firsts.median, 1) + " ms",
                   Format.ms(firsts.minimum, 1) + " – " + Format.ms(firsts.maximum, 1) + " ms"])
+    let slicedFirsts = Samples(hugeSliced.map { $0.frames.first ?? 0 })
+    repaints.add(["7680×4320, trace scene, empty: first frame at a new size, sliced (8 ms budget)",
+                  Format.ms(slicedFirsts.median, 1) + " ms",
+                  Format.ms(slicedFirsts.minimum, 1) + " – " + Format.ms(slicedFirsts.maximum, 1) + " ms"])
     repaints.add(["7680×4320, trace scene, empty: new buffer, same size", Format.ms(ns.median, 1) + " ms",
                   Format.ms(ns.minimum, 1) + " – " + Format.ms(ns.maximum, 1) + " ms"])
     print("### A rebuild in slices\n")

@@ -30,7 +30,9 @@ import TouchKit
 /// - **opaque**, given a ``backdrop``: xrgb, filled with the backdrop and every segment drawn
 ///   `OVER` it, so that ``GraphicsContext/copy(_:)`` puts it on screen with a plain copy, at a
 ///   cost that does not depend on how much ink there is (BENCHMARKS.md, "Frame cost over the
-///   drawing's history"). Compositing in 8 bits is not associative: these pixels differ from
+///   drawing's history"). The backdrop goes in lazily, before the first drawing or a band at a
+///   time (``filledRows``), so a new layer's memory is not faulted in all in one frame.
+///   Compositing in 8 bits is not associative: these pixels differ from
 ///   blending the transparent layer over the backdrop by up to 2/255 where antialiased edges
 ///   overlap (about 4 % of inked pixels in a test with 300 random 8 px strokes); they equal
 ///   themselves, which is what undo, rebuild and live drawing need. One surface instead of the
@@ -61,6 +63,21 @@ public final class InkLayer {
     @exclusivity(unchecked) public private(set) var drawnSegmentCount = 0
     /// Dots drawn with ``drawDot(at:diameter:color:)`` since the layer was created.
     @exclusivity(unchecked) public private(set) var drawnDotCount = 0
+
+    /// Rows `0..<filledRows` of an opaque layer hold the backdrop and the ink drawn on it; the
+    /// rows below are not filled yet (zeros, or an older picture). Every other layer is always
+    /// filled to ``pixelHeight``.
+    ///
+    /// Why the fill waits: filling a new opaque layer at once makes the kernel fault in all of
+    /// its memory in one frame, 46 ms of the 58 ms the first frame at 7680×4320 took
+    /// (BENCHMARKS.md, "A rebuild in slices"). So ``reset(rect:scale:)`` and ``clear()`` only
+    /// lower this mark; a frame shows the backdrop below it (``GraphicsContext/copy(_:)``), an
+    /// owner with time to spare fills a band per frame (``fillNextRows(bytes:)``), and anything
+    /// that draws into the pixels fills the rest first, so no drawing depends on the owner.
+    @exclusivity(unchecked) public private(set) var filledRows = 0
+
+    /// Rows remain to be filled with the backdrop (only ever on an opaque layer).
+    public var hasUnfilledRows: Bool { filledRows < pixelHeight }
 
     /// The last cairo failure; the layer then holds no pixels until the next reset.
     @exclusivity(unchecked) public private(set) var lastError: CairoError?
@@ -114,7 +131,8 @@ public final class InkLayer {
         hasSurface && self.rect == rect.standardized && self.scale == scale
     }
 
-    /// Makes the layer cover `rect` at `scale`, blank (transparent, or filled with ``backdrop``).
+    /// Makes the layer cover `rect` at `scale`, blank: transparent, or — for an opaque layer —
+    /// all rows unfilled, which frames show as the ``backdrop`` (see ``filledRows``).
     /// The pixel memory is reused when the pixel size is unchanged. Returns `false`, leaving an empty layer that draws nothing, for an
     /// empty or non-finite rect, a bad scale, or when cairo cannot allocate the surface.
     @discardableResult
@@ -135,8 +153,8 @@ public final class InkLayer {
                 if coverageColor != nil {
                     strips = try CoverageStrips(width: width, height: height)
                 } else {
-                    // Untouched pages of a fresh surface are not resident; an opaque one is
-                    // filled below, so it is resident whole (one surface, not two).
+                    // Untouched pages of a fresh surface are not resident; an opaque one becomes
+                    // resident whole as its rows are filled (one surface, not two).
                     let surface = try CairoSurface.mappedImage(format: isOpaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32,
                                                                width: Int32(width), height: Int32(height))
                     let cairo = try CairoContext(surface: surface)
@@ -152,8 +170,8 @@ public final class InkLayer {
                 return false
             }
             // A fresh transparent layer is already clear, and writing zeros would make every
-            // page of it resident.
-            if isOpaque { clear() }
+            // page of it resident; an opaque one is filled later (see `filledRows`).
+            filledRows = isOpaque ? 0 : pixelHeight
         } else {
             clear()
         }
@@ -173,17 +191,62 @@ public final class InkLayer {
         return true
     }
 
-    /// Takes all ink away: every pixel transparent, or the ``backdrop`` colour.
+    /// Takes all ink away: every pixel transparent, or the ``backdrop`` colour. An opaque layer
+    /// paints nothing now: its rows are all unfilled again (see ``filledRows``), so the cost of
+    /// the paint goes to whoever draws next or fills the rows in bands.
     public func clear() {
         if let strips {
             strips.clear(rows: 0..<pixelHeight)
             return
         }
         guard let cairo else { return }
+        if isOpaque {
+            filledRows = 0
+            return
+        }
         cairo.save()
         cairo.identityMatrix()
         paintBlank(cairo)
         cairo.restore()
+        checkError()
+    }
+
+    // MARK: Filling the opaque rows
+
+    /// Fills the next band of unfilled rows with the ``backdrop``: `bytes` worth of pixel memory,
+    /// at least one row, none past ``pixelHeight``. Returns the rows filled (0 when none remain).
+    ///
+    /// For an owner that spreads the fill over frames: a band of a fresh layer costs the page
+    /// faults of its memory plus the writes, so its size in bytes, not rows, is what bounds it
+    /// whatever the width. A band changes nothing a frame shows (unfilled rows show the backdrop).
+    @discardableResult
+    public func fillNextRows(bytes: Int) -> Int {
+        guard hasUnfilledRows, let surface else { return 0 }
+        let rows = min(max(1, bytes / max(surface.stride, 1)), pixelHeight - filledRows)
+        fill(rows: filledRows..<filledRows + rows)
+        return rows
+    }
+
+    /// Fills every row not filled yet, so the pixels can be drawn on. Every drawing call does
+    /// this first; an owner only calls it to take the cost at a time of its choosing.
+    public func fillRemainingRows() {
+        guard hasUnfilledRows else { return }
+        fill(rows: filledRows..<pixelHeight)
+    }
+
+    /// Paints `rows` (the next unfilled ones) with the backdrop, whatever clip a repair or a
+    /// caller has set, and raises the mark past them.
+    private func fill(rows: Range<Int>) {
+        guard let cairo, !rows.isEmpty else { return }
+        cairo.save()
+        cairo_reset_clip(cairo.pointer)
+        cairo.identityMatrix()
+        cairo.newPath()
+        cairo.rectangle(0, Double(rows.lowerBound), Double(pixelWidth), Double(rows.count))
+        cairo.clip()
+        paintBlank(cairo)
+        cairo.restore()
+        filledRows = rows.upperBound
         checkError()
     }
 
@@ -329,6 +392,8 @@ public final class InkLayer {
             redraw(band)
             repairRows = nil
         } else if let cairo {
+            // The band is painted and redrawn as a whole layer's would be: on filled rows.
+            fillRemainingRows()
             cairo.save()
             cairo.identityMatrix()
             cairo.newPath()
@@ -348,7 +413,9 @@ public final class InkLayer {
     // MARK: The opaque pixels
 
     /// The layer's pixels when they are opaque (drawn on ``backdrop``), for a frame to copy;
-    /// `nil` for a transparent or coverage layer, or one without pixels.
+    /// `nil` for a transparent or coverage layer, or one without pixels. Only rows
+    /// `0..<filledRows` hold the picture: a reader shows the backdrop below them, or calls
+    /// ``fillRemainingRows()`` first.
     func flattenedSurface() -> CairoSurface? {
         isOpaque ? surface : nil
     }
@@ -378,6 +445,8 @@ public final class InkLayer {
     /// the other layouts are clipped by ``repair(covering:redraw:)`` itself).
     private func draw(touching dirty: Rect, _ draw: (CairoContext) -> Void) {
         if let cairo {
+            // Ink is drawn OVER the backdrop: it must be there first.
+            if hasUnfilledRows { fillRemainingRows() }
             draw(cairo)
             return
         }
@@ -431,6 +500,7 @@ public final class InkLayer {
         surface = nil
         pixelWidth = 0
         pixelHeight = 0
+        filledRows = 0
     }
 
     /// Buffer pixels for a logical length, rounded up as the Wayland glue sizes buffers;

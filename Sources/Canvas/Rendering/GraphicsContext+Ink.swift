@@ -31,16 +31,33 @@ extension GraphicsContext {
         }
         guard let surface = layer.surface else { return }
         let origin = layer.rect.origin
+        // An opaque layer's unfilled rows hold no picture (see `InkLayer.filledRows`): only the
+        // filled ones are drawn; the owner painted the backdrop beneath.
+        let filled = layer.hasUnfilledRows ? layer.filledRows : nil
         cairo.save()
         defer { cairo.restore() }
         if let device = alignedOrigin(of: layer) {
             cairo.identityMatrix()
+            if let filled {
+                guard filled > 0 else { return }
+                cairo.newPath()
+                cairo.rectangle(device.x, device.y, Double(layer.pixelWidth), Double(filled))
+                cairo.clip()
+            }
             cairo.setSource(surface, x: device.x, y: device.y)
             cairo.setSourceFilter(CAIRO_FILTER_NEAREST)
         } else {
             guard origin.hasFiniteCoordinates else { return }
             cairo.translate(origin.x, origin.y)
             cairo.scale(1 / layer.scale, 1 / layer.scale)
+            if let filled {
+                // Resampling reads a row or two beyond each pixel: stop short of the unfilled ones.
+                let rows = filled - 2
+                guard rows > 0 else { return }
+                cairo.newPath()
+                cairo.rectangle(0, 0, Double(layer.pixelWidth), Double(rows))
+                cairo.clip()
+            }
             cairo.setSource(surface, x: 0, y: 0)
             cairo.setSourceFilter(CAIRO_FILTER_GOOD)
         }
@@ -126,21 +143,36 @@ extension GraphicsContext {
     ///
     /// Why: a copy costs the repainted area whatever it shows, while blending costs more the more
     /// ink lies beneath (BENCHMARKS.md, "Frame cost over the drawing's history").
+    ///
+    /// The layer's rows not filled yet (``InkLayer/filledRows``) get the backdrop colour instead:
+    /// they hold no ink, and their memory is zeros or an older picture.
     public func copy(_ layer: InkLayer) -> Bool {
         guard let backdrop, layer.backdrop == backdrop, alpha >= 1,
               let (x, y) = alignedOrigin(of: layer), let flattened = layer.flattenedSurface()
         else { return false }
+        let filled = Double(min(layer.filledRows, layer.pixelHeight)), height = Double(layer.pixelHeight)
         cairo.save()
         defer { cairo.restore() }
         cairo.identityMatrix()
-        // SOURCE writes every pixel of the clip: keep it to the layer, where the copy has pixels.
-        cairo.newPath()
-        cairo.rectangle(x, y, Double(layer.pixelWidth), Double(layer.pixelHeight))
-        cairo.clip()
         cairo.setOperator(CAIRO_OPERATOR_SOURCE)
-        cairo.setSource(flattened, x: x, y: y)
-        cairo.setSourceFilter(CAIRO_FILTER_NEAREST)
-        cairo.paint()
+        if filled > 0 {
+            // SOURCE writes every pixel of the clip: keep it to the layer, where the copy has pixels.
+            cairo.save()
+            cairo.newPath()
+            cairo.rectangle(x, y, Double(layer.pixelWidth), filled)
+            cairo.clip()
+            cairo.setSource(flattened, x: x, y: y)
+            cairo.setSourceFilter(CAIRO_FILTER_NEAREST)
+            cairo.paint()
+            cairo.restore()
+        }
+        if filled < height {
+            cairo.newPath()
+            cairo.rectangle(x, y + filled, Double(layer.pixelWidth), height - filled)
+            cairo.clip()
+            cairo.setSource(backdrop, alpha: 1)
+            cairo.paint()
+        }
         return true
     }
 

@@ -15,9 +15,11 @@ public enum InkPaintBudget: Sendable, Equatable {
     /// Everything at once: headless replays, `check`, saves, and tests that want whole frames.
     case unlimited
     /// Stop once this much time, on the monotonic clock, has gone into the slice. Checked every
-    /// ``InkPaintMeter/segmentsBetweenClockReads`` segments, so a slice may overrun by that many.
+    /// ``InkPaintMeter/segmentsBetweenClockReads`` segments and after every band of a layer's
+    /// fill, so a slice may overrun by that many segments or one band.
     case seconds(Double)
-    /// Stop after this many segments (at least one): deterministic, whatever the machine.
+    /// Stop after this many segments (at least one): deterministic, whatever the machine. A band
+    /// of an opaque layer's fill counts as ``InkPaintMeter/segmentsBetweenClockReads`` of them.
     case segments(Int)
 }
 
@@ -65,6 +67,23 @@ struct InkPaintMeter {
         }
     }
 
+    /// One band of an opaque layer's fill was painted (``InkRebuild/fillBandBytes``). A band of
+    /// fresh memory costs far more than a segment (its pages are faulted in: about 0.7 ms here),
+    /// so with a time budget the clock is read after every band, and the slice overruns by at
+    /// most one. Against a segment budget it counts as ``segmentsBetweenClockReads`` segments, a
+    /// number fixed for tests, not a measure of its cost: deterministic slices on every machine.
+    mutating func spendFillBand() {
+        switch budget {
+        case .unlimited:
+            break
+        case .segments:
+            spend(Self.segmentsBetweenClockReads)
+        case .seconds(let seconds):
+            sinceClockRead = 0
+            isExhausted = !(clock() - start < seconds)
+        }
+    }
+
     /// `count` segments (point indices) were drawn.
     mutating func spend(_ count: Int) {
         spent += count
@@ -99,8 +118,18 @@ struct InkPaintMeter {
 /// - anything else (a clear, an erased stroke coming back, a new size) is for the owner to
 ///   restart (``StrokeInk`` does).
 ///
+/// Before any stroke, an opaque layer's rows are filled with its backdrop, a band of
+/// ``fillBandBytes`` at a time within the same budget (``InkLayer/filledRows``): at 7680×4320
+/// faulting in and filling the new layer at once took 46 ms of the first frame. A band shows
+/// nothing new — frames show the backdrop on unfilled rows — so it reports no dirty rectangle.
+///
 /// The owner keeps the layer and passes it to every ``advance(into:budget:clock:dirty:)``.
 struct InkRebuild {
+    /// Pixel memory per band of the fill: 2 MiB of fresh pages fault in and fill in about 0.7 ms
+    /// here (133 MB took 46 ms), a small part of an 8 ms slice, and a band is few enough
+    /// (64 at 8K) that the per-band paint call and clock read cost nothing measurable.
+    static let fillBandBytes = 2 << 20
+
     /// What the rebuild draws, oldest first: the completed strokes when it began, then those that
     /// ended since, less those taken out.
     private(set) var strokes: [Stroke]
@@ -144,12 +173,23 @@ struct InkRebuild {
         return drawn
     }
 
-    /// Draws the next slice into `layer`: first the pending repairs, then strokes from the
-    /// cursor until the budget is spent (at least one segment, so every slice makes progress).
-    /// `dirty` hears each rectangle the slice may have changed. Returns ``isFinished``.
+    /// Draws the next slice into `layer`: first bands of the layer's fill while rows remain
+    /// unfilled (at least one band), then the pending repairs, then strokes from the cursor until
+    /// the budget is spent (at least one segment, unless the fill took the slice, so every slice
+    /// makes progress). `dirty` hears each rectangle the slice may have changed. Returns whether
+    /// the layer is filled and ``isFinished``.
     mutating func advance(into layer: InkLayer, budget: InkPaintBudget, clock: @escaping () -> Double,
                           dirty: (Rect) -> Void) -> Bool {
         var meter = InkPaintMeter(budget, clock: clock)
+        if budget == .unlimited {
+            layer.fillRemainingRows()
+        }
+        while layer.hasUnfilledRows, !meter.isExhausted {
+            layer.fillNextRows(bytes: Self.fillBandBytes)
+            meter.spendFillBand()
+        }
+        // Strokes go on the backdrop: none is drawn before the last band.
+        guard !layer.hasUnfilledRows else { return false }
         // Repairs are not sliced: each clears a band of rows and redraws the strokes drawn so far
         // that cross it, which is bounded by what this rebuild has already drawn.
         for rect in repairs {
