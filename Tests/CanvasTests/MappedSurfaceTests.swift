@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import Synchronization
 import Testing
 @testable import Canvas
 
@@ -37,6 +38,20 @@ import Testing
         #expect(mapping != nil)
         cairo_pattern_destroy(pattern)
         #expect(mapping == nil, "cairo's destroy hook released the mapping")
+    }
+
+    /// An 8K layer's unmapping (8–9 ms here) is not the main thread's: it happens on the
+    /// release queue once cairo lets the surface go.
+    @Test func aLargeMappingIsUnmappedOffTheCallersThread() throws {
+        let before = MemoryMapping.unmappedLaterBytes.load(ordering: .relaxed)
+        do {
+            let large = try CairoSurface.mappedImage(format: CAIRO_FORMAT_RGB24, width: 2048, height: 1024)
+            let context = try CairoContext(surface: large)
+            context.setSource(red: 1, green: 1, blue: 1, alpha: 1)
+            context.paint()
+        }
+        MemoryMapping.waitForReleases()
+        #expect(MemoryMapping.unmappedLaterBytes.load(ordering: .relaxed) - before >= 2048 * 1024 * 4)
     }
 
     @Test func aSizeCairoRefusesThrows() {

@@ -41,6 +41,22 @@ func runNewBuffers(quick: Bool) throws {
         worker.append(Double(done - started))
         prefaulted.append(try frame(into: warmed))
     }
+    // Dropping the last buffer of the old size: its unmapping, inline (a shared anonymous
+    // mapping, shmem as a memfd is) against the app's SharedMemory, which hands it to a queue.
+    var inline = Samples(), handed = Samples()
+    for _ in 0..<(quick ? 3 : 9) {
+        let bytes = width * height * 4
+        guard let raw = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0), raw != MAP_FAILED else {
+            throw BenchError("mmap failed")
+        }
+        memset(raw, 0xFF, bytes)
+        inline.append(measure { munmap(raw, bytes) })
+        var (memory, fd): (SharedMemory?, Int32) = try SharedMemory.make(byteCount: bytes)
+        close(fd)
+        if let memory { memset(memory.address, 0xFF, bytes) }
+        handed.append(measure { memory = nil })
+        SharedMemory.waitForReleases()
+    }
     var table = MarkdownTable(["first frame into a new 7680×4320 shm buffer (main thread)", "median", "spread (min – max)"])
     table.add(["fresh memory, faulted by the frame (before)", Format.ms(fresh.median, 1) + " ms",
                Format.ms(fresh.minimum, 1) + " – " + Format.ms(fresh.maximum, 1) + " ms"])
@@ -49,6 +65,10 @@ func runNewBuffers(quick: Bool) throws {
     table.add(["the worker's prefault, off the main thread (wall time until the loop hears of it)",
                Format.ms(worker.median, 1) + " ms",
                Format.ms(worker.minimum, 1) + " – " + Format.ms(worker.maximum, 1) + " ms"])
+    table.add(["dropping an old 7680×4320 buffer: unmapped inline (before)", Format.ms(inline.median, 2) + " ms",
+               Format.ms(inline.minimum, 2) + " – " + Format.ms(inline.maximum, 2) + " ms"])
+    table.add(["dropping an old 7680×4320 buffer: unmapped on the release queue (now)", Format.ms(handed.median, 2) + " ms",
+               Format.ms(handed.minimum, 2) + " – " + Format.ms(handed.maximum, 2) + " ms"])
     print("### A new buffer at 8K\n")
     print(table.text + "\n")
     print("Main thread, before / now: \(Format.fixed(fresh.median / prefaulted.median, 1))×.\n")
