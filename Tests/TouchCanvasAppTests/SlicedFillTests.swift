@@ -110,4 +110,31 @@ import TouchCanvasTesting
         p.paintToEnd()
         #expect(!layer.hasUnfilledRows)
     }
+
+    /// The slice comes after the frame's compositing and gets what is left of the budget: a
+    /// frame into a new buffer copies the whole layer (7 ms at 8K), and a full slice on top of
+    /// it held the loop for over a refresh. Here the compositing "takes" 8.1 ms of an 8 ms
+    /// budget (the clock jumps after the draw's first reading): the slice still makes progress,
+    /// one band, and no more.
+    @Test func theSliceGetsWhatTheFrameLeftOfTheBudget() throws {
+        var readsThisFrame = 0
+        let p = try SlicedPainter(.trace, width: 1600, height: 1200, budget: .seconds(0.008))
+        let ink = try #require(p.ink)
+        ink.clock = {
+            readsThisFrame += 1
+            return readsThisFrame == 1 ? 0 : 0.0081
+        }
+        p.frame()
+        try p.resize(width: 1600, height: 1200, scale: 2)
+        readsThisFrame = 0
+        p.frame()
+        let layer = ink.completedLayer
+        #expect(layer.filledRows == 0, "the frame of the new size fills nothing")
+        // 3200×2400: 12 800 bytes a row, 163 rows a band.
+        for band in 1...3 {
+            readsThisFrame = 0
+            p.frame()
+            #expect(layer.filledRows == band * 163, "one band a frame, \(layer.filledRows) rows")
+        }
+    }
 }

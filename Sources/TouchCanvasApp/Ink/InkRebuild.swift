@@ -37,10 +37,12 @@ struct InkPaintMeter {
     /// The budget is used up: the slice ends.
     private(set) var isExhausted = false
 
-    init(_ budget: InkPaintBudget, clock: @escaping () -> Double) {
+    /// `since`: when the time budget began, if before now (a clock reading), so that work the
+    /// frame did before the slice counts against it too.
+    init(_ budget: InkPaintBudget, clock: @escaping () -> Double, since: Double? = nil) {
         self.budget = budget
         self.clock = clock
-        if case .seconds = budget { start = clock() } else { start = 0 }
+        if case .seconds = budget { start = since ?? clock() } else { start = 0 }
     }
 
     /// Segments that may be drawn before the meter must be told (and maybe stops the slice).
@@ -179,8 +181,8 @@ struct InkRebuild {
     /// makes progress). `dirty` hears each rectangle the slice may have changed. Returns whether
     /// the layer is filled and ``isFinished``.
     mutating func advance(into layer: InkLayer, budget: InkPaintBudget, clock: @escaping () -> Double,
-                          dirty: (Rect) -> Void) -> Bool {
-        var meter = InkPaintMeter(budget, clock: clock)
+                          since: Double? = nil, dirty: (Rect) -> Void) -> Bool {
+        var meter = InkPaintMeter(budget, clock: clock, since: since)
         if budget == .unlimited {
             layer.fillRemainingRows()
         }

@@ -275,10 +275,11 @@ final class StrokeInk {
     /// answer `true` to `paintsOwnBackdrop`): the completed ink is copied, flattened on the
     /// backdrop, or — if that copy cannot be had — drawn over a fill of the backdrop.
     func draw(in context: GraphicsContext, bounds: Rect, completed: [Stroke]) {
+        let began = paintBudget == .unlimited ? 0 : clock()
         // Before the update: a different backdrop drops the completed layer's pixels, and the
         // update redraws them on the new one.
         completedLayer.backdrop = blendsEverything ? nil : context.backdrop
-        update(bounds: bounds, scale: context.scale, completed: completed)
+        let started = update(bounds: bounds, scale: context.scale, completed: completed)
         if blendsEverything {
             context.draw(completedLayer)
             if !live.isEmpty { context.draw(activeLayer, alpha: activeAlpha) }
@@ -292,6 +293,14 @@ final class StrokeInk {
             }
             if !live.isEmpty { drawActiveLayer(in: context) }
         }
+        // A rebuild's next slice, after the compositing and within what is left of the budget
+        // once it is done: a frame into a new buffer copies the whole layer (7 ms at 8K), and a
+        // slice on top of that would hold the loop for over a refresh. What the slice draws is
+        // invalidated, so the next frame shows it. The frame that starts a rebuild draws none
+        // when sliced: it already allocates the new layers and repaints the whole buffer.
+        if rebuilding != nil, !started {
+            continueRebuild(bounds: bounds, scale: context.scale, completed: completed, invalidating: true, since: began)
+        }
         if let dotsLayer { context.draw(dotsLayer) }
     }
 
@@ -304,7 +313,8 @@ final class StrokeInk {
         context.draw(activeLayer, alpha: activeAlpha, clippedToPixelsCovering: activeBounds)
     }
 
-    private func update(bounds: Rect, scale: Double, completed: [Stroke]) {
+    /// Returns whether it started a rebuild.
+    private func update(bounds: Rect, scale: Double, completed: [Stroke]) -> Bool {
         if let color = live.first?.stroke.inkStyle.color {
             // Alpha strips while the in-progress strokes share one colour (a change rebuilds
             // the active layer from them: see the next lines).
@@ -318,17 +328,13 @@ final class StrokeInk {
         } else if !activeLayer.matches(rect: bounds, scale: scale) {
             rebuildActive(bounds: bounds, scale: scale)
         }
-        if rebuilding != nil {
-            // The frame that starts a rebuild repaints the whole view (a new size or scale, or
-            // whatever asked for the rebuild invalidated everything): an unsliced rebuild draws
-            // it all then and asks for no second frame. A sliced one draws nothing then: that
-            // frame already allocates the new layers and fills the whole buffer; the completed
-            // layer's backdrop is filled in by the next slices, before its strokes.
-            if !starting {
-                continueRebuild(bounds: bounds, scale: scale, completed: completed, invalidating: true)
-            } else if paintBudget == .unlimited {
-                continueRebuild(bounds: bounds, scale: scale, completed: completed, invalidating: false)
-            }
+        if rebuilding != nil, paintBudget == .unlimited {
+            // Whole frames (replays, saves, tests): the rebuild is drawn all at once, before the
+            // compositing, so this frame shows it and asks for no second one. With a budget the
+            // slices come after the compositing (`draw(in:bounds:completed:)`); the completed
+            // layer's backdrop is filled in by the first ones, before its strokes.
+            // A rebuild left mid-way (a save's picture): what it draws now must reach the window too.
+            continueRebuild(bounds: bounds, scale: scale, completed: completed, invalidating: !starting)
         }
         if needsCompletedClear {
             completedLayer.clear()
@@ -374,6 +380,7 @@ final class StrokeInk {
             }
         }
         dotRepairs.removeAll(keepingCapacity: true)
+        return starting
     }
 
     /// Everything from the model: `completed` (which holds the pending commits too) and `live`.
@@ -391,12 +398,13 @@ final class StrokeInk {
         dotsLayer = nil
     }
 
-    /// One slice of the rebuild, its rectangles invalidated for the next frame when `invalidating`;
-    /// when it is the last, the dots are rebuilt too.
-    private func continueRebuild(bounds: Rect, scale: Double, completed: [Stroke], invalidating: Bool) {
+    /// One slice of the rebuild, its rectangles invalidated for the next frame when `invalidating`,
+    /// its time budget counted from `since` when given; when it is the last, the dots are rebuilt too.
+    private func continueRebuild(bounds: Rect, scale: Double, completed: [Stroke], invalidating: Bool,
+                                 since: Double? = nil) {
         guard var rebuild = rebuilding else { return }
         rebuilding = nil  // not held twice while it draws: its strokes array is not copied
-        let finished = rebuild.advance(into: completedLayer, budget: paintBudget, clock: clock) { dirty in
+        let finished = rebuild.advance(into: completedLayer, budget: paintBudget, clock: clock, since: since) { dirty in
             if invalidating { invalidate(dirty) }
         }
         guard finished else {
