@@ -130,6 +130,7 @@ bench:
 	cd Benchmarks && $(SWIFT) build -c release
 	cd Benchmarks && .build/release/TouchLatency --touchcanvas $(CURDIR)/.build/release/touchcanvas --screenshots .build/screenshots
 	cd Benchmarks && .build/release/RenderBench
+	cd Benchmarks && .build/release/LoopTurns --touchcanvas $(CURDIR)/.build/release/touchcanvas
 	cd Benchmarks && .build/release/AllocationSites
 	cd Benchmarks && $(SWIFT) package --disable-sandbox benchmark --target Allocations --no-progress
 	cd Benchmarks && scripts/callgrind-frames.sh .build/release/RenderBench

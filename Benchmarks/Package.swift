@@ -32,6 +32,11 @@ let package = Package(
             .product(name: "ScriptedCompositor", package: mainPackage),
             .product(name: "Canvas", package: mainPackage),
         ]),
+        /// How long the real app's loop is away from poll while it resizes to 8K (issue 19).
+        .executableTarget(name: "LoopTurns", dependencies: [
+            "BenchmarkSupport",
+            .product(name: "ScriptedCompositor", package: mainPackage),
+        ]),
         /// B: the frame, ink and renderer scenarios, shared by RenderBench and the allocation suite.
         .target(name: "RenderScenarios", dependencies: [
             .product(name: "Canvas", package: mainPackage),

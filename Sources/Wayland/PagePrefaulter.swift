@@ -26,6 +26,10 @@ public final class PagePrefaulter {
     private var waiting: [UInt64: () -> Void] = [:]
     private var nextJob: UInt64 = 0
 
+    /// How much is faulted in per call: 2 MiB of shared memory take about 1.2 ms here, the
+    /// longest the main thread may wait for the memory map lock because of us.
+    nonisolated static let piece = 2 << 20
+
     /// Nil when no eventfd can be had (then buffers are faulted on first write, as before).
     public init?() {
         let fd = eventfd(0, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
@@ -48,7 +52,15 @@ public final class PagePrefaulter {
         waiting[job] = ready
         let eventFD = fileDescriptor
         queue.async { [finished] in
-            _ = madvise(memory.address, memory.byteCount, tc_madv_populate_write)
+            // In pieces: the kernel holds the process's memory map lock while it populates, and
+            // the main thread's own mmap (a small buffer, a cairo surface) would wait out the
+            // whole 133 MB, 75 ms, behind it. Between pieces it gets its turn.
+            var offset = 0
+            while offset < memory.byteCount {
+                let length = min(Self.piece, memory.byteCount - offset)
+                guard madvise(memory.address + offset, length, tc_madv_populate_write) == 0 else { break }
+                offset += length
+            }
             finished.jobs.withLock { $0.append(job) }
             var one: UInt64 = 1
             _ = write(eventFD, &one, 8)

@@ -65,7 +65,15 @@ public final class SharedMemory: @unchecked Sendable {
         }
         let base = Int(bitPattern: address)
         releaseQueue.async {
-            if munmap(UnsafeMutableRawPointer(bitPattern: base), byteCount) == 0 { unmappedLaterBytes.add(byteCount, ordering: .relaxed) }
+            // In pieces: the kernel holds the memory map lock while it unmaps, and the main
+            // thread's next mmap waited 8–12 ms behind a whole 8K buffer's unmapping.
+            var offset = 0
+            while offset < byteCount {
+                let length = min(PagePrefaulter.piece, byteCount - offset)
+                guard munmap(UnsafeMutableRawPointer(bitPattern: base + offset), length) == 0 else { return }
+                offset += length
+            }
+            unmappedLaterBytes.add(byteCount, ordering: .relaxed)
         }
     }
 

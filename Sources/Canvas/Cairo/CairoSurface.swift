@@ -136,12 +136,22 @@ final class MemoryMapping {
         }
         let address = Int(bitPattern: base), bytes = bytes
         Self.releaseQueue.async {
-            if munmap(UnsafeMutableRawPointer(bitPattern: address), bytes) == 0 { MemoryMapping.unmappedLaterBytes.add(bytes, ordering: .relaxed) }
+            // In pieces: the kernel holds the memory map lock while it unmaps, and the main
+            // thread's next mmap waited 8–12 ms behind a whole 8K layer's unmapping.
+            var offset = 0
+            while offset < bytes {
+                let length = min(Self.piece, bytes - offset)
+                guard munmap(UnsafeMutableRawPointer(bitPattern: address + offset), length) == 0 else { return }
+                offset += length
+            }
+            MemoryMapping.unmappedLaterBytes.add(bytes, ordering: .relaxed)
         }
     }
 
     /// Mappings at least this big are unmapped on ``releaseQueue`` (4 MiB: about 0.3 ms inline).
     static let unmappedLater = 4 << 20
+    /// How much one munmap call there gives back: 2 MiB, a fraction of a millisecond of the lock.
+    static let piece = 2 << 20
     private static let releaseQueue = DispatchQueue(label: "touchcanvas.ink-unmap", qos: .utility)
 
     /// Bytes the release queue has unmapped since the process started (a test hook: the
