@@ -20,9 +20,9 @@ import Synchronization
 @MainActor
 public final class PagePrefaulter {
     /// Readable when a prefault has finished.
-    public let fileDescriptor: Int32
+    public var fileDescriptor: Int32 { finished.eventFD }
     private let queue = DispatchQueue(label: "touchcanvas.prefault", qos: .userInitiated)
-    private let finished = FinishedJobs()
+    private let finished: FinishedJobs
     private var waiting: [UInt64: () -> Void] = [:]
     private var nextJob: UInt64 = 0
 
@@ -32,13 +32,8 @@ public final class PagePrefaulter {
 
     /// Nil when no eventfd can be had (then buffers are faulted on first write, as before).
     public init?() {
-        let fd = eventfd(0, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
-        guard fd >= 0 else { return nil }
-        fileDescriptor = fd
-    }
-
-    isolated deinit {
-        close(fileDescriptor)
+        guard let finished = FinishedJobs() else { return nil }
+        self.finished = finished
     }
 
     /// Prefaults being done now.
@@ -50,7 +45,6 @@ public final class PagePrefaulter {
         nextJob += 1
         let job = nextJob
         waiting[job] = ready
-        let eventFD = fileDescriptor
         queue.async { [finished] in
             // In pieces: the kernel holds the process's memory map lock while it populates, and
             // the main thread's own mmap (a small buffer, a cairo surface) would wait out the
@@ -61,9 +55,7 @@ public final class PagePrefaulter {
                 guard madvise(memory.address + offset, length, tc_madv_populate_write) == 0 else { break }
                 offset += length
             }
-            finished.jobs.withLock { $0.append(job) }
-            var one: UInt64 = 1
-            _ = write(eventFD, &one, 8)
+            finished.add(job)
         }
     }
 
@@ -89,8 +81,28 @@ public final class PagePrefaulter {
     }
 }
 
-/// Jobs the worker finished, by number, shared between it and the main thread. The lock is also
-/// what orders the worker's end before the main thread's first write to the memory.
+/// Jobs the worker finished, by number, shared between it and the main thread, and the eventfd
+/// that tells the loop. The lock is also what orders the worker's end before the main thread's
+/// first write to the memory. The descriptor is closed only when the last holder goes: a worker
+/// still running when the app ends must not write into a number the process has reused for
+/// another file (a save, a recording).
 private final class FinishedJobs: Sendable {
     let jobs = Mutex<[UInt64]>([])
+    let eventFD: Int32
+
+    init?() {
+        eventFD = eventfd(0, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
+        guard eventFD >= 0 else { return nil }
+    }
+
+    deinit {
+        close(eventFD)
+    }
+
+    /// From the worker: `job` is done; the loop wakes.
+    func add(_ job: UInt64) {
+        jobs.withLock { $0.append(job) }
+        var one: UInt64 = 1
+        _ = write(eventFD, &one, 8)
+    }
 }
