@@ -91,18 +91,24 @@ import TouchCanvasTesting
     /// With a time budget the clock is read after each band: a clock that moves 1 ms a read
     /// ends an 8 ms slice after eight bands (give or take the last, as doubles add up), however
     /// many rows a band is.
-    @Test func aTimeBudgetReadsTheClockAfterEachBand() throws {
-        var now = 0.0
+    /// An empty 1600×1200 window with the app's 8 ms budget on `clock`, scaled to 2 and its
+    /// first frame drawn: a 3200×2400 layer, 12 800 bytes a row, 163 rows a band, none filled.
+    static func scaledWithTimeBudget(clock: @escaping () -> Double) throws -> (SlicedPainter, InkLayer) {
         let p = try SlicedPainter(.trace, width: 1600, height: 1200, budget: .seconds(0.008))
         let ink = try #require(p.ink)
-        ink.clock = {
-            now += 0.001
-            return now
-        }
+        ink.clock = clock
         p.frame()
         try p.resize(width: 1600, height: 1200, scale: 2)
         p.frame()
-        let layer = ink.completedLayer
+        return (p, ink.completedLayer)
+    }
+
+    @Test func aTimeBudgetReadsTheClockAfterEachBand() throws {
+        var now = 0.0
+        let (p, layer) = try Self.scaledWithTimeBudget {
+            now += 0.001
+            return now
+        }
         #expect(layer.filledRows == 0)
         // 3200×2400: 12 800 bytes a row, 163 rows a band.
         p.frame()
@@ -118,19 +124,11 @@ import TouchCanvasTesting
     /// one band, and no more.
     @Test func theSliceGetsWhatTheFrameLeftOfTheBudget() throws {
         var readsThisFrame = 0
-        let p = try SlicedPainter(.trace, width: 1600, height: 1200, budget: .seconds(0.008))
-        let ink = try #require(p.ink)
-        ink.clock = {
+        let (p, layer) = try Self.scaledWithTimeBudget {
             readsThisFrame += 1
             return readsThisFrame == 1 ? 0 : 0.0081
         }
-        p.frame()
-        try p.resize(width: 1600, height: 1200, scale: 2)
-        readsThisFrame = 0
-        p.frame()
-        let layer = ink.completedLayer
         #expect(layer.filledRows == 0, "the frame of the new size fills nothing")
-        // 3200×2400: 12 800 bytes a row, 163 rows a band.
         for band in 1...3 {
             readsThisFrame = 0
             p.frame()

@@ -16,15 +16,7 @@ import ScriptedCompositor
 // another `-e` (e.g. `trace=poll,mmap,munmap,madvise,sendmsg`) and `LOOPTURNS_KEEP=1` keeps the
 // log in the temporary directory.
 
-var options: [String: String] = [:]
-var arguments = CommandLine.arguments.dropFirst()
-while let flag = arguments.popFirst() {
-    guard flag.hasPrefix("--"), let value = arguments.popFirst() else {
-        FileHandle.standardError.write(Data("usage: LoopTurns --touchcanvas PATH [--baseline PATH] [--rounds N]\n".utf8))
-        exit(2)
-    }
-    options[String(flag.dropFirst(2))] = value
-}
+let options = parseOptions(usage: "LoopTurns --touchcanvas PATH [--baseline PATH] [--rounds N]")
 let rounds = Int(options["rounds"] ?? "") ?? 4
 var builds = [("this build", options["touchcanvas"] ?? "../.build/release/touchcanvas")]
 if let baseline = options["baseline"] { builds.append(("baseline", baseline)) }

@@ -17,16 +17,8 @@ import ScriptedCompositor
 // the finger's frames otherwise (5 ms: 200 Hz), e.g. 50 to run a client under callgrind without
 // its frames piling up, so every touch frame still gets a commit of its own.
 
-var options: [String: String] = [:]
-var arguments = CommandLine.arguments.dropFirst()
-while let flag = arguments.popFirst() {
-    guard flag.hasPrefix("--"), let value = arguments.popFirst() else {
-        FileHandle.standardError.write(Data(("usage: TouchLatency --touchcanvas PATH [--seconds S] [--history N] [--only a,b] "
-            + "[--screenshots DIR] [--vblank HZ] [--scanout-ms MS] [--baseline PATH] [--event-ms MS]\n").utf8))
-        exit(2)
-    }
-    options[String(flag.dropFirst(2))] = value
-}
+let options = parseOptions(usage: "TouchLatency --touchcanvas PATH [--seconds S] [--history N] [--only a,b] "
+    + "[--screenshots DIR] [--vblank HZ] [--scanout-ms MS] [--baseline PATH] [--event-ms MS]")
 
 let touchcanvas = options["touchcanvas"] ?? "../.build/release/touchcanvas"
 let history = Int(options["history"] ?? "") ?? 1000
