@@ -275,7 +275,9 @@ final class StrokeInk {
     /// answer `true` to `paintsOwnBackdrop`): the completed ink is copied, flattened on the
     /// backdrop, or — if that copy cannot be had — drawn over a fill of the backdrop.
     func draw(in context: GraphicsContext, bounds: Rect, completed: [Stroke]) {
-        let began = paintBudget == .unlimited ? 0 : clock()
+        // When the frame began, for the slice's budget: read only while a rebuild is under way
+        // (one that starts in this frame draws no slice in it), not on every frame.
+        let began = rebuilding != nil && paintBudget != .unlimited ? clock() : nil
         // Before the update: a different backdrop drops the completed layer's pixels, and the
         // update redraws them on the new one.
         completedLayer.backdrop = blendsEverything ? nil : context.backdrop
@@ -330,10 +332,10 @@ final class StrokeInk {
         }
         if rebuilding != nil, paintBudget == .unlimited {
             // Whole frames (replays, saves, tests): the rebuild is drawn all at once, before the
-            // compositing, so this frame shows it and asks for no second one. With a budget the
-            // slices come after the compositing (`draw(in:bounds:completed:)`); the completed
-            // layer's backdrop is filled in by the first ones, before its strokes.
-            // A rebuild left mid-way (a save's picture): what it draws now must reach the window too.
+            // compositing, so this frame shows it and asks for no second one; what a rebuild left
+            // mid-way draws now (a save's picture) is invalidated for the window's next frame.
+            // With a budget the slices come after the compositing (`draw(in:bounds:completed:)`),
+            // the completed layer's backdrop filled in by the first ones, before its strokes.
             continueRebuild(bounds: bounds, scale: scale, completed: completed, invalidating: !starting)
         }
         if needsCompletedClear {
