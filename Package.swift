@@ -15,6 +15,8 @@ let package = Package(
         /// connection, registry, event loop and shm buffers: what Examples/SimpleTouch and any
         /// outside client are written on.
         .library(name: "Wayland", targets: ["Wayland"]),
+        /// Large mappings given back off the main thread (Benchmarks/ waits for it between rounds).
+        .library(name: "MappedMemory", targets: ["MappedMemory"]),
         .library(name: "TouchCanvasApp", targets: ["TouchCanvasApp"]),
         .library(name: "ScriptedCompositor", targets: ["ScriptedCompositor"]),
     ],
@@ -44,7 +46,7 @@ let package = Package(
         .target(name: "WaylandScannerKit"),
         .executableTarget(name: "WaylandScanner", dependencies: ["WaylandScannerKit"]),
         .plugin(name: "WaylandScannerPlugin", capability: .buildTool(), dependencies: ["WaylandScanner"]),
-        .target(name: "Wayland", dependencies: ["CWaylandClient", "CWaylandCursor", "CShim", "TouchCanvasConstants"],
+        .target(name: "Wayland", dependencies: ["CWaylandClient", "CWaylandCursor", "CShim", "TouchCanvasConstants", "MappedMemory"],
                 plugins: ["WaylandScannerPlugin"]),
         /// libdecor's typed Swift face, for the app only.
         .target(name: "WaylandDecor", dependencies: ["Wayland", "CLibdecor", "CWaylandClient"]),
@@ -56,7 +58,9 @@ let package = Package(
         /// The version and the size limits, in the one module every other can depend on.
         .target(name: "TouchCanvasConstants"),
         .target(name: "TouchKit"),
-        .target(name: "Canvas", dependencies: ["TouchKit", "CCairo"]),
+        /// Large memory mappings given back off the main thread, for Wayland's buffers and Canvas's layers.
+        .target(name: "MappedMemory"),
+        .target(name: "Canvas", dependencies: ["TouchKit", "CCairo", "MappedMemory"]),
         .target(name: "TouchCanvasApp", dependencies: ["TouchKit", "Canvas", "TouchCanvasConstants"]),
         .target(name: "Recording", dependencies: ["TouchKit", "Canvas", "TouchCanvasApp", "TouchCanvasConstants"]),
 
@@ -83,7 +87,7 @@ let package = Package(
                 path: "Tests/TouchCanvasTesting"),
         .testTarget(name: "WaylandScannerTests", dependencies: ["WaylandScannerKit"]),
         .testTarget(name: "TouchKitTests", dependencies: ["TouchKit", "AllocationCounting", "TouchCanvasTesting"]),
-        .testTarget(name: "CanvasTests", dependencies: ["Canvas", "TouchKit", "AllocationCounting", "TouchCanvasTesting"]),
+        .testTarget(name: "CanvasTests", dependencies: ["Canvas", "MappedMemory", "TouchKit", "AllocationCounting", "TouchCanvasTesting"]),
         .testTarget(name: "TouchCanvasAppTests", dependencies: ["TouchCanvasApp", "Canvas", "TouchKit", "AllocationCounting", "TouchCanvasTesting", "TouchCanvasConstants"]),
         .testTarget(name: "RecordingTests", dependencies: ["Recording", "TouchKit", "Canvas", "TouchCanvasApp", "TouchCanvasTesting", "TouchCanvasConstants"]),
         /// The Wayland shell's parts that need no compositor (the key table), through @testable.
@@ -91,7 +95,8 @@ let package = Package(
         /// The real binary under the scripted compositor; depends on the executable so it is built.
         .testTarget(name: "EndToEndTests", dependencies: ["ScriptedCompositor", "Canvas", "touchcanvas", "TouchCanvasTesting", "TouchCanvasConstants"]),
         .testTarget(name: "ScriptedCompositorTests", dependencies: ["ScriptedCompositor", "Wayland", "CWaylandClient"]),
-        .testTarget(name: "WaylandTests", dependencies: ["Wayland", "ScriptedCompositor", "CWaylandClient"]),
+        .testTarget(name: "MappedMemoryTests", dependencies: ["MappedMemory"]),
+        .testTarget(name: "WaylandTests", dependencies: ["Wayland", "MappedMemory", "ScriptedCompositor", "CWaylandClient"]),
         .testTarget(name: "WaylandDecorTests", dependencies: ["WaylandDecor"]),
     ]
 )

@@ -52,6 +52,7 @@ let package = Package(
             .product(name: "TouchCanvasApp", package: mainPackage),
             .product(name: "TouchKit", package: mainPackage),
             .product(name: "Wayland", package: mainPackage),
+            .product(name: "MappedMemory", package: mainPackage),
         ]),
         /// B: allocations per steady-state frame, each attributed to cairo or to Swift by its
         /// call stack (a separate binary: the interposer must not slow RenderBench's timings).

@@ -1,7 +1,6 @@
 import CShim
-import Dispatch
 import Glibc
-import Synchronization
+import MappedMemory
 
 /// A memfd and our shared mapping of it: the pixels of a `wl_shm` buffer.
 ///
@@ -50,47 +49,13 @@ public final class SharedMemory: @unchecked Sendable {
     }
 
     deinit {
-        Self.unmap(address, byteCount)
+        // An 8K buffer's unmapping is the release queue's, not the main thread's mid-resize.
+        MappingRelease.unmap(address, byteCount: byteCount)
     }
-
-    /// Unmapping costs a page table walk over every resident page: 8–9 ms for an 8K buffer
-    /// here, paid by whoever drops the last buffer of the old size, the main thread in the
-    /// middle of a resize. Large mappings are therefore unmapped on a queue of their own; nothing
-    /// can use the range meanwhile (its owner is gone), and the kernel reuses the addresses only
-    /// once they are unmapped.
-    static func unmap(_ address: UnsafeMutableRawPointer, _ byteCount: Int) {
-        guard byteCount >= unmappedLater else {
-            munmap(address, byteCount)
-            return
-        }
-        let base = Int(bitPattern: address)
-        releaseQueue.async {
-            // In pieces: the kernel holds the memory map lock while it unmaps, and the main
-            // thread's next mmap waited 8–12 ms behind a whole 8K buffer's unmapping.
-            var offset = 0
-            while offset < byteCount {
-                let length = min(PagePrefaulter.piece, byteCount - offset)
-                guard munmap(UnsafeMutableRawPointer(bitPattern: base + offset), length) == 0 else { return }
-                offset += length
-            }
-            unmappedLaterBytes.add(byteCount, ordering: .relaxed)
-        }
-    }
-
-    /// Mappings at least this big are unmapped on ``releaseQueue`` (4 MiB: about 0.3 ms inline).
-    static let unmappedLater = 4 << 20
-    private static let releaseQueue = DispatchQueue(label: "touchcanvas.unmap", qos: .utility)
-
-    /// Bytes the release queue has unmapped since the process started (a test hook: the
-    /// queue's work is otherwise invisible).
-    public static let unmappedLaterBytes = Atomic<Int>(0)
-
-    /// Blocks until every mapping handed to the release queue so far is unmapped (tests).
-    public static func waitForReleases() { releaseQueue.sync {} }
 
     /// How many of the mapping's pages are resident now (`mincore`): what a prefault did, or
     /// what the first frame will still have to fault. Nil if the kernel would not say.
-    public var residentPageCount: Int? {
+    var residentPageCount: Int? {
         let page = Int(sysconf(Int32(_SC_PAGESIZE)))
         guard page > 0 else { return nil }
         let pages = (byteCount + page - 1) / page
@@ -100,7 +65,7 @@ public final class SharedMemory: @unchecked Sendable {
     }
 
     /// The number of pages the mapping spans.
-    public var pageCount: Int {
+    var pageCount: Int {
         let page = max(Int(sysconf(Int32(_SC_PAGESIZE))), 1)
         return (byteCount + page - 1) / page
     }

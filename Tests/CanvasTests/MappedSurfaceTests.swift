@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import MappedMemory
 import Synchronization
 import Testing
 @testable import Canvas
@@ -19,7 +20,7 @@ import Testing
         let made = try CairoSurface.mappedImage(format: CAIRO_FORMAT_ARGB32, width: 1237, height: 1031)
         var surface: CairoSurface? = made
         let owner = try #require(cairo_surface_get_user_data(made.pointer, MemoryMapping.key))
-        weak var mapping = Unmanaged<MemoryMapping>.fromOpaque(owner).takeUnretainedValue()
+        weak let mapping = Unmanaged<MemoryMapping>.fromOpaque(owner).takeUnretainedValue()
         let base = try #require(mapping?.base)
         #expect(try #require(surface?.data) == base)
         #expect(Self.isMapped(base))
@@ -43,15 +44,15 @@ import Testing
     /// An 8K layer's unmapping (8–9 ms here) is not the main thread's: it happens on the
     /// release queue once cairo lets the surface go.
     @Test func aLargeMappingIsUnmappedOffTheCallersThread() throws {
-        let before = MemoryMapping.unmappedLaterBytes.load(ordering: .relaxed)
+        let before = MappingRelease.unmappedLaterBytes.load(ordering: .relaxed)
         do {
             let large = try CairoSurface.mappedImage(format: CAIRO_FORMAT_RGB24, width: 2048, height: 1024)
             let context = try CairoContext(surface: large)
             context.setSource(red: 1, green: 1, blue: 1, alpha: 1)
             context.paint()
         }
-        MemoryMapping.waitForReleases()
-        #expect(MemoryMapping.unmappedLaterBytes.load(ordering: .relaxed) - before >= 2048 * 1024 * 4)
+        MappingRelease.waitForReleases()
+        #expect(MappingRelease.unmappedLaterBytes.load(ordering: .relaxed) - before >= 2048 * 1024 * 4)
     }
 
     @Test func aSizeCairoRefusesThrows() {

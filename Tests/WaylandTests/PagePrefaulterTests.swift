@@ -1,7 +1,8 @@
 import Glibc
+import MappedMemory
 import Synchronization
 import Testing
-import Wayland
+@testable import Wayland
 
 /// A new buffer's memory is faulted in by the worker, not by the main thread's first frame:
 /// the pages are resident before the buffer is handed back, and the memory lives as long as the
@@ -81,14 +82,14 @@ struct PagePrefaulterTests {
     /// Dropping an 8K buffer's memory costs its unmapping (8–9 ms here): that is the release
     /// queue's, not the main thread's in the middle of a resize.
     @Test func aLargeMappingIsUnmappedOnTheReleaseQueue() throws {
-        let before = SharedMemory.unmappedLaterBytes.load(ordering: .relaxed)
+        let before = MappingRelease.unmappedLaterBytes.load(ordering: .relaxed)
         do {
             let (memory, fd) = try SharedMemory.make(byteCount: Self.bytes)
             close(fd)
             memset(memory.address, 0xFF, memory.byteCount)
         }
-        SharedMemory.waitForReleases()
-        #expect(SharedMemory.unmappedLaterBytes.load(ordering: .relaxed) - before >= Self.bytes)
+        MappingRelease.waitForReleases()
+        #expect(MappingRelease.unmappedLaterBytes.load(ordering: .relaxed) - before >= Self.bytes)
     }
 
     @Test func anEmptyMappingIsRefusedWithAReason() {

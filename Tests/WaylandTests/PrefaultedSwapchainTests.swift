@@ -2,7 +2,7 @@ import CWaylandClient
 import Glibc
 import ScriptedCompositor
 import Testing
-import Wayland
+@testable import Wayland
 
 /// The canvas's swapchain with a prefaulter: a large new buffer is held back until its pages
 /// are in, then announced once; a small one is handed out at once; a buffer dropped by a resize
@@ -82,8 +82,7 @@ struct PrefaultedSwapchainTests {
         #expect(f.announced == 1)
         let buffer = try #require(try swapchain.nextBuffer(width: 1024, height: 1024))
         #expect(!swapchain.isPreparing)
-        let memory = SharedMemoryProbe(buffer)
-        #expect(memory.resident == memory.pages, "every page in before the first frame writes one")
+        #expect(buffer.memory.residentPageCount == buffer.memory.pageCount, "every page in before the first frame writes one")
     }
 
     @Test func aSmallBufferIsHandedOutAtOnce() throws {
@@ -102,20 +101,5 @@ struct PrefaultedSwapchainTests {
         prefaulter.waitForAll()
         #expect(f.announced == 1, "only the buffer still in the swapchain is announced")
         #expect(try swapchain.nextBuffer(width: 2048, height: 1200) != nil)
-    }
-}
-
-/// How much of a buffer's mapping is resident (`mincore`).
-@MainActor
-struct SharedMemoryProbe {
-    let resident: Int
-    let pages: Int
-
-    init(_ buffer: ShmBuffer) {
-        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-        let bytes = buffer.stride * buffer.height
-        pages = (bytes + page - 1) / page
-        var vector = [UInt8](repeating: 0, count: pages)
-        resident = mincore(buffer.data, bytes, &vector) == 0 ? vector.reduce(0) { $0 + Int($1 & 1) } : -1
     }
 }

@@ -1,6 +1,7 @@
 import BenchmarkSupport
 import Canvas
 import Glibc
+import MappedMemory
 import TouchCanvasApp
 import Wayland
 
@@ -55,7 +56,7 @@ func runNewBuffers(quick: Bool) throws {
         close(fd)
         if let memory { memset(memory.address, 0xFF, bytes) }
         handed.append(measure { memory = nil })
-        SharedMemory.waitForReleases()
+        MappingRelease.waitForReleases()
     }
     var table = MarkdownTable(["first frame into a new 7680×4320 shm buffer (main thread)", "median", "spread (min – max)"])
     table.add(["fresh memory, faulted by the frame (before)", Format.ms(fresh.median, 1) + " ms",

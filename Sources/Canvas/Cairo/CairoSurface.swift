@@ -1,7 +1,6 @@
 import CCairo
-import Dispatch
 import Glibc
-import Synchronization
+import MappedMemory
 
 /// Owns one `cairo_surface_t` (image surfaces only) and destroys it when released.
 ///
@@ -123,41 +122,11 @@ final class MemoryMapping {
         self.bytes = bytes
     }
 
-    /// Unmaps the memory (once). A large mapping is unmapped on a queue of its own: the page
-    /// table walk over a filled 8K layer takes 8–9 ms here, and the layer is released by the
-    /// main thread in the frame that allocates its successor. Nothing uses the range meanwhile
-    /// (its surface is gone), and the kernel reuses the addresses only once they are unmapped.
+    /// Unmaps the memory (once); a large mapping on the release queue (``MappingRelease``), as
+    /// the layer is released by the main thread in the frame that allocates its successor.
     func release() {
         guard !isReleased else { return }
         isReleased = true
-        guard bytes >= Self.unmappedLater else {
-            munmap(base, bytes)
-            return
-        }
-        let address = Int(bitPattern: base), bytes = bytes
-        Self.releaseQueue.async {
-            // In pieces: the kernel holds the memory map lock while it unmaps, and the main
-            // thread's next mmap waited 8–12 ms behind a whole 8K layer's unmapping.
-            var offset = 0
-            while offset < bytes {
-                let length = min(Self.piece, bytes - offset)
-                guard munmap(UnsafeMutableRawPointer(bitPattern: address + offset), length) == 0 else { return }
-                offset += length
-            }
-            MemoryMapping.unmappedLaterBytes.add(bytes, ordering: .relaxed)
-        }
+        MappingRelease.unmap(base, byteCount: bytes)
     }
-
-    /// Mappings at least this big are unmapped on ``releaseQueue`` (4 MiB: about 0.3 ms inline).
-    static let unmappedLater = 4 << 20
-    /// How much one munmap call there gives back: 2 MiB, a fraction of a millisecond of the lock.
-    static let piece = 2 << 20
-    private static let releaseQueue = DispatchQueue(label: "touchcanvas.ink-unmap", qos: .utility)
-
-    /// Bytes the release queue has unmapped since the process started (a test hook: the
-    /// queue's work is otherwise invisible).
-    static let unmappedLaterBytes = Atomic<Int>(0)
-
-    /// Blocks until every mapping handed to the release queue so far is unmapped (tests).
-    static func waitForReleases() { releaseQueue.sync {} }
 }
