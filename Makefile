@@ -5,7 +5,13 @@ INJECT := .build/debug/tc-inject
 DEMO_PNG ?= touchcanvas-demo.png
 DEMO_RECORDING ?= Recordings/ten-fingers.tcrec
 
-.PHONY: deps build run demo test sanitize integration soak clean install uninstall
+.PHONY: deps build run demo screenshots test sanitize integration soak clean install uninstall release share-files install-files deb dist package-test version
+
+# The one version, written in Sources/TouchCanvasConstants (the binary's --version); the
+# package's changelog and the AppStream release must say the same (scripts/check-version.sh).
+VERSION := $(shell sed -n 's/.*static let current = "\(.*\)"/\1/p' Sources/TouchCanvasConstants/TouchCanvasConstants.swift)
+# The AppStream component id: the desktop entry, the icon and the metainfo are named after it.
+APP_ID := io.github.touchcanvas.touchcanvas
 
 # `make install PREFIX=~/.local` (default /usr/local; DESTDIR for packagers): a release build
 # with the Swift runtime linked in, so the installed binary needs no Swift toolchain.
@@ -17,10 +23,19 @@ RELEASE_BIN := .build/release/touchcanvas
 BASH_COMPLETION := $(DESTDIR)$(PREFIX)/share/bash-completion/completions/touchcanvas
 ZSH_COMPLETION := $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_touchcanvas
 FISH_COMPLETION := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/touchcanvas.fish
+# Stripped by install; a Debian build passes INSTALL_STRIP= and lets dh_strip keep the symbols
+# in a -dbgsym package.
+INSTALL_STRIP ?= -s
+ICON_SIZES := 48 128 256
+RECORDINGS := $(notdir $(wildcard Recordings/*.tcrec))
 INSTALLED := $(DESTDIR)$(PREFIX)/bin/touchcanvas \
-  $(DESTDIR)$(PREFIX)/share/applications/touchcanvas.desktop \
-  $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/touchcanvas.svg \
+  $(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop \
+  $(DESTDIR)$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml \
+  $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/$(APP_ID).svg \
+  $(foreach s,$(ICON_SIZES),$(DESTDIR)$(PREFIX)/share/icons/hicolor/$(s)x$(s)/apps/$(APP_ID).png) \
   $(DESTDIR)$(PREFIX)/share/man/man1/touchcanvas.1 \
+  $(DESTDIR)$(PREFIX)/share/doc/touchcanvas/README.md \
+  $(foreach r,$(RECORDINGS),$(DESTDIR)$(PREFIX)/share/touchcanvas/recordings/$(r)) \
   $(BASH_COMPLETION) $(ZSH_COMPLETION) $(FISH_COMPLETION)
 
 deps:
@@ -41,6 +56,15 @@ run: build
 
 demo: build
 	$(BIN) demo --recording $(DEMO_RECORDING) --png $(DEMO_PNG)
+
+# The screenshots in docs/screenshots (README, AppStream), drawn by the app from the shipped
+# recordings as docs/screenshots/screenshots.list says; the end-to-end tests hold them to it.
+screenshots: build
+	@grep -v '^#' docs/screenshots/screenshots.list | while read -r name args; do \
+	  [ -n "$$name" ] || continue; \
+	  echo "touchcanvas $$args --png docs/screenshots/$$name"; \
+	  WAYLAND_DISPLAY= $(BIN) $$args --png docs/screenshots/$$name || exit 1; \
+	done
 
 test:
 	@scripts/install-deps.sh --test
@@ -101,25 +125,79 @@ soak: deps
 	.build/release/tc-soak --touchcanvas .build/release/touchcanvas --minutes $(SOAK_MINUTES) --out soak
 
 clean:
-	rm -rf .build
+	rm -rf .build dist
+
+version:
+	@echo $(VERSION)
 
 install: deps
-	$(SWIFT) build -c release --static-swift-stdlib --product touchcanvas
+	$(MAKE) --no-print-directory install-files
+
+# The release binary: the Swift runtime linked in and no run path of its own ($$ORIGIN), so it
+# runs where no Swift is installed (the package and the tarball ship it); symbols are bound at
+# start and the relocation table made read-only then (full RELRO), as Debian hardens binaries.
+release:
+	$(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath \
+	  -Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now --product touchcanvas
+
+# What is installed beside the binary and made from it or from data/: the manual (from its own
+# --help), the completions (from its own command line, so they cannot fall behind it; bash's is
+# sourced, never run, so it carries no #! line) and the icon at the sizes menus ask for,
+# rendered from the SVG.
+share-files: release
 	scripts/make-manpage.sh $(RELEASE_BIN) > .build/touchcanvas.1
-	# The completions come from the binary's own command line, so they cannot fall behind it.
-	$(RELEASE_BIN) --generate-completion-script bash > .build/touchcanvas.bash
+	$(RELEASE_BIN) --generate-completion-script bash | sed '1{/^#!/d}' > .build/touchcanvas.bash
 	$(RELEASE_BIN) --generate-completion-script zsh > .build/_touchcanvas
 	$(RELEASE_BIN) --generate-completion-script fish > .build/touchcanvas.fish
-	install -D -s -m 755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/touchcanvas
-	install -D -m 644 data/touchcanvas.desktop $(DESTDIR)$(PREFIX)/share/applications/touchcanvas.desktop
-	install -D -m 644 data/touchcanvas.svg $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/touchcanvas.svg
+	mkdir -p .build/icons
+	$(foreach s,$(ICON_SIZES),rsvg-convert -w $(s) -h $(s) -o .build/icons/$(s).png data/$(APP_ID).svg &&) true
+
+# Lays the files out under $(DESTDIR)$(PREFIX): used by `make install`, the Debian package
+# (debian/rules) and the tarball (`make dist`), so all three install the same files.
+install-files: share-files
+	install -D $(INSTALL_STRIP) -m 755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/touchcanvas
+	install -D -m 644 data/$(APP_ID).desktop $(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop
+	install -D -m 644 data/$(APP_ID).metainfo.xml $(DESTDIR)$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml
+	install -D -m 644 data/$(APP_ID).svg $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/$(APP_ID).svg
+	$(foreach s,$(ICON_SIZES),install -D -m 644 .build/icons/$(s).png $(DESTDIR)$(PREFIX)/share/icons/hicolor/$(s)x$(s)/apps/$(APP_ID).png &&) true
 	install -D -m 644 .build/touchcanvas.1 $(DESTDIR)$(PREFIX)/share/man/man1/touchcanvas.1
 	install -D -m 644 .build/touchcanvas.bash $(BASH_COMPLETION)
 	install -D -m 644 .build/_touchcanvas $(ZSH_COMPLETION)
 	install -D -m 644 .build/touchcanvas.fish $(FISH_COMPLETION)
+	install -D -m 644 README.md $(DESTDIR)$(PREFIX)/share/doc/touchcanvas/README.md
+	$(foreach r,$(RECORDINGS),install -D -m 644 Recordings/$(r) $(DESTDIR)$(PREFIX)/share/touchcanvas/recordings/$(r) &&) true
 
 uninstall:
 	rm -f $(INSTALLED)
+	-rmdir $(DESTDIR)$(PREFIX)/share/touchcanvas/recordings $(DESTDIR)$(PREFIX)/share/touchcanvas \
+	  $(DESTDIR)$(PREFIX)/share/doc/touchcanvas 2>/dev/null
+
+# The Debian package, built the Debian way (debian/, debhelper) from the release build:
+# dist/touchcanvas_$(VERSION)-1_<arch>.deb, with its -dbgsym package, .buildinfo and .changes.
+# dpkg-buildpackage writes them beside the source folder; they are moved into dist/.
+deb: deps
+	@scripts/install-deps.sh --package
+	dpkg-buildpackage -b -us -uc
+	mkdir -p dist
+	mv ../touchcanvas_$(VERSION)-1_*.deb ../touchcanvas-dbgsym_$(VERSION)-1_*.deb \
+	  ../touchcanvas_$(VERSION)-1_*.buildinfo ../touchcanvas_$(VERSION)-1_*.changes dist/
+	@ls -l dist/touchcanvas_$(VERSION)-1_*.deb
+
+# The portable tarball: dist/touchcanvas-$(VERSION)-linux-<machine>.tar.gz holds bin/, share/
+# (as `make install` lays them out) and install.sh, for distributions without the package.
+DIST_NAME := touchcanvas-$(VERSION)-linux-$(shell uname -m)
+dist: deps
+	rm -rf .build/dist
+	$(MAKE) --no-print-directory install-files DESTDIR=$(CURDIR)/.build/dist/$(DIST_NAME) PREFIX=
+	install -m 755 scripts/dist-install.sh .build/dist/$(DIST_NAME)/install.sh
+	mkdir -p dist
+	tar -C .build/dist --owner=0 --group=0 --sort=name -cf - $(DIST_NAME) | gzip -9n > dist/$(DIST_NAME).tar.gz
+	@ls -l dist/$(DIST_NAME).tar.gz
+
+# Builds, lints, installs, runs and removes the package and the tarball, and builds the docs:
+# what a user of either gets, checked as they would use it (Tests/Packaging/package-test.sh).
+package-test:
+	Tests/Packaging/package-test.sh
 
 # Benchmarks, run by hand (they are not tests): the figures recorded in BENCHMARKS.md. Benchmarks/
 # is a package of its own that uses this one by path. Peers and tools: apt-get install weston

@@ -14,9 +14,17 @@ packages=(
   libcairo2-dev
   libdecor-0-dev                # libdecor's frame, for --decorations libdecor
   libdecor-0-plugin-1-cairo     # libdecor's drawing plugin; without it libdecor cannot frame
+  librsvg2-bin                  # rsvg-convert: the icon's PNG sizes, for make install
 )
+# `--package`: what `make deb` builds the Debian package with, and what checks it and the
+# AppStream metadata (`--test` includes these, as `make test` builds and checks the package).
+package_tools=(dpkg-dev debhelper lintian appstream desktop-file-utils man-db)
+if [ "${1:-}" = "--package" ]; then
+  packages+=("${package_tools[@]}")
+fi
 # `--test`: what the integration tests run against as well.
 if [ "${1:-}" = "--test" ]; then
+  packages+=("${package_tools[@]}")
   packages+=(
     weston python3
     libweston-10-dev gcc                              # the Weston test builds its control module

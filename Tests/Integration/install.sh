@@ -13,8 +13,13 @@ make --no-print-directory install PREFIX="$prefix" >"$work/install.log" 2>&1 || 
 bash_completion=share/bash-completion/completions/touchcanvas
 zsh_completion=share/zsh/site-functions/_touchcanvas
 fish_completion=share/fish/vendor_completions.d/touchcanvas.fish
-for f in bin/touchcanvas share/applications/touchcanvas.desktop \
-         share/icons/hicolor/scalable/apps/touchcanvas.svg share/man/man1/touchcanvas.1 \
+app_id=io.github.touchcanvas.touchcanvas
+desktop=share/applications/$app_id.desktop
+icon=share/icons/hicolor/scalable/apps/$app_id.svg
+for f in bin/touchcanvas "$desktop" "$icon" share/man/man1/touchcanvas.1 \
+         share/metainfo/$app_id.metainfo.xml share/doc/touchcanvas/README.md \
+         share/icons/hicolor/48x48/apps/$app_id.png share/icons/hicolor/256x256/apps/$app_id.png \
+         share/touchcanvas/recordings/ten-fingers.tcrec \
          "$bash_completion" "$zsh_completion" "$fish_completion"; do
   [ -s "$prefix/$f" ] || fail "$f was not installed"
 done
@@ -25,11 +30,12 @@ env -i PATH=/usr/bin:/bin "$prefix/bin/touchcanvas" --help >"$work/help.txt" 2>&
 grep -q "A multitouch canvas" "$work/help.txt" || fail "--help does not say what the app is"
 if ldd "$prefix/bin/touchcanvas" | grep -q libswiftCore; then fail "the installed binary needs the Swift runtime"; fi
 
-desktop-file-validate "$prefix/share/applications/touchcanvas.desktop" || fail "the .desktop file is invalid"
-grep -qx "Exec=touchcanvas" "$prefix/share/applications/touchcanvas.desktop" || fail "the .desktop file does not run touchcanvas"
-grep -qx "Icon=touchcanvas" "$prefix/share/applications/touchcanvas.desktop" || fail "the .desktop file does not name the icon"
+desktop-file-validate "$prefix/$desktop" || fail "the .desktop file is invalid"
+grep -qx "Exec=touchcanvas" "$prefix/$desktop" || fail "the .desktop file does not run touchcanvas"
+grep -qx "Icon=$app_id" "$prefix/$desktop" || fail "the .desktop file does not name the icon"
+grep -qx "StartupWMClass=touchcanvas" "$prefix/$desktop" || fail "the .desktop file does not match the window's app_id"
 python3 -c 'import sys, xml.etree.ElementTree as ET; r = ET.parse(sys.argv[1]).getroot(); sys.exit(0 if r.tag.endswith("svg") else 1)' \
-  "$prefix/share/icons/hicolor/scalable/apps/touchcanvas.svg" || fail "the icon is not an SVG document"
+  "$prefix/$icon" || fail "the icon is not an SVG document"
 
 # The manual renders without roff warnings and carries every option of every command.
 if LC_ALL=C grep -q '[^[:print:][:space:]]' "$prefix/share/man/man1/touchcanvas.1"; then
