@@ -5,23 +5,36 @@ import Recording
 import ScriptedCompositor
 import TouchCanvasApp
 
-/// `touchcanvas demo`: the app under the embedded scripted compositor, playing a built-in
+/// `touchcanvas demo`: the app under the embedded scripted compositor, playing a recording (the
+/// installed ten-finger one unless told another) or, where none is installed, a built-in
 /// four-finger sequence, so anyone can see it work without a Wayland session or a touch screen.
 struct Demo: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Play a built-in multi-finger sequence under the embedded compositor and save a PNG.")
+        abstract: "Play a recording (by default the installed ten-finger one) under the embedded compositor and save a PNG.")
 
     @Option(help: "Where to save the picture of the window.")
     var png: String = "touchcanvas-demo.png"
 
     @OptionGroup var playback: PlaybackSceneOptions
 
-    @Option(help: ArgumentHelp("Play the touches of this recording (e.g. Recordings/ten-fingers.tcrec), and the keys behind its clear, undo and scene lines, instead of the built-in sequence, at its own pace.", valueName: "file.tcrec"))
+    @Option(help: ArgumentHelp("Play the input of this recording (fingers, mouse, pens, touchpad gestures), and the keys behind its clear, undo and scene lines, at its own pace; by default the installed ten-fingers.tcrec, else a built-in four-finger sequence.", valueName: "file.tcrec"))
     var recording: String?
+
+    /// Where a package or the tarball puts the recording the demo plays by default: beside the
+    /// binary's `bin` folder, in `share/touchcanvas/recordings` (so `/usr/bin/touchcanvas` finds
+    /// `/usr/share/…`, and an unpacked tarball its own `share`). Nil when there is none, as for a
+    /// binary run from its build folder.
+    static func installedRecording(executable: String = "/proc/self/exe") -> String? {
+        let binary = URL(fileURLWithPath: executable).resolvingSymlinksInPath()
+        let path = binary.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("share/touchcanvas/recordings/ten-fingers.tcrec").path
+        return FileManager.default.isReadableFile(atPath: path) ? path : nil
+    }
 
     func run() throws {
         do {
-            if let recording {
+            if let recording = recording ?? Self.installedRecording() {
+                if self.recording == nil { printError("playing \(recording)") }
                 let parsed: Recording
                 do {
                     parsed = try RecordingParser.parse(contentsOf: recording)
@@ -76,34 +89,20 @@ struct DemoPlayer {
         return (compositor, app)
     }
 
-    /// Sends a recording's touches, and the keys behind its clear, undo and scene lines, through
+    /// Sends a recording's input, and the keys behind its clear, undo and scene lines, through
     /// the compositor at the times they were recorded (all seats as the compositor's one seat;
-    /// the app's own display frames replace the recorded ones), then saves the window once
-    /// everything has settled.
+    /// the app's own display frames replace the recorded ones; see ``DemoInputSender``), then
+    /// saves the window once everything has settled.
     func play(_ recording: Recording, savingTo path: String) throws {
         let (compositor, app) = try launch(size: (recording.width, recording.height))
         defer { _ = app.terminate() }
+        var sender = DemoInputSender(compositor: compositor)
         let start = DispatchTime.now().uptimeNanoseconds
-        for timed in recording.events {
-            let key = Self.key(for: timed.event)
-            var touch: RecordedTouch?
-            if case let .touch(_, recorded) = timed.event { touch = recorded }
-            // The app's own frames, configures and seat lines are the app's to make again.
-            guard touch != nil || key != nil else { continue }
+        for timed in recording.events where DemoInputSender.sends(timed.event) {
             let due = start + UInt64(max(0, timed.time) * 1_000_000)
             let now = DispatchTime.now().uptimeNanoseconds
             if due > now { compositor.pump(for: Double(due - now) / 1e9) }
-            if let key { compositor.tapKey(key) }
-            guard let touch else { continue }
-            switch touch {
-            case let .down(id, p): compositor.touchDown(id: id, x: p.x, y: p.y)
-            case let .motion(id, p): compositor.touchMotion(id: id, x: p.x, y: p.y)
-            case let .up(id): compositor.touchUp(id: id)
-            case let .shape(id, major, minor): compositor.touchShape(id: id, major: major, minor: minor)
-            case let .orientation(id, degrees): compositor.touchOrientation(id: id, degrees: degrees)
-            case .frame: compositor.touchFrame()
-            case .cancel: compositor.touchCancel()
-            }
+            sender.send(timed.event)
         }
         compositor.pump(for: 0.5)  // spots shrink away, the last frame is drawn
         guard let frame = compositor.lastFrame else { throw DemoError(description: "the app committed no picture") }
@@ -150,20 +149,6 @@ struct DemoPlayer {
         compositor.tapKey(16)  // q
         try Self.waitForQuit(app, compositor)
         printError("saved \(path)")
-    }
-
-    /// The evdev key the app answers with a recorded command: c, u, or 1–6 in the app's order.
-    static func key(for event: RecordedEvent) -> UInt32? {
-        guard case let .command(command) = event else { return nil }
-        switch command {
-        case .clear: return 46
-        case .undo: return 22
-        case let .scene(scene):
-            // KEY_1 is 2; the app's scene keys follow the order of its help.
-            return Scene.keyOrder.firstIndex(of: scene).map { UInt32(2 + $0) }
-        case .palmRejection:
-            return 25  // p toggles it; a demo starts with it on, as the recording did
-        }
     }
 
     static func save(_ frame: Frame, to path: String) throws {

@@ -98,4 +98,49 @@ struct DemoOptionEndToEndTests {
         #expect(image.pixel(x: 300, y: 250) == ink, "the stroke after the clear")
         #expect(image.pixel(x: 300, y: 100) == PixelColor(rgb: 0xFFFFFF), "the stroke before it, cleared")
     }
+
+    /// Runs `demo` on a recording made of `text`, and returns its picture.
+    private func demoPicture(of text: String, named name: String) throws -> PixelBuffer {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tc-demo-\(name)-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let recording = dir.appendingPathComponent("\(name).tcrec").path
+        try text.write(toFile: recording, atomically: true, encoding: .utf8)
+        let png = dir.appendingPathComponent("demo.png").path
+        var environment = ProcessInfo.processInfo.environment
+        environment["WAYLAND_DISPLAY"] = nil
+        let demo = try AppHarness.launch(["demo", "--recording", recording, "--png", png], environment: environment)
+        #expect(demo.waitForExit(timeout: 40) == 0, "\(demo.standardError)")
+        return try PNGReader.read(png)
+    }
+
+    /// A pen's lines reach the app as a pen: here a stroke across the middle, lifted, in the
+    /// trace scene's completed colour.
+    @Test func aRecordingsPenStrokeIsPlayed() throws {
+        var text = "touchcanvas-recording 3\nsize 600 400\nscale 1\nscene trace\n"
+            + "0 1 tool-added 1 pen 42 - tilt,pressure,distance\n10 1 tool-proximity-in 1 1\n"
+            + "10 1 tool-motion 1 100 200\n10 1 tool-frame 1\n20 1 tool-down 1\n20 1 tool-pressure 1 30000\n20 1 tool-frame 1\n"
+        for i in 1...20 { text += "\(20 + i * 10) 1 tool-motion 1 \(100 + i * 20) 200\n\(20 + i * 10) 1 tool-frame 1\n" }
+        text += "240 1 tool-up 1\n240 1 tool-frame 1\n250 1 tool-proximity-out 1\n250 1 tool-frame 1\n"
+        let image = try demoPicture(of: text, named: "pen")
+        let ink = PixelColor(red: 0x34, green: 0x32, blue: 0x9C)
+        for x in [150, 300, 450] {
+            #expect(image.pixel(x: x, y: 200).map { $0.distance(to: ink) <= 40 } == true, "pen ink at x = \(x)")
+        }
+        #expect(image.pixel(x: 300, y: 230) == PixelColor(rgb: 0xFFFFFF))
+    }
+
+    /// A touchpad pinch over the gestures scene's square scales it: the square's orange reaches
+    /// where it did not before.
+    @Test func aRecordingsTouchpadPinchIsPlayed() throws {
+        // At 600×400 the square's panel is 136 px from (448, 224): its centre is (516, 292), and
+        // the orange square inside it 54 px wide.
+        var text = "touchcanvas-recording 3\nsize 600 400\nscale 1\nscene gestures\n"
+            + "0 1 pointer-enter 516 292\n0 1 pointer-frame\n20 1 touchpad pinch began 2\n"
+        for i in 1...20 { text += "\(20 + i * 10) 1 touchpad pinch changed 2 0 0 \(1 + Double(i) / 20) 0\n" }
+        text += "240 1 touchpad pinch ended 2\n"
+        let image = try demoPicture(of: text, named: "touchpad")
+        let orange = try #require(image.pixel(x: 516, y: 292))
+        #expect(image.pixel(x: 516 + 45, y: 292) == orange, "the square, twice as wide, reaches 45 px right of its centre")
+    }
 }
