@@ -22,7 +22,8 @@ enum RecordingGenerator {
     /// Names and texts of every shipped recording.
     static var all: [(name: String, text: String)] {
         [("ten-fingers.tcrec", tenFingers()), ("pinch-cancel.tcrec", pinchCancel()),
-         ("fast-scribble.tcrec", fastScribble())]
+         ("fast-scribble.tcrec", fastScribble()), ("inspect-pen.tcrec", inspectPen()),
+         ("gestures.tcrec", gestures())]
     }
 
     /// The repository's `Recordings/` folder, found from this file's path.
@@ -136,6 +137,100 @@ enum RecordingGenerator {
         return script.finish()
     }
 
+    static let penTool = TabletToolID(1)
+    static let penTablet = TabletID(1)
+
+    /// Where the pen is at `step` of its stroke in inspect-pen: an S down the right half.
+    static func penPoint(step: Int) -> Point {
+        let t = Double(step) / 70
+        return Point(x: 470 + 230 * t, y: 280 + 220 * t + 45 * sin(t * 2 * .pi))
+    }
+
+    /// Two fingers draw arcs and stay down; then a pen comes into range, hovers, and draws an S
+    /// pressing harder and leaning further as it goes, and stays down too. Inspect scene,
+    /// 800×600: the picture the inspector shows with fingers and a pen at once (the AppStream
+    /// screenshot, `make screenshots`).
+    static func inspectPen() -> String {
+        let script = Script(width: 800, height: 600, scale: 1, scene: .inspect, comment:
+            "two fingers and a pen, all still down at the end (RecordingGenerator.inspectPen)")
+        func finger(_ index: Int, _ step: Int) -> Point {
+            let angle = Double(step) * 0.05 + Double(index) * 2.6
+            let centre = index == 0 ? Point(x: 170, y: 390) : Point(x: 330, y: 420)
+            return Point(x: centre.x + 95 * cos(angle), y: centre.y + 80 * sin(angle))
+        }
+        for step in 0...45 {
+            script.touchFrame { emit in
+                for index in 0..<2 {
+                    let id = Int32(index)
+                    if step == 0 {
+                        emit(.down(id: id, location: finger(index, 0)))
+                        emit(.shape(id: id, major: 11 + Double(index) * 2, minor: 8.5))
+                        emit(.orientation(id: id, degrees: 20 + 40 * Double(index)))
+                    } else {
+                        emit(.motion(id: id, location: finger(index, step)))
+                    }
+                }
+            }
+        }
+        script.record(.tabletToolAdded(seat: seat, tool: penTool, TabletToolDescription(
+            type: .pen, hardwareSerial: 0x2A, capabilities: [.tilt, .pressure, .distance])))
+        script.tool(.proximityIn(tablet: penTablet))
+        for step in 0..<6 {  // hovering, coming closer
+            script.tool(.motion(location: Point(x: 470, y: 250 + Double(step) * 5)))
+            script.tool(.distance(UInt32(30000 - step * 5000)))
+            script.toolFrame()
+        }
+        for step in 0...70 {
+            if step == 0 { script.tool(.down) }
+            script.tool(.motion(location: penPoint(step: step)))
+            script.tool(.pressure(UInt32(12000 + step * 600)))
+            script.tool(.tilt(x: 10 + Double(step) / 3, y: -8))
+            script.toolFrame()
+        }
+        return script.finish()
+    }
+
+    static let squareCentre = Point(x: 682, y: 458)
+
+    /// The gestures scene at 800×600, as a person tries it: two fingers pinch the orange square
+    /// out and turn it, a single tap drops a marker once the double tap has failed, one finger
+    /// draws a circle, and a finger holds the placard until it turns plum, still down at the end.
+    static func gestures() -> String {
+        let script = Script(width: 800, height: 600, scale: 1, scene: .gestures, comment:
+            "pinch and turn the square, a tap, a circle, a long press (RecordingGenerator.gestures)")
+        let frames = 40
+        for frame in 0...frames {
+            let t = Double(frame) / Double(frames)
+            let radius = 30 + 10 * t
+            let angle = 30 * t * .pi / 180
+            script.touchFrame { emit in
+                for (index, side) in [(Int32(0), -1.0), (Int32(1), 1.0)] {
+                    let p = Point(x: squareCentre.x + side * radius * cos(angle),
+                                  y: squareCentre.y + side * radius * sin(angle))
+                    emit(frame == 0 ? .down(id: index, location: p) : .motion(id: index, location: p))
+                }
+            }
+        }
+        script.touchFrame { emit in
+            emit(.up(id: 0))
+            emit(.up(id: 1))
+        }
+        script.advance(by: 300)
+        script.touchFrame { emit in emit(.down(id: 3, location: Point(x: 640, y: 120))) }
+        script.touchFrame { emit in emit(.up(id: 3)) }
+        script.advance(by: 600)  // the double tap fails, the single tap's marker drops
+        for frame in 0...48 {
+            let angle = Double(frame) / 48 * 2 * .pi - .pi / 2
+            let p = Point(x: 170 + 95 * cos(angle), y: 400 + 85 * sin(angle))
+            script.touchFrame { emit in emit(frame == 0 ? .down(id: 2, location: p) : .motion(id: 2, location: p)) }
+        }
+        script.touchFrame { emit in emit(.up(id: 2)) }
+        script.advance(by: 300)
+        script.touchFrame { emit in emit(.down(id: 4, location: Point(x: 430, y: 310))) }
+        script.advance(by: 900)  // a long press: the placard turns plum
+        return script.finish()
+    }
+
     // MARK: Writing
 
     /// Touch frames at a fixed rate with 60 Hz display frames between them, through the real
@@ -166,6 +261,20 @@ enum RecordingGenerator {
 
         func touch(_ touch: RecordedTouch) {
             writer.record(.touch(seat: seat, touch), at: now / 1000)
+        }
+
+        func record(_ event: RecordedEvent) {
+            writer.record(event, at: now / 1000)
+        }
+
+        func tool(_ event: RecordedTabletTool) {
+            record(.tabletTool(seat: seat, tool: RecordingGenerator.penTool, event))
+        }
+
+        /// The pen's `frame`, then time moves on as after a touch frame.
+        func toolFrame() {
+            tool(.frame)
+            advance(by: touchInterval)
         }
 
         /// Moves time on, writing the display frames that fall due.

@@ -1,0 +1,73 @@
+import Canvas
+import Foundation
+import Testing
+
+/// The screenshots in `docs/screenshots` (the README's and the AppStream metadata's) are what
+/// the app draws today: each is made again, as `make screenshots` makes it, and compared with
+/// the file kept in the repository. After a change to what the app draws, `make screenshots`
+/// writes them anew (and a person looks at them before committing).
+@Suite(.serialized, .timeLimit(.minutes(2)))
+struct ScreenshotEndToEndTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+    static let folder = repository.appendingPathComponent("docs/screenshots")
+
+    /// The lines of `screenshots.list`: a file name, then the app's arguments.
+    static var entries: [(name: String, arguments: [String])] {
+        let list = (try? String(contentsOf: folder.appendingPathComponent("screenshots.list"), encoding: .utf8)) ?? ""
+        return list.split(separator: "\n").compactMap { line in
+            let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+            guard let name = words.first, !name.hasPrefix("#") else { return nil }
+            return (name, Array(words.dropFirst()))
+        }
+    }
+
+    @Test func theListNamesTheThreeScreenshots() {
+        #expect(Self.entries.map(\.name) == ["canvas.png", "inspector.png", "gestures.png"])
+    }
+
+    @Test(arguments: entries.map(\.name))
+    func theScreenshotIsWhatTheAppDraws(name: String) throws {
+        let entry = try #require(Self.entries.first { $0.name == name })
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tc-shot-\(getpid())-\(name)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let png = dir.appendingPathComponent(name).path
+        // Paths in the list are the repository's, as make runs them from its top.
+        let arguments = entry.arguments.map { $0.hasPrefix("Recordings/") ? Self.repository.appendingPathComponent($0).path : $0 }
+        var environment = ProcessInfo.processInfo.environment
+        environment["WAYLAND_DISPLAY"] = nil
+        let app = try AppHarness.launch(arguments + ["--png", png], environment: environment)
+        #expect(app.waitForExit(timeout: 60) == 0, "\(app.standardError)")
+
+        let drawn = try PNGReader.read(png)
+        let kept = try PNGReader.read(Self.folder.appendingPathComponent(name).path)
+        try #require(drawn.width == kept.width && drawn.height == kept.height,
+                     "\(name) is \(kept.width)×\(kept.height), the app draws \(drawn.width)×\(drawn.height): run make screenshots")
+        // The live app's inspector panel (the top 180 rows) shows the run's own timing figures
+        // (events/s, commits/s, input→commit, touch→glass) and each contact's age; below it, the
+        // pen's pressure graph is drawn against the arrival clock, so its line may shift by a
+        // pixel. A replay draws the same bytes every run.
+        let isLive = entry.arguments.first == "demo"
+        let panelRows = isLive ? 180 : 0
+        var inPanel = 0, below = 0
+        for y in 0..<drawn.height {
+            for x in 0..<drawn.width {
+                guard let a = drawn.pixel(x: x, y: y), let b = kept.pixel(x: x, y: y) else { continue }
+                if a.distance(to: b) > 32 {
+                    if y < panelRows { inPanel += 1 } else { below += 1 }
+                }
+            }
+        }
+        if isLive {
+            // Two lines of changed digits are about 0.3 % of the picture; a changed layout,
+            // colour or font reaches far more. Below the panel a missing stroke is over a
+            // thousand pixels, a spot nearly eight thousand.
+            #expect(Double(inPanel) / Double(drawn.width * drawn.height) < 0.01,
+                    "\(inPanel) pixels of \(name)'s inspector panel differ: run make screenshots")
+            #expect(below <= 150, "\(below) pixels of \(name) below the inspector differ: run make screenshots")
+        } else {
+            #expect(inPanel + below == 0, "\(below) pixels of \(name) differ from what the app draws: run make screenshots")
+        }
+    }
+}
