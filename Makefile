@@ -5,7 +5,7 @@ INJECT := .build/debug/tc-inject
 DEMO_PNG ?= touchcanvas-demo.png
 DEMO_RECORDING ?= Recordings/ten-fingers.tcrec
 
-.PHONY: deps build run demo screenshots test sanitize integration soak clean install uninstall release share-files install-files deb dist package-test version
+.PHONY: deps build run demo screenshots test sanitize integration soak clean install uninstall release share-files install-files deb dist package-test version docs
 
 # The one version, written in Sources/TouchCanvasConstants (the binary's --version); the
 # package's changelog and the AppStream release must say the same (scripts/check-version.sh).
@@ -193,6 +193,11 @@ dist: deps
 	mkdir -p dist
 	tar -C .build/dist --owner=0 --group=0 --sort=name -cf - $(DIST_NAME) | gzip -9n > dist/$(DIST_NAME).tar.gz
 	@ls -l dist/$(DIST_NAME).tar.gz
+
+# The documentation site of TouchKit, Canvas and Wayland (DocC, static HTML in .build/docs),
+# with the toolchain's own docc and warnings as errors; scripts/build-docs.sh says how to open it.
+docs: deps
+	scripts/build-docs.sh
 
 # Builds, lints, installs, runs and removes the package and the tarball, and builds the docs:
 # what a user of either gets, checked as they would use it (Tests/Packaging/package-test.sh).

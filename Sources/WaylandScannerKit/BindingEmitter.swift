@@ -205,6 +205,9 @@ public struct BindingEmitter {
         }
         w.doc(m.summary)
         if m.since > 1 {
+            // A paragraph of its own: protocol summaries end without a full stop, so the note on
+            // the next line would run on from one as a single sentence in DocC's abstract.
+            if m.summary?.isEmpty == false { w.line("///") }
             w.line("/// Since version \(m.since); on an object bound below it, nothing is sent" + (result.isEmpty ? "." : " and the result is nil."))
         }
         if !result.isEmpty { w.line("@discardableResult") }

@@ -89,9 +89,18 @@ enum RuntimeEmitter {
         /// create the right class and bind the right version.
         @MainActor
         public protocol WaylandInterface: Proxy {
+            /// The interface's name in the protocol (`wl_seat`): the registry announces globals by
+            /// it, so it is what a global is matched against before it is bound.
             nonisolated static var interfaceName: String { get }
+            /// The newest version these bindings understand: an object bound above it could be
+            /// sent events they cannot parse.
             nonisolated static var maxVersion: UInt32 { get }
+            /// libwayland's description of the interface, which it needs to create or bind an
+            /// object of it and to read the messages that object receives.
             nonisolated static var interface: UnsafePointer<wl_interface> { get }
+            /// Wraps an object libwayland has just made, so generic code (binding a global of any
+            /// interface) can make the right class. `keepAlive` is held as long as the object is,
+            /// to keep the connection open.
             init(raw: OpaquePointer, keepAlive: AnyObject?)
         }
 
@@ -111,8 +120,12 @@ enum RuntimeEmitter {
         /// as long as any of its objects exist.
         @MainActor
         public class Proxy {
+            /// The `wl_proxy`, for the libwayland calls these bindings do not make (a cursor
+            /// theme's buffers, libdecor). Not to be used once ``isAlive`` is false: it is freed.
             public let raw: OpaquePointer
             let keepAlive: AnyObject?
+            /// False once the object is destroyed (its destructor request sent, or a destructor
+            /// event received): its pointer is freed, so requests on it send nothing.
             public private(set) var isAlive = true
             private let owned: Bool
             private let destructorOpcode: UInt32?

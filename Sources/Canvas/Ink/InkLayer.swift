@@ -40,7 +40,7 @@ import TouchKit
 ///   (BENCHMARKS.md, "Memory at 4K").
 /// - **coverage**, given a ``coverageColor``: one alpha byte per pixel, every stroke shown in that
 ///   one colour, in strips whose memory only becomes resident where ink passes
-///   (``CoverageStrips``): a quarter of the transparent layer's bytes, and ten fingers across a
+///   (`CoverageStrips`): a quarter of the transparent layer's bytes, and ten fingers across a
 ///   4K window make a few megabytes of it resident instead of all of it. For in-progress ink.
 ///
 /// Changing ``backdrop`` or ``coverageColor`` drops the pixels (``matches(rect:scale:)`` is then

@@ -2,14 +2,6 @@ import CCairo
 import TouchKit
 
 extension GraphicsContext {
-    /// Composites `layer` at its ``InkLayer/rect`` (in this view's bounds coordinates) with
-    /// `alpha` times the view's opacity, over what is already drawn.
-    ///
-    /// Only the pixels inside the current clip are touched — the renderer clips a frame to its
-    /// damage — so the cost is the repainted area, not what the layer holds. When the layer's
-    /// scale is this frame's ``scale`` and it sits on whole buffer pixels (a view at an integer
-    /// position), its pixels are copied unfiltered; otherwise they are resampled, which is
-    /// correct but soft: rebuild the layer at ``scale``.
     /// Draws `layer` as ``draw(_:alpha:)`` does, only inside the whole device pixels covering
     /// `rects` (see ``clip(toPixelsCovering:)``), and leaves the clip as it was. The same cairo
     /// calls as `withSavedState { $0.clip(toPixelsCovering: rects); $0.draw(layer, alpha: alpha) }`
@@ -23,6 +15,14 @@ extension GraphicsContext {
         draw(layer, alpha: alpha)
     }
 
+    /// Composites `layer` at its ``InkLayer/rect`` (in this view's bounds coordinates) with
+    /// `alpha` times the view's opacity, over what is already drawn.
+    ///
+    /// Only the pixels inside the current clip are touched — the renderer clips a frame to its
+    /// damage — so the cost is the repainted area, not what the layer holds. When the layer's
+    /// scale is this frame's ``scale`` and it sits on whole buffer pixels (a view at an integer
+    /// position), its pixels are copied unfiltered; otherwise they are resampled, which is
+    /// correct but soft: rebuild the layer at ``scale``.
     public func draw(_ layer: InkLayer, alpha: Double = 1) {
         let opacity = (alpha > 0 ? min(alpha, 1) : 0) * self.alpha
         guard opacity > 0 else { return }

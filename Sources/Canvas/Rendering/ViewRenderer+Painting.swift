@@ -93,11 +93,11 @@ extension ViewRenderer {
     /// Paints all of `window` as it looks now into `buffer`, leaving out the `excluded` views
     /// and their subviews, and returns cairo's error if the context broke.
     ///
-    /// Nothing ``render(_:into:scale:bufferAge:)`` relies on is touched: the views' pending
-    /// changes stay pending and the damage history is unchanged, so the next frame is drawn as
-    /// if the snapshot had not been taken. For saving a picture of the drawing without what
-    /// only belongs on screen, such as the pointer's hover ring. `origin` is the window's point
-    /// drawn at the buffer's top-left, as in ``render(_:into:scale:bufferAge:origin:)``.
+    /// Nothing ``render(_:into:scale:bufferAge:origin:)`` relies on is touched: the views'
+    /// pending changes stay pending and the damage history is unchanged, so the next frame is
+    /// drawn as if the snapshot had not been taken. For saving a picture of the drawing without
+    /// what only belongs on screen, such as the pointer's hover ring. `origin` is the window's
+    /// point drawn at the buffer's top-left, as in ``render(_:into:scale:bufferAge:origin:)``.
     public func snapshot(_ window: Window, into buffer: PixelBuffer, scale: Double,
                          excluding excluded: [View] = [], origin: Point = .zero) -> CairoError? {
         let scale = scale.isFinite && scale > 0 ? scale : 1

@@ -91,8 +91,8 @@ public final class ViewRenderer {
         history = DamageHistory(capacity: max(1, maximumBufferAge - 1))
     }
 
-    /// The pixels the last ``render(_:into:scale:bufferAge:)`` call repainted: its damage plus
-    /// what the buffer had missed. For diagnostics and benchmarks.
+    /// The pixels the last ``render(_:into:scale:bufferAge:origin:)`` call repainted: its damage
+    /// plus what the buffer had missed. For diagnostics and benchmarks.
     public var lastRepaintedRegion: DamageRegion { repaint }
 
     /// Forgets everything drawn: the next frame repaints every buffer in full.
@@ -104,10 +104,10 @@ public final class ViewRenderer {
     }
 
     /// Whether the last frame drawn is still what `window` looks like, for a buffer of this size,
-    /// format and scale: then ``render(_:into:scale:bufferAge:)`` would draw nothing into a buffer
-    /// that holds that frame. Lets a surface with nothing new skip taking a buffer at all (the
-    /// app's window frame, which is asked on every canvas frame but rarely changes). `origin` as
-    /// in ``render(_:into:scale:bufferAge:origin:)``.
+    /// format and scale: then ``render(_:into:scale:bufferAge:origin:)`` would draw nothing into a
+    /// buffer that holds that frame. Lets a surface with nothing new skip taking a buffer at all
+    /// (the app's window frame, which is asked on every canvas frame but rarely changes).
+    /// `origin` as in ``render(_:into:scale:bufferAge:origin:)``.
     public func isUpToDate(_ window: Window, width: Int, height: Int, format: PixelFormat, scale: Double,
                            origin: Point = .zero) -> Bool {
         let scale = scale.isFinite && scale > 0 ? scale : 1
@@ -121,6 +121,11 @@ public final class ViewRenderer {
     /// frame, in buffer pixels, for `wl_surface.damage_buffer`.
     ///
     /// - Parameters:
+    ///   - window: the same window every frame: what the renderer remembers is of one window, so
+    ///     drawing another repaints everything.
+    ///   - buffer: one the compositor has released, since drawing into a buffer it still reads
+    ///     would tear what is on screen. Its size and format are part of what the renderer
+    ///     remembers: a buffer unlike the last frame's is repainted whole.
     ///   - scale: buffer pixels per logical pixel (1, 2, or fractional such as 1.25).
     ///     Non-finite or non-positive values are treated as 1.
     ///   - bufferAge: what `buffer` holds, as in `EGL_EXT_buffer_age`. 0: unknown contents —

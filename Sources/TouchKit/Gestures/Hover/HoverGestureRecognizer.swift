@@ -3,9 +3,10 @@
 /// `began` when a hover enters the view (or any subview), `changed` as it moves, `ended` when it
 /// leaves, presses or touches down, or goes out of range. Hovers are no touches: they come
 /// through ``Window/sendHover(_:at:distance:)``, which ``TouchInputMachine`` calls for the
-/// pointer and for tablet tools in proximity. ``allowedTouchTypes`` chooses between the two
-/// (`indirectPointer` for the pointer, `pencil` for tools). It follows one source at a time;
-/// a second one hovering meanwhile is not seen. It competes with no touch recognizer.
+/// pointer and for tablet tools in proximity. ``GestureRecognizer/allowedTouchTypes`` chooses
+/// between the two (`indirectPointer` for the pointer, `pencil` for tools). It follows one
+/// source at a time; a second one hovering meanwhile is not seen. It competes with no touch
+/// recognizer.
 ///
 /// ```swift
 /// let hover = HoverGestureRecognizer { recognizer in
