@@ -73,6 +73,7 @@ test:
 	$(SWIFT) test --skip-build
 	cd Examples/SimpleTouch && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build
 	$(MAKE) --no-print-directory integration
+	$(MAKE) --no-print-directory package-test
 
 # The Swift tests, the real binary's end-to-end ones included, under AddressSanitizer with
 # UndefinedBehaviorSanitizer, then under ThreadSanitizer: each in a build folder of its own
