@@ -16,8 +16,11 @@ import Glibc
 ///
 /// There is no thread of its own: nothing happens unless the owner pumps it (`pump`, `waitUntil`,
 /// the `waitFor…` methods), and every wait has a deadline, so a broken client fails a test instead
-/// of hanging it. Use one instance from one thread. A misbehaving client gets a protocol error and
-/// is disconnected; the compositor carries on.
+/// of hanging it. Use one instance from one task or thread at a time. Each wait comes twice: from
+/// async code (tests) it suspends the caller while the socket is quiet, and a thread of its own
+/// does the waiting, so a test waiting for the app holds none of the few threads tests run on;
+/// from synchronous code (the demo, benchmarks) it blocks. A misbehaving client gets a protocol
+/// error and is disconnected; the compositor carries on.
 ///
 /// "The toplevel" is the most recently created live `xdg_toplevel`; commits, frames and stats
 /// count that surface only (cursor surfaces and others are served but not recorded), and input
@@ -71,6 +74,8 @@ public final class ScriptedCompositor {
     /// Listeners of destroyed clients, freed after the dispatch round that destroyed them.
     private var firedListeners: [SignalListener] = []
     private var clientCreatedListener: SignalListener?
+    /// Where async waits for client traffic happen (see ``pump(for:)``).
+    private let readiness = ReadinessWait()
 
     // MARK: Public state
 
@@ -325,16 +330,77 @@ public final class ScriptedCompositor {
         return nextCommit
     }
 
+    /// ``pump(for:)`` for async callers: suspended, not blocked, while the socket is quiet.
+    @discardableResult
+    nonisolated(nonsending) public func pump(for seconds: Double) async -> Int {
+        let deadline = uptimeNanoseconds() &+ nanoseconds(fromSeconds: seconds)
+        var rounds = 0
+        repeat {
+            await runRound(until: deadline)
+            rounds += 1
+        } while uptimeNanoseconds() < deadline
+        return rounds
+    }
+
+    /// ``waitUntil(timeout:_:)`` for async callers: suspended, not blocked, between rounds.
+    nonisolated(nonsending) public func waitUntil(timeout: Double, _ condition: () -> Bool) async -> Bool {
+        if condition() { return true }
+        let deadline = uptimeNanoseconds() &+ nanoseconds(fromSeconds: timeout)
+        while uptimeNanoseconds() < deadline {
+            await runRound(until: deadline)
+            if condition() { return true }
+        }
+        return condition()
+    }
+
+    /// ``waitForMappedToplevel(timeout:)`` for async callers.
+    nonisolated(nonsending) public func waitForMappedToplevel(timeout: Double) async -> Bool {
+        await waitUntil(timeout: timeout) {
+            guard let toplevel = currentToplevel else { return false }
+            return toplevel.isMapped && toplevel.caughtUp
+        }
+    }
+
+    /// ``waitForNextCommit(timeout:)`` for async callers.
+    nonisolated(nonsending) public func waitForNextCommit(timeout: Double) async -> Commit? {
+        awaitingCommit = true
+        nextCommit = nil
+        defer {
+            awaitingCommit = false
+            nextCommit = nil
+        }
+        _ = await waitUntil(timeout: timeout) { nextCommit != nil }
+        return nextCommit
+    }
+
     /// One loop iteration: wait for client traffic (bounded by the deadline, the next frame
     /// callback and `maximumRoundMilliseconds`), dispatch it, answer due callbacks, drain children.
     private func runRound(until deadline: UInt64) {
+        display.dispatch(timeout: roundWait(until: deadline))
+        finishRound()
+    }
+
+    /// The same round for an async caller: the wait happens on `readiness`'s thread while the
+    /// caller is suspended, then the traffic is dispatched without blocking.
+    nonisolated(nonsending) private func runRound(until deadline: UInt64) async {
+        let wait = roundWait(until: deadline)
+        if wait > 0 { await readiness.readable(display.eventLoopDescriptor, milliseconds: wait) }
+        display.dispatch(timeout: 0)
+        finishRound()
+    }
+
+    /// How long a round may wait for client traffic, in milliseconds.
+    private func roundWait(until deadline: UInt64) -> Int32 {
         let now = uptimeNanoseconds()
         var wait = deadline > now ? deadline - now : 0
         wait = min(wait, UInt64(max(maximumRoundMilliseconds, 0)) * 1_000_000)
         if let due = nextFrameCallbackDue { wait = min(wait, due > now ? due - now : 0) }
         if let due = retiringGlobals.lazy.map(\.due).min() { wait = min(wait, due > now ? due - now : 0) }
         // Round up: waking a fraction of a millisecond early would only spin.
-        display.dispatch(timeout: Int32((wait + 999_999) / 1_000_000))
+        return Int32((wait + 999_999) / 1_000_000)
+    }
+
+    private func finishRound() {
         answerDueFrameCallbacks()
         sendDuePresentations()
         destroyRetiredGlobals()

@@ -4,7 +4,8 @@ import Glibc
 /// A listening `wl_display` on the server side, for the scripted compositor.
 ///
 /// The display is driven by the caller (`dispatch(timeout:)`), never by a thread of its own, so a
-/// test decides exactly when the compositor runs.
+/// test decides exactly when the compositor runs; an async caller waits for
+/// ``eventLoopDescriptor`` off its own thread and dispatches without blocking.
 public final class ServerDisplay {
     public let raw: OpaquePointer
     public let socketName: String
@@ -40,6 +41,10 @@ public final class ServerDisplay {
     }
 
     public var nextSerial: UInt32 { wl_display_next_serial(raw) }
+
+    /// The event loop's epoll descriptor: readable when a client or timer has work for
+    /// `dispatch`, so a caller can wait for it elsewhere and dispatch with a timeout of 0.
+    public var eventLoopDescriptor: Int32 { wl_event_loop_get_fd(loop) }
 
     /// Runs one round: waits up to `timeout` ms for client activity, dispatches it, flushes events.
     public func dispatch(timeout: Int32) {

@@ -8,8 +8,8 @@ import Testing
 struct AnomalyEndToEndTests {
     static let logs = ["phases", "raw"]
 
-    func harness(_ log: String, _ extra: [String] = []) throws -> AppHarness {
-        try AppHarness(arguments: ["--scene", "canvas", "--log", log] + extra)
+    func harness(_ log: String, _ extra: [String] = []) async throws -> AppHarness {
+        try await AppHarness(arguments: ["--scene", "canvas", "--log", log] + extra)
     }
 
     /// The anomaly lines of the log, as parsed objects.
@@ -19,17 +19,17 @@ struct AnomalyEndToEndTests {
 
     /// After the settle that gives a second report the time to come, waits for the first (a
     /// loaded machine may take longer than the settle), so `count == 1` means once, not not yet.
-    func waitForAnomaly(_ h: AppHarness, _ kind: String, count: Int = 1) {
-        h.waitForLog { lines in lines.filter { ($0["anomaly"] as? String) == kind }.count >= count }
+    func waitForAnomaly(_ h: AppHarness, _ kind: String, count: Int = 1) async {
+        await h.waitForLog { lines in lines.filter { ($0["anomaly"] as? String) == kind }.count >= count }
     }
 
-    @Test(arguments: logs) func noFrameAfterUp(_ log: String) throws {
-        let h = try harness(log)
+    @Test(arguments: logs) func noFrameAfterUp(_ log: String) async throws {
+        let h = try await harness(log)
         h.compositor.touchDown(id: 0, x: 100, y: 100)
         h.compositor.touchFrame()
         h.compositor.touchUp(id: 0)  // and no frame, as GNOME does after the last finger
-        h.settle(0.2)
-        waitForAnomaly(h, "no-frame-after-up")
+        await h.settle(0.2)
+        await waitForAnomaly(h, "no-frame-after-up")
         let found = anomalies(h, "no-frame-after-up")
         #expect(found.count == 1)
         #expect(found.first?["event"] as? String == "up")
@@ -37,27 +37,27 @@ struct AnomalyEndToEndTests {
         #expect(found.first?["looksLike"] as? String == "mutter")
     }
 
-    @Test(arguments: logs) func eventsWithoutFrame(_ log: String) throws {
-        let h = try harness(log)
+    @Test(arguments: logs) func eventsWithoutFrame(_ log: String) async throws {
+        let h = try await harness(log)
         h.compositor.touchDown(id: 0, x: 100, y: 100)
         h.compositor.touchFrame()
         h.compositor.touchMotion(id: 0, x: 120, y: 100)  // no frame closes it
-        h.settle(0.2)
-        waitForAnomaly(h, "events-without-frame")
+        await h.settle(0.2)
+        await waitForAnomaly(h, "events-without-frame")
         let found = anomalies(h, "events-without-frame")
         #expect(found.count == 1)
         #expect(found.first?["event"] as? String == "motion")
     }
 
-    @Test(arguments: logs) func duplicateDown(_ log: String) throws {
-        let h = try harness(log)
+    @Test(arguments: logs) func duplicateDown(_ log: String) async throws {
+        let h = try await harness(log)
         h.compositor.touchDown(id: 3, x: 100, y: 100)
         h.compositor.touchFrame()
         #expect(h.compositor.repeatedTouchDown(id: 3, x: 200, y: 150))
         h.compositor.touchFrame()
-        h.settle(0.2)
-        waitForAnomaly(h, "duplicate-down")
-        if log == "phases" { h.waitForLog { $0.entries(phase: "began").count >= 2 } }
+        await h.settle(0.2)
+        await waitForAnomaly(h, "duplicate-down")
+        if log == "phases" { await h.waitForLog { $0.entries(phase: "began").count >= 2 } }
         let found = anomalies(h, "duplicate-down")
         #expect(found.count == 1)
         #expect(found.first?["id"] as? String == "3")
@@ -68,36 +68,36 @@ struct AnomalyEndToEndTests {
         }
     }
 
-    @Test(arguments: logs) func cancelWithoutTouches(_ log: String) throws {
-        let h = try harness(log)
+    @Test(arguments: logs) func cancelWithoutTouches(_ log: String) async throws {
+        let h = try await harness(log)
         #expect(h.compositor.strayTouchCancel())
-        h.settle(0.2)
-        waitForAnomaly(h, "cancel-without-touches")
+        await h.settle(0.2)
+        await waitForAnomaly(h, "cancel-without-touches")
         #expect(anomalies(h, "cancel-without-touches").count == 1)
     }
 
-    @Test(arguments: logs) func possiblyStuck(_ log: String) throws {
-        let h = try harness(log, ["--stuck-after", "0.5"])
+    @Test(arguments: logs) func possiblyStuck(_ log: String) async throws {
+        let h = try await harness(log, ["--stuck-after", "0.5"])
         h.compositor.touchDown(id: 5, x: 100, y: 100)
         h.compositor.touchFrame()
-        h.settle(1.8)  // the check runs every second
-        waitForAnomaly(h, "possibly-stuck")
+        await h.settle(1.8)  // the check runs every second
+        await waitForAnomaly(h, "possibly-stuck")
         let found = anomalies(h, "possibly-stuck")
         #expect(found.count == 1, "reported once, not every second")
         #expect(found.first?["id"] as? String == "5")
         if let idle = (found.first?["idle"] as? String).flatMap(Double.init) { #expect(idle >= 0.5) }
     }
 
-    @Test(arguments: logs) func touchCapabilityLostWithoutCancel(_ log: String) throws {
-        let h = try harness(log)
+    @Test(arguments: logs) func touchCapabilityLostWithoutCancel(_ log: String) async throws {
+        let h = try await harness(log)
         h.compositor.touchDown(id: 0, x: 100, y: 100)
         h.compositor.touchDown(id: 1, x: 200, y: 100)
         h.compositor.touchFrame()
-        h.settle(0.1)
+        await h.settle(0.1)
         h.compositor.setCapabilities([.pointer, .keyboard])
-        h.settle(0.2)
-        waitForAnomaly(h, "lost-without-cancel")
-        if log == "phases" { h.waitForLog { $0.entries(phase: "cancelled").count >= 2 } }
+        await h.settle(0.2)
+        await waitForAnomaly(h, "lost-without-cancel")
+        if log == "phases" { await h.waitForLog { $0.entries(phase: "cancelled").count >= 2 } }
         let found = anomalies(h, "lost-without-cancel")
         #expect(found.count == 1)
         #expect(found.first?["event"] as? String == "capability-lost")
@@ -105,50 +105,50 @@ struct AnomalyEndToEndTests {
         if log == "phases" { #expect(h.entries(phase: "cancelled").count == 2) }
     }
 
-    @Test(arguments: logs) func seatRemovedWithoutCancel(_ log: String) throws {
-        let h = try harness(log)
+    @Test(arguments: logs) func seatRemovedWithoutCancel(_ log: String) async throws {
+        let h = try await harness(log)
         h.compositor.touchDown(id: 0, x: 100, y: 100)
         h.compositor.touchFrame()
-        h.settle(0.1)
+        await h.settle(0.1)
         h.compositor.removeSeat("seat0")
-        h.settle(0.2)
-        waitForAnomaly(h, "lost-without-cancel")
-        if log == "phases" { h.waitForLog { $0.entries(phase: "cancelled").count >= 1 } }
+        await h.settle(0.2)
+        await waitForAnomaly(h, "lost-without-cancel")
+        if log == "phases" { await h.waitForLog { $0.entries(phase: "cancelled").count >= 1 } }
         let found = anomalies(h, "lost-without-cancel")
         #expect(found.count == 1)
         #expect(found.first?["event"] as? String == "seat-removed")
         if log == "phases" { #expect(h.entries(phase: "cancelled").count == 1) }
     }
 
-    @Test(arguments: logs) func unknownTouchID(_ log: String) throws {
-        let h = try harness(log)
+    @Test(arguments: logs) func unknownTouchID(_ log: String) async throws {
+        let h = try await harness(log)
         h.compositor.touchDown(id: 0, x: 100, y: 100)
         h.compositor.touchFrame()
         #expect(h.compositor.strayTouchMotion(id: 9, x: 120, y: 100))
         h.compositor.touchFrame()
         #expect(h.compositor.strayTouchUp(id: 8))
         h.compositor.touchFrame()
-        h.settle(0.2)
-        waitForAnomaly(h, "unknown-touch-id", count: 2)
+        await h.settle(0.2)
+        await waitForAnomaly(h, "unknown-touch-id", count: 2)
         let found = anomalies(h, "unknown-touch-id")
         #expect(found.count == 2)
         #expect(found.compactMap { $0["event"] as? String } == ["motion", "up"])
         #expect(found.compactMap { $0["id"] as? String } == ["9", "8"])
     }
 
-    @Test(arguments: logs) func foreignSurface(_ log: String) throws {
-        let h = try harness(log)
+    @Test(arguments: logs) func foreignSurface(_ log: String) async throws {
+        let h = try await harness(log)
         // The pointer's entering makes the app set its cursor: its second surface.
         h.compositor.pointerEnter(x: 50, y: 50)
         h.compositor.pointerFrame()
-        #expect(h.compositor.waitUntil(timeout: 5) { h.compositor.otherSurfaceCount > 0 })
+        #expect(await h.compositor.waitUntil(timeout: 5) { h.compositor.otherSurfaceCount > 0 })
         let cursor = try #require(h.compositor.otherSurfaces.first)
         #expect(h.compositor.touchDownOnOtherSurface(cursor, id: 4, x: 3, y: 3))
         h.compositor.touchFrame()
         h.compositor.touchMotion(id: 4, x: 5, y: 5)
         h.compositor.touchFrame()
-        h.settle(0.2)
-        waitForAnomaly(h, "foreign-surface")
+        await h.settle(0.2)
+        await waitForAnomaly(h, "foreign-surface")
         let found = anomalies(h, "foreign-surface")
         #expect(found.count == 1, "once per run of foreign events")
         #expect(found.first?["event"] as? String == "down")
@@ -159,25 +159,25 @@ struct AnomalyEndToEndTests {
         }
     }
 
-    @Test func aCancelledSequenceIsNotAnAnomaly() throws {
-        let h = try harness("phases")
+    @Test func aCancelledSequenceIsNotAnAnomaly() async throws {
+        let h = try await harness("phases")
         h.compositor.touchDown(id: 0, x: 100, y: 100)
         h.compositor.touchFrame()
         h.compositor.touchCancel()
         h.compositor.setCapabilities([.pointer, .keyboard])
-        h.settle(0.2)
+        await h.settle(0.2)
         #expect(h.anomalies().isEmpty)
     }
 
-    @Test func theRawLogHasEveryWireEventWithItsArguments() throws {
-        let h = try harness("raw")
+    @Test func theRawLogHasEveryWireEventWithItsArguments() async throws {
+        let h = try await harness("raw")
         h.compositor.touchDown(id: 0, x: 100.5, y: 80.25)
         h.compositor.touchFrame()
         h.compositor.touchMotion(id: 0, x: 110, y: 80.25)
         h.compositor.touchFrame()
         h.compositor.touchUp(id: 0)
         h.compositor.touchFrame()
-        h.waitForLog { $0.filter { ($0["interface"] as? String) == "wl_touch" }.count >= 6 }
+        await h.waitForLog { $0.filter { ($0["interface"] as? String) == "wl_touch" }.count >= 6 }
         let lines = h.logLines
         let touch = lines.filter { ($0["interface"] as? String) == "wl_touch" }
         #expect(touch.compactMap { $0["event"] as? String } == ["down", "frame", "motion", "frame", "up", "frame"])

@@ -34,7 +34,7 @@ final class AppHarness {
     init(arguments: [String] = ["--scene", "spots", "--log", "phases"], outputScale: Int32 = 1,
          fractionalScale: Double? = nil, outputMode: (width: Int32, height: Int32)? = nil, seats: [String] = ["seat0"], size: (Int32, Int32)? = (400, 300),
          extraEnvironment: [String: String] = [:], decorationManager: Bool = true, tabletManager: Bool = true,
-         presentation: Bool = true, inputTimestamps: Bool = true, vblank: VblankMode? = nil, beforeLaunch: (ScriptedCompositor) -> Void = { _ in }) throws {
+         presentation: Bool = true, inputTimestamps: Bool = true, vblank: VblankMode? = nil, beforeLaunch: (ScriptedCompositor) -> Void = { _ in }) async throws {
         compositor = try ScriptedCompositor(outputScale: outputScale, fractionalScale: fractionalScale,
                                             outputMode: outputMode, seats: seats,
                                             offersDecorationManager: decorationManager, offersTabletManager: tabletManager,
@@ -45,10 +45,10 @@ final class AppHarness {
         app = try Self.launch(arguments, environment: compositor.environmentForClient.merging(extraEnvironment) { $1 })
         if let size {
             // Configure before mapping so the first buffer has the test's size.
-            _ = compositor.waitUntil(timeout: 10) { compositor.toplevel != nil }
+            _ = await compositor.waitUntil(timeout: 10) { compositor.toplevel != nil }
             compositor.configure(width: size.0, height: size.1)
         }
-        guard compositor.waitForMappedToplevel(timeout: 20) else {
+        guard await compositor.waitForMappedToplevel(timeout: 20) else {
             _ = app.terminate()
             throw HarnessError("the app did not map a window; stderr: \(app.standardError)")
         }
@@ -88,8 +88,8 @@ final class AppHarness {
 
     /// Pumps for `seconds` so animations and frame callbacks run their course. To wait for
     /// something that will happen, prefer `frame(where:)` or `waitForLog`.
-    func settle(_ seconds: Double = 0.35) {
-        compositor.pump(for: seconds)
+    func settle(_ seconds: Double = 0.35) async {
+        await compositor.pump(for: seconds)
         app.drainOutput()
     }
 
@@ -107,9 +107,9 @@ final class AppHarness {
     /// let moved = try #require(h.frame { $0.hasFullSpot(at: 250, 160) })
     /// #expect(moved.hasFullSpot(at: 250, 160))
     /// ```
-    func frame(within seconds: Double = 5, where condition: (Frame) -> Bool) -> Frame? {
+    func frame(within seconds: Double = 5, where condition: (Frame) -> Bool) async -> Frame? {
         var checkedCommit: Int?
-        _ = compositor.waitUntil(timeout: seconds) {
+        _ = await compositor.waitUntil(timeout: seconds) {
             // The last frame only changes at a commit: look at each one once.
             guard compositor.commitCount != checkedCommit, let frame = compositor.lastFrame else { return false }
             checkedCommit = compositor.commitCount
@@ -127,9 +127,9 @@ final class AppHarness {
     /// #expect(h.phases(ofTouch: 1) == ["began", "moved", "ended"])
     /// ```
     @discardableResult
-    func waitForLog(within seconds: Double = 5, _ condition: ([[String: Any]]) -> Bool) -> Bool {
+    func waitForLog(within seconds: Double = 5, _ condition: ([[String: Any]]) -> Bool) async -> Bool {
         var checkedCount: Int?
-        return compositor.waitUntil(timeout: seconds) {
+        return await compositor.waitUntil(timeout: seconds) {
             let lines = logLines
             guard lines.count != checkedCount else { return false }
             checkedCount = lines.count
@@ -162,14 +162,14 @@ final class AppHarness {
 
     /// One finger down at (`x`, `y`), `steps` moves of `step` to the right with their frames,
     /// `pause` apart (the compositor pumped meanwhile), and lifted: a straight stroke.
-    func drawLine(fromX x: Double, y: Double, step: Double, steps: Int = 10, pause: Double = 0.01) {
+    func drawLine(fromX x: Double, y: Double, step: Double, steps: Int = 10, pause: Double = 0.01) async {
         let c = compositor
         c.touchDown(id: 0, x: x, y: y)
         c.touchFrame()
         for k in 1...steps {
             c.touchMotion(id: 0, x: x + Double(k) * step, y: y)
             c.touchFrame()
-            c.pump(for: pause)
+            await c.pump(for: pause)
         }
         c.touchUp(id: 0)
         c.touchFrame()

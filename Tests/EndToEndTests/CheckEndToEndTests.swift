@@ -7,15 +7,15 @@ import TouchCanvasConstants
 /// and against one that lets them up as ordinary touches.
 @Suite(.serialized, .timeLimit(.minutes(2)))
 struct CheckEndToEndTests {
-    func threeFingersDownAndMoving(_ h: AppHarness) {
+    func threeFingersDownAndMoving(_ h: AppHarness) async {
         let c = h.compositor
         for id: Int32 in 0..<3 { c.touchDown(id: id, x: 100 + Double(id) * 100, y: 200) }
         c.touchFrame()
-        h.settle(0.05)
+        await h.settle(0.05)
         for step in 1...10 {
             for id: Int32 in 0..<3 { c.touchMotion(id: id, x: 100 + Double(id) * 100, y: 200 - Double(step) * 8) }
             c.touchFrame()
-            c.pump(for: 0.01)
+            await c.pump(for: 0.01)
         }
     }
 
@@ -24,11 +24,11 @@ struct CheckEndToEndTests {
         return h.app.standardOutput
     }
 
-    @Test func aCompositorThatCancelsPasses() throws {
-        let h = try AppHarness(arguments: ["check", "--timeout", "20"], size: (600, 400))
-        threeFingersDownAndMoving(h)
+    @Test func aCompositorThatCancelsPasses() async throws {
+        let h = try await AppHarness(arguments: ["check", "--timeout", "20"], size: (600, 400))
+        await threeFingersDownAndMoving(h)
         h.compositor.touchCancel()
-        let status = h.app.waitForExit(timeout: 10, pumping: h.compositor)
+        let status = await h.app.waitForExit(timeout: 10, pumping: h.compositor)
         let text = report(h)
         #expect(status == 0, "\(text)\n\(h.app.standardError)")
         #expect(text.contains("cancel: arrived"))
@@ -47,12 +47,12 @@ struct CheckEndToEndTests {
     /// The report ends with touch→glass over the strokes, where the compositor offers
     /// wp_presentation (60 Hz, 5 ms scanout here), and says so where it does not.
     @Test(arguments: [true, false])
-    func theReportMeasuresTouchToGlass(offered: Bool) throws {
-        let h = try AppHarness(arguments: ["check", "--timeout", "30"], presentation: offered,
+    func theReportMeasuresTouchToGlass(offered: Bool) async throws {
+        let h = try await AppHarness(arguments: ["check", "--timeout", "30"], presentation: offered,
                                vblank: VblankMode(hertz: 60, scanoutDelay: .milliseconds(5)))
-        threeFingersDownAndMoving(h)
+        await threeFingersDownAndMoving(h)
         h.compositor.touchCancel()
-        let status = h.app.waitForExit(timeout: 10, pumping: h.compositor)
+        let status = await h.app.waitForExit(timeout: 10, pumping: h.compositor)
         let text = report(h)
         #expect(status == 0, "\(text)")
         if offered {
@@ -64,12 +64,12 @@ struct CheckEndToEndTests {
         }
     }
 
-    @Test func aCompositorThatLetsTheFingersUpFails() throws {
-        let h = try AppHarness(arguments: ["check", "--timeout", "20"], size: (600, 400))
-        threeFingersDownAndMoving(h)
+    @Test func aCompositorThatLetsTheFingersUpFails() async throws {
+        let h = try await AppHarness(arguments: ["check", "--timeout", "20"], size: (600, 400))
+        await threeFingersDownAndMoving(h)
         for id: Int32 in 0..<3 { h.compositor.touchUp(id: id) }
         h.compositor.touchFrame()
-        let status = h.app.waitForExit(timeout: 10, pumping: h.compositor)
+        let status = await h.app.waitForExit(timeout: 10, pumping: h.compositor)
         let text = report(h)
         #expect(status == 1, "\(text)")
         #expect(text.contains("cancel: none arrived"))
@@ -78,37 +78,37 @@ struct CheckEndToEndTests {
         #expect(text.contains("result: the compositor did not behave: no wl_touch.cancel arrived"))
     }
 
-    @Test func gnomesMissingFrameIsToleratedButReported() throws {
-        let h = try AppHarness(arguments: ["check", "--timeout", "20"], size: (600, 400))
-        threeFingersDownAndMoving(h)
+    @Test func gnomesMissingFrameIsToleratedButReported() async throws {
+        let h = try await AppHarness(arguments: ["check", "--timeout", "20"], size: (600, 400))
+        await threeFingersDownAndMoving(h)
         h.compositor.touchUp(id: 2)
         h.compositor.touchFrame()
         h.compositor.touchCancel()
-        h.settle(0.1)
-        let status = h.app.waitForExit(timeout: 10, pumping: h.compositor)
+        await h.settle(0.1)
+        let status = await h.app.waitForExit(timeout: 10, pumping: h.compositor)
         let text = report(h)
         #expect(status == 0, "\(text)")
         #expect(text.contains("covering touch 1 (id 0), touch 2 (id 1)"))
         #expect(text.contains("lifted with up: touch 3 (id 2)"))
     }
 
-    @Test func runningOutOfTimeFailsWithTheReason() throws {
-        let h = try AppHarness(arguments: ["check", "--timeout", "1"], size: (600, 400))
+    @Test func runningOutOfTimeFailsWithTheReason() async throws {
+        let h = try await AppHarness(arguments: ["check", "--timeout", "1"], size: (600, 400))
         h.compositor.touchDown(id: 0, x: 100, y: 100)
         h.compositor.touchFrame()
-        let status = h.app.waitForExit(timeout: 10, pumping: h.compositor)
+        let status = await h.app.waitForExit(timeout: 10, pumping: h.compositor)
         let text = report(h)
         #expect(status == 1)
         #expect(text.contains("result: the compositor did not behave: timed out waiting for 3 fingers"))
     }
 
-    @Test func aBadProtocolStreamFailsTheCheck() throws {
-        let h = try AppHarness(arguments: ["check", "--timeout", "20"], size: (600, 400))
-        threeFingersDownAndMoving(h)
+    @Test func aBadProtocolStreamFailsTheCheck() async throws {
+        let h = try await AppHarness(arguments: ["check", "--timeout", "20"], size: (600, 400))
+        await threeFingersDownAndMoving(h)
         h.compositor.repeatedTouchDown(id: 1, x: 300, y: 300)  // id 1 is already down
         h.compositor.touchFrame()
         h.compositor.touchCancel()
-        let status = h.app.waitForExit(timeout: 10, pumping: h.compositor)
+        let status = await h.app.waitForExit(timeout: 10, pumping: h.compositor)
         let text = report(h)
         #expect(status == 1, "\(text)")
         #expect(text.contains("anomaly: duplicate-down"))
@@ -124,8 +124,8 @@ extension CheckEndToEndTests {
     }
 
     /// Waits until the app prints `prompt` on stderr (each stage's prompt goes there).
-    func waitForPrompt(_ h: AppHarness, _ prompt: String, timeout: Double = 10) -> Bool {
-        h.compositor.waitUntil(timeout: timeout) {
+    func waitForPrompt(_ h: AppHarness, _ prompt: String, timeout: Double = 10) async -> Bool {
+        await h.compositor.waitUntil(timeout: timeout) {
             h.app.drainOutput()
             return h.app.standardError.contains(prompt)
         }
@@ -133,23 +133,23 @@ extension CheckEndToEndTests {
 
     /// A tablet and a pen announced once the check is running, as a pen brought near the
     /// screen is announced by libinput-based compositors.
-    func penAnnounced(_ h: AppHarness, capabilities: TabletToolCapabilities = .pen) throws -> Pen {
-        #expect(waitForPrompt(h, "Put 3 fingers"))
-        _ = h.compositor.waitUntil(timeout: 5) { h.compositor.tabletSeatCount == 1 }
+    func penAnnounced(_ h: AppHarness, capabilities: TabletToolCapabilities = .pen) async throws -> Pen {
+        #expect(await waitForPrompt(h, "Put 3 fingers"))
+        _ = await h.compositor.waitUntil(timeout: 5) { h.compositor.tabletSeatCount == 1 }
         let tablet = try #require(h.compositor.addTablet(name: "Test Tablet"))
         let tool = try #require(h.compositor.addTabletTool(.pen, hardwareSerial: 42, capabilities: capabilities))
-        h.settle(0.05)
+        await h.settle(0.05)
         return Pen(tablet: tablet, tool: tool)
     }
 
     /// The fingers held and cancelled: the touch part passes and the pen part begins.
-    func fingersCancelled(_ h: AppHarness) {
-        threeFingersDownAndMoving(h)
+    func fingersCancelled(_ h: AppHarness) async {
+        await threeFingersDownAndMoving(h)
         h.compositor.touchCancel()
     }
 
     /// A stroke from pressure 0.1 to 1.0 tilting from 0° to 30°, lifted and out of range.
-    func penStroke(_ h: AppHarness, _ pen: Pen, pressure: Bool = true, tilt: Bool = true) {
+    func penStroke(_ h: AppHarness, _ pen: Pen, pressure: Bool = true, tilt: Bool = true) async {
         let c = h.compositor
         c.tabletToolProximityIn(pen.tool, tablet: pen.tablet, x: 100, y: 200)
         c.tabletToolFrame(pen.tool)
@@ -159,7 +159,7 @@ extension CheckEndToEndTests {
             if pressure { c.tabletToolPressure(pen.tool, UInt32((0.1 + 0.9 * Double(i) / 20) * 65535)) }
             if tilt { c.tabletToolTilt(pen.tool, x: Double(i) * 1.5, y: 0) }
             c.tabletToolFrame(pen.tool)
-            c.pump(for: 0.005)
+            await c.pump(for: 0.005)
         }
         c.tabletToolUp(pen.tool)
         c.tabletToolFrame(pen.tool)
@@ -168,7 +168,7 @@ extension CheckEndToEndTests {
     }
 
     /// The pen down and moving, left down (the caller decides how it goes).
-    func penDown(_ h: AppHarness, _ pen: Pen) {
+    func penDown(_ h: AppHarness, _ pen: Pen) async {
         let c = h.compositor
         c.tabletToolProximityIn(pen.tool, tablet: pen.tablet, x: 300, y: 200)
         c.tabletToolFrame(pen.tool)
@@ -179,20 +179,20 @@ extension CheckEndToEndTests {
         for i in 1...5 {
             c.tabletToolMotion(pen.tool, x: 300 + Double(i) * 10, y: 200)
             c.tabletToolFrame(pen.tool)
-            c.pump(for: 0.005)
+            await c.pump(for: 0.005)
         }
     }
 
-    @Test func aPenThatBehavesPassesWithItsReport() throws {
-        let h = try AppHarness(arguments: ["check", "--timeout", "30"], size: (600, 400))
-        let pen = try penAnnounced(h)
-        _ = try throughThePenStroke(h) { pen }
+    @Test func aPenThatBehavesPassesWithItsReport() async throws {
+        let h = try await AppHarness(arguments: ["check", "--timeout", "30"], size: (600, 400))
+        let pen = try await penAnnounced(h)
+        _ = try await throughThePenStroke(h) { pen }
         // Lifted the ordinary way: up, then out of range; nothing is left down.
         h.compositor.tabletToolUp(pen.tool)
         h.compositor.tabletToolFrame(pen.tool)
         h.compositor.tabletToolProximityOut(pen.tool)
         h.compositor.tabletToolFrame(pen.tool)
-        let status = h.app.waitForExit(timeout: 10, pumping: h.compositor)
+        let status = await h.app.waitForExit(timeout: 10, pumping: h.compositor)
         let text = report(h)
         #expect(status == 0, "\(text)\n\(h.app.standardError)")
         #expect(text.contains("cancel: arrived"))
@@ -209,23 +209,23 @@ extension CheckEndToEndTests {
 
     /// The fingers cancelled, the pen's stroke when the check asks for it, and the pen put
     /// down again when it asks for that (left down: the caller takes it away).
-    func throughThePenStroke(_ h: AppHarness, _ pen: () throws -> Pen, pressure: Bool = true) throws -> Pen {
-        fingersCancelled(h)
-        #expect(waitForPrompt(h, "Now the pen: draw a stroke"))
-        let pen = try pen()
-        penStroke(h, pen, pressure: pressure)
-        #expect(waitForPrompt(h, "with its tip still down"))
-        penDown(h, pen)
+    func throughThePenStroke(_ h: AppHarness, _ pen: () async throws -> Pen, pressure: Bool = true) async throws -> Pen {
+        await fingersCancelled(h)
+        #expect(await waitForPrompt(h, "Now the pen: draw a stroke"))
+        let pen = try await pen()
+        await penStroke(h, pen, pressure: pressure)
+        #expect(await waitForPrompt(h, "with its tip still down"))
+        await penDown(h, pen)
         return pen
     }
 
     /// The fingers cancelled, then the pen part through to the end with `pen` (made once the
     /// pen part asks for it): a stroke, then taken out of range with its tip down. Passes.
-    func penPartPasses(_ h: AppHarness, serial: Int, pen: () throws -> Pen) throws {
-        let pen = try throughThePenStroke(h, pen)
+    func penPartPasses(_ h: AppHarness, serial: Int, pen: () async throws -> Pen) async throws {
+        let pen = try await throughThePenStroke(h, pen)
         h.compositor.tabletToolProximityOut(pen.tool)
         h.compositor.tabletToolFrame(pen.tool)
-        let status = h.app.waitForExit(timeout: 10, pumping: h.compositor)
+        let status = await h.app.waitForExit(timeout: 10, pumping: h.compositor)
         let text = report(h)
         #expect(status == 0, "\(text)\n\(h.app.standardError)")
         #expect(text.contains(" pen serial \(serial), announces tilt, pressure, distance\n"))
@@ -233,36 +233,36 @@ extension CheckEndToEndTests {
 
     /// A pen the compositor announced as the app started (before the check began) still gets
     /// its part of the check.
-    @Test func aPenKnownBeforeTheCheckBeganIsChecked() throws {
+    @Test func aPenKnownBeforeTheCheckBeganIsChecked() async throws {
         var handles: (TabletHandle?, TabletToolHandle?) = (nil, nil)
-        let h = try AppHarness(arguments: ["check", "--timeout", "30"], size: (600, 400)) { compositor in
+        let h = try await AppHarness(arguments: ["check", "--timeout", "30"], size: (600, 400)) { compositor in
             handles = (compositor.addTablet(name: "Test Tablet"), compositor.addTabletTool(.pen, hardwareSerial: 7, capabilities: .pen))
         }
-        try penPartPasses(h, serial: 7) { Pen(tablet: try #require(handles.0), tool: try #require(handles.1)) }
+        try await penPartPasses(h, serial: 7) { Pen(tablet: try #require(handles.0), tool: try #require(handles.1)) }
     }
 
     /// A tablet present with its pen never yet near it (libinput announces a tool only then):
     /// the check still asks for the pen, and the pen announced then is checked.
-    @Test func aTabletWhosePenWasNeverNearStillGetsItsPart() throws {
+    @Test func aTabletWhosePenWasNeverNearStillGetsItsPart() async throws {
         var tablet: TabletHandle?
-        let h = try AppHarness(arguments: ["check", "--timeout", "30"], size: (600, 400)) { compositor in
+        let h = try await AppHarness(arguments: ["check", "--timeout", "30"], size: (600, 400)) { compositor in
             tablet = compositor.addTablet(name: "Test Tablet")
         }
-        try penPartPasses(h, serial: 9) {
+        try await penPartPasses(h, serial: 9) {
             let tool = try #require(h.compositor.addTabletTool(.pen, hardwareSerial: 9, capabilities: .pen))
-            h.settle(0.05)
+            await h.settle(0.05)
             return Pen(tablet: try #require(tablet), tool: tool)
         }
     }
 
     /// The compositor sends proximity_out with the tip down and nothing more: the app cancels
     /// the pen's touch itself, and that is what the check wants to see.
-    @Test func aPenLeavingWhileDownIsCancelledAndPasses() throws {
-        let h = try AppHarness(arguments: ["check", "--timeout", "30"], size: (600, 400))
-        let pen = try penAnnounced(h)
-        _ = try throughThePenStroke(h) { pen }
+    @Test func aPenLeavingWhileDownIsCancelledAndPasses() async throws {
+        let h = try await AppHarness(arguments: ["check", "--timeout", "30"], size: (600, 400))
+        let pen = try await penAnnounced(h)
+        _ = try await throughThePenStroke(h) { pen }
         h.compositor.tabletToolProximityOut(pen.tool)
-        let status = h.app.waitForExit(timeout: 10, pumping: h.compositor)
+        let status = await h.app.waitForExit(timeout: 10, pumping: h.compositor)
         let text = report(h)
         #expect(status == 0, "\(text)\n\(h.app.standardError)")
         #expect(text.contains("pen taken away while down: cancelled (proximity_out with the tip down; the app cancelled the touch)\n"))
@@ -270,24 +270,24 @@ extension CheckEndToEndTests {
         #expect(text.contains("result: the compositor behaved"))
     }
 
-    @Test func aPenWhosePressureNeverArrivesFails() throws {
-        let h = try AppHarness(arguments: ["check", "--timeout", "30"], size: (600, 400))
-        let pen = try penAnnounced(h)
-        _ = try throughThePenStroke(h, { pen }, pressure: false)
+    @Test func aPenWhosePressureNeverArrivesFails() async throws {
+        let h = try await AppHarness(arguments: ["check", "--timeout", "30"], size: (600, 400))
+        let pen = try await penAnnounced(h)
+        _ = try await throughThePenStroke(h, { pen }, pressure: false)
         h.compositor.tabletToolProximityOut(pen.tool)
-        let status = h.app.waitForExit(timeout: 10, pumping: h.compositor)
+        let status = await h.app.waitForExit(timeout: 10, pumping: h.compositor)
         let text = report(h)
         #expect(status == 1, "\(text)")
         #expect(text.contains("pen pressure: none arrived though announced: fails"))
         #expect(text.contains("announced pressure but none arrived during the stroke"))
     }
 
-    @Test func runningOutOfTimeInThePenPartFailsWithWhatWasGathered() throws {
-        let h = try AppHarness(arguments: ["check", "--timeout", "4"], size: (600, 400))
-        _ = try penAnnounced(h)
-        fingersCancelled(h)
-        #expect(waitForPrompt(h, "Now the pen: draw a stroke"))
-        let status = h.app.waitForExit(timeout: 10, pumping: h.compositor)
+    @Test func runningOutOfTimeInThePenPartFailsWithWhatWasGathered() async throws {
+        let h = try await AppHarness(arguments: ["check", "--timeout", "4"], size: (600, 400))
+        _ = try await penAnnounced(h)
+        await fingersCancelled(h)
+        #expect(await waitForPrompt(h, "Now the pen: draw a stroke"))
+        let status = await h.app.waitForExit(timeout: 10, pumping: h.compositor)
         let text = report(h)
         #expect(status == 1, "\(text)")
         #expect(text.contains("cancel: arrived"))
@@ -297,16 +297,16 @@ extension CheckEndToEndTests {
 
     /// No tablet (here, no tablet-v2 at all): the pen part is skipped and the fingers decide.
     @Test(arguments: [true, false])
-    func withNoTabletThePenPartIsSkipped(fingersCancelled cancelled: Bool) throws {
-        let h = try AppHarness(arguments: ["check", "--timeout", "20"], size: (600, 400), tabletManager: cancelled)
-        threeFingersDownAndMoving(h)
+    func withNoTabletThePenPartIsSkipped(fingersCancelled cancelled: Bool) async throws {
+        let h = try await AppHarness(arguments: ["check", "--timeout", "20"], size: (600, 400), tabletManager: cancelled)
+        await threeFingersDownAndMoving(h)
         if cancelled {
             h.compositor.touchCancel()
         } else {
             for id: Int32 in 0..<3 { h.compositor.touchUp(id: id) }
             h.compositor.touchFrame()
         }
-        let status = h.app.waitForExit(timeout: 10, pumping: h.compositor)
+        let status = await h.app.waitForExit(timeout: 10, pumping: h.compositor)
         let text = report(h)
         #expect(status == (cancelled ? 0 : 1), "\(text)")
         #expect(text.contains("pen: no tablet tool announced; skipped\n"))

@@ -9,9 +9,9 @@ import TouchCanvasConstants
 struct CommandLineEndToEndTests {
     /// Runs the binary to its end. Output that should come waits for its last newline: the pipe
     /// can stay open a moment after the exit (see `ClientProcess.lines`).
-    func run(_ arguments: [String], printsOutput: Bool = true) throws -> (status: Int32?, stdout: String, stderr: String) {
+    func run(_ arguments: [String], printsOutput: Bool = true) async throws -> (status: Int32?, stdout: String, stderr: String) {
         let app = try AppHarness.launch(arguments, environment: [:])
-        let status = app.waitForExit(timeout: 10)
+        let status = await app.waitForExit(timeout: 10)
         var stdout = app.standardOutput
         let deadline = Date().addingTimeInterval(2)
         while printsOutput, !stdout.hasSuffix("\n"), Date() < deadline {
@@ -21,38 +21,38 @@ struct CommandLineEndToEndTests {
         return (status, stdout, app.standardError)
     }
 
-    @Test func versionIsPrintedWithStatusZero() throws {
-        let result = try run(["--version"])
+    @Test func versionIsPrintedWithStatusZero() async throws {
+        let result = try await run(["--version"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == TouchCanvasVersion.current + "\n")
         #expect(result.stderr.isEmpty)
     }
 
-    @Test func helpOffersTheVersion() throws {
-        let result = try run(["--help"])
+    @Test func helpOffersTheVersion() async throws {
+        let result = try await run(["--help"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("--version"))
     }
 
     /// run and check take the same window options, with the same defaults and the same check.
     @Test(arguments: ["run", "check"])
-    func sharedOptionsKeepTheirDefaultsAndChecks(command: String) throws {
-        let help = try run(["help", command])
+    func sharedOptionsKeepTheirDefaultsAndChecks(command: String) async throws {
+        let help = try await run(["help", command])
         #expect(help.status == 0)
         #expect(help.stdout.contains("(default: 1024x768)"))
         #expect(help.stdout.contains("--fullscreen"))
         #expect(help.stdout.contains("--stuck-after <seconds>"))
-        let bad = try run([command, "--stuck-after", "0"], printsOutput: false)
+        let bad = try await run([command, "--stuck-after", "0"], printsOutput: false)
         #expect(bad.status == 64)
         #expect(bad.stderr.contains("--stuck-after must be a positive number of seconds"))
-        let tooLarge = try run([command, "--size", "\(BufferLimits.maximumSide + 1)x100"], printsOutput: false)
+        let tooLarge = try await run([command, "--size", "\(BufferLimits.maximumSide + 1)x100"], printsOutput: false)
         #expect(tooLarge.status == 64)
         #expect(tooLarge.stderr.contains("--size"))
     }
 
     @Test(arguments: ["bash", "zsh", "fish"])
-    func completionScriptsKnowEveryCommand(shell: String) throws {
-        let result = try run(["--generate-completion-script", shell])
+    func completionScriptsKnowEveryCommand(shell: String) async throws {
+        let result = try await run(["--generate-completion-script", shell])
         #expect(result.status == 0, "\(result.stderr)")
         for word in ["touchcanvas", "replay", "check", "demo", "stuck-after"] {
             #expect(result.stdout.contains(word), "the \(shell) script does not mention \(word)")

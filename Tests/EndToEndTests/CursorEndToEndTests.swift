@@ -11,10 +11,10 @@ struct CursorEndToEndTests {
     static let themeDirectory = "/usr/share/icons/Adwaita/cursors"
 
     func harness(size: String, outputScale: Int32 = 1, ownFrame: Bool = false,
-                 seats: [String] = ["seat0"]) throws -> AppHarness {
+                 seats: [String] = ["seat0"]) async throws -> AppHarness {
         #expect(FileManager.default.fileExists(atPath: Self.themeDirectory),
                 "the Adwaita cursor theme is missing: scripts/install-deps.sh --test installs it")
-        return try AppHarness(outputScale: outputScale, seats: seats,
+        return try await AppHarness(outputScale: outputScale, seats: seats,
                               extraEnvironment: ["XCURSOR_THEME": "Adwaita", "XCURSOR_SIZE": size],
                               decorationManager: !ownFrame)
     }
@@ -28,9 +28,9 @@ struct CursorEndToEndTests {
     }
 
     /// The last cursor the app set, once there are `count` of them, with its surface.
-    func cursor(_ h: AppHarness, count: Int) throws -> (request: CursorRequest, surface: OtherSurface) {
+    func cursor(_ h: AppHarness, count: Int) async throws -> (request: CursorRequest, surface: OtherSurface) {
         let c = h.compositor
-        _ = c.waitUntil(timeout: 5) {
+        _ = await c.waitUntil(timeout: 5) {
             c.cursorRequests.count >= count
                 && c.otherSurfaces.contains { $0.role == .cursor && $0.hasBuffer }
         }
@@ -56,80 +56,80 @@ struct CursorEndToEndTests {
     }
 
     @Test(arguments: [("32", 32), ("48", 48), ("9999", 24), ("big", 24)])
-    func theCanvasShowsTheThemesCrosshairAtTheAskedSize(asked: String, pixels: Int) throws {
-        let h = try harness(size: asked)
+    func theCanvasShowsTheThemesCrosshairAtTheAskedSize(asked: String, pixels: Int) async throws {
+        let h = try await harness(size: asked)
         h.compositor.pointerEnter(x: 100, y: 100)
         h.compositor.pointerFrame()
-        expect(try cursor(h, count: 1), is: try themeImage("crosshair", size: pixels), scale: 1)
+        expect(try await cursor(h, count: 1), is: try themeImage("crosshair", size: pixels), scale: 1)
         #expect(h.compositor.protocolErrors.isEmpty, "\(h.compositor.protocolErrors)")
     }
 
-    @Test func atScaleTwoTheCursorIsLoadedAtTwiceTheSizeAndShownAtScaleTwo() throws {
-        let h = try harness(size: "32", outputScale: 2)
+    @Test func atScaleTwoTheCursorIsLoadedAtTwiceTheSizeAndShownAtScaleTwo() async throws {
+        let h = try await harness(size: "32", outputScale: 2)
         // Let the app see the output's scale before the pointer comes.
-        _ = h.compositor.waitUntil(timeout: 5) { h.compositor.toplevel?.bufferSize.map { $0 == (800, 600) } == true }
+        _ = await h.compositor.waitUntil(timeout: 5) { h.compositor.toplevel?.bufferSize.map { $0 == (800, 600) } == true }
         h.compositor.pointerEnter(x: 100, y: 100)
         h.compositor.pointerFrame()
-        expect(try cursor(h, count: 1), is: try themeImage("crosshair", size: 64), scale: 2)
+        expect(try await cursor(h, count: 1), is: try themeImage("crosshair", size: 64), scale: 2)
     }
 
-    @Test func theFrameShowsResizeArrowsOnItsMarginAndTheArrowOnItsTitleBar() throws {
-        let h = try harness(size: "32", ownFrame: true)
+    @Test func theFrameShowsResizeArrowsOnItsMarginAndTheArrowOnItsTitleBar() async throws {
+        let h = try await harness(size: "32", ownFrame: true)
         let c = h.compositor
-        _ = c.waitUntil(timeout: 5) { c.shownFrameParts.count == 5 }
+        _ = await c.waitUntil(timeout: 5) { c.shownFrameParts.count == 5 }
         let right = try #require(c.ownFramePart(.right), "\(c.otherSurfaces)")
         let titleBar = try #require(c.ownFramePart(.titleBar), "\(c.otherSurfaces)")
         let bottom = try #require(c.ownFramePart(.bottom), "\(c.otherSurfaces)")
 
         #expect(c.pointerEnter(on: right, x: OwnFrameEndToEndTests.rightMargin.x, y: OwnFrameEndToEndTests.rightMargin.y))
         c.pointerFrame()
-        expect(try cursor(h, count: 1), is: try themeImage("right_side", size: 32), scale: 1)
+        expect(try await cursor(h, count: 1), is: try themeImage("right_side", size: 32), scale: 1)
 
         // From the right strip onto the title bar: another surface of the frame.
         #expect(c.pointerEnter(on: titleBar, x: OwnFrameEndToEndTests.titleBar.x, y: OwnFrameEndToEndTests.titleBar.y))
         c.pointerFrame()
-        expect(try cursor(h, count: 2), is: try themeImage("left_ptr", size: 32), scale: 1)
+        expect(try await cursor(h, count: 2), is: try themeImage("left_ptr", size: 32), scale: 1)
 
         // Moving within the title bar keeps the arrow: no new request for the same image.
         c.pointerMotion(x: OwnFrameEndToEndTests.titleBar.x + 30, y: OwnFrameEndToEndTests.titleBar.y)
         c.pointerFrame()
-        h.settle(0.2)
+        await h.settle(0.2)
         #expect(c.cursorRequests.count == 2, "\(c.cursorRequests)")
 
         // Bottom-right corner of the 400×300 window: the right end of the 424-wide bottom strip.
         #expect(c.pointerEnter(on: bottom, x: 12 + 400 + 6, y: 6))
         c.pointerFrame()
-        expect(try cursor(h, count: 3), is: try themeImage("bottom_right_corner", size: 32), scale: 1)
+        expect(try await cursor(h, count: 3), is: try themeImage("bottom_right_corner", size: 32), scale: 1)
 
         // Leaving and coming back to the same spot: the cursor is set again, as after any enter.
         c.pointerLeave()
         #expect(c.pointerEnter(on: bottom, x: 12 + 400 + 6, y: 6))
         c.pointerFrame()
-        expect(try cursor(h, count: 4), is: try themeImage("bottom_right_corner", size: 32), scale: 1)
+        expect(try await cursor(h, count: 4), is: try themeImage("bottom_right_corner", size: 32), scale: 1)
 
         // Back on the canvas: the crosshair again.
         c.pointerEnter(x: 200, y: 150)
         c.pointerFrame()
-        expect(try cursor(h, count: 5), is: try themeImage("crosshair", size: 32), scale: 1)
+        expect(try await cursor(h, count: 5), is: try themeImage("crosshair", size: 32), scale: 1)
         #expect(c.protocolErrors.isEmpty, "\(c.protocolErrors)")
     }
 
     /// A cursor surface shows one image: two mice sharing one, the second reaching the frame's
     /// edge would turn the first one's crosshair into a resize arrow. Each seat has its own.
-    @Test func eachSeatsPointerHasItsOwnCursor() throws {
-        let h = try harness(size: "32", ownFrame: true, seats: ["seat0", "seat1"])
+    @Test func eachSeatsPointerHasItsOwnCursor() async throws {
+        let h = try await harness(size: "32", ownFrame: true, seats: ["seat0", "seat1"])
         let c = h.compositor
-        _ = c.waitUntil(timeout: 5) { c.shownFrameParts.count == 5 }
+        _ = await c.waitUntil(timeout: 5) { c.shownFrameParts.count == 5 }
         let right = try #require(c.ownFramePart(.right), "\(c.otherSurfaces)")
 
         c.pointerEnter(x: 200, y: 150, seat: "seat1")
         c.pointerFrame(seat: "seat1")
-        let crosshair = try cursor(h, count: 1)
+        let crosshair = try await cursor(h, count: 1)
         expect(crosshair, is: try themeImage("crosshair", size: 32), scale: 1)
         #expect(c.pointerEnter(on: right, x: OwnFrameEndToEndTests.rightMargin.x,
                                y: OwnFrameEndToEndTests.rightMargin.y, seat: "seat0"))
         c.pointerFrame(seat: "seat0")
-        let arrow = try cursor(h, count: 2)
+        let arrow = try await cursor(h, count: 2)
         expect(arrow, is: try themeImage("right_side", size: 32), scale: 1)
         #expect(crosshair.request.seat == "seat1" && arrow.request.seat == "seat0")
         #expect(arrow.request.surfaceID != crosshair.request.surfaceID,

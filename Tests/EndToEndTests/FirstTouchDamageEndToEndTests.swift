@@ -9,24 +9,24 @@ import Testing
 @Suite(.serialized, .timeLimit(.minutes(2)))
 struct FirstTouchDamageEndToEndTests {
     @Test(arguments: ["canvas", "trace"], [1080, 2160])
-    func noCommitOfAStrokeDamagesMoreThanFivePercent(_ scene: String, height: Int32) throws {
+    func noCommitOfAStrokeDamagesMoreThanFivePercent(_ scene: String, height: Int32) async throws {
         let width = height * 16 / 9
-        let h = try AppHarness(arguments: ["--scene", scene, "--decorations", "none"],
+        let h = try await AppHarness(arguments: ["--scene", scene, "--decorations", "none"],
                                outputMode: (width, height), size: (width, height))
         let c = h.compositor
-        #expect(h.frame { $0.width == Int(width) && $0.height == Int(height) } != nil)
-        h.settle(0.5)  // idle: one buffer shown, the others not made yet
+        #expect(await h.frame { $0.width == Int(width) && $0.height == Int(height) } != nil)
+        await h.settle(0.5)  // idle: one buffer shown, the others not made yet
         c.resetStats()
         c.touchDown(id: 0, x: 400, y: 500)
         c.touchFrame()
         for step in 1...40 {
             c.touchMotion(id: 0, x: 400 + Double(step) * 12, y: 500 + Double(step % 7) * 3)
             c.touchFrame()
-            c.pump(for: 0.008)
+            await c.pump(for: 0.008)
         }
         c.touchUp(id: 0)
         c.touchFrame()
-        h.settle(0.3)
+        await h.settle(0.3)
         let commits = c.stats.perCommit.filter { $0.bufferPixels > 0 && $0.attachedBuffer }
         #expect(commits.count >= 10, "\(commits.count) commits")
         let fractions = commits.map { Double($0.damagedPixels) / Double($0.bufferPixels) }

@@ -9,9 +9,9 @@ import Testing
 struct GestureRecognizerEndToEndTests {
     static let square = (x: 682.0, y: 458.0)
 
-    func launch() throws -> AppHarness {
-        let h = try AppHarness(arguments: ["--scene", "gestures", "--log", "gestures"], size: (800, 600))
-        h.settle(0.3)
+    func launch() async throws -> AppHarness {
+        let h = try await AppHarness(arguments: ["--scene", "gestures", "--log", "gestures"], size: (800, 600))
+        await h.settle(0.3)
         return h
     }
 
@@ -42,7 +42,7 @@ struct GestureRecognizerEndToEndTests {
 
     func squarePixels(_ frame: Frame) -> Int { count(frame, 0xE07A1F, x: 480...799, y: 250...599) }
 
-    func drag(_ h: AppHarness, id: Int32 = 0, from: (Double, Double), to: (Double, Double), steps: Int = 12) {
+    func drag(_ h: AppHarness, id: Int32 = 0, from: (Double, Double), to: (Double, Double), steps: Int = 12) async {
         let c = h.compositor
         c.touchDown(id: id, x: from.0, y: from.1)
         c.touchFrame()
@@ -50,28 +50,28 @@ struct GestureRecognizerEndToEndTests {
             let t = Double(step) / Double(steps)
             c.touchMotion(id: id, x: from.0 + (to.0 - from.0) * t, y: from.1 + (to.1 - from.1) * t)
             c.touchFrame()
-            c.pump(for: 0.016)
+            await c.pump(for: 0.016)
         }
         c.touchUp(id: id)
         c.touchFrame()
     }
 
-    func tap(_ h: AppHarness, at point: (Double, Double), id: Int32 = 0) {
+    func tap(_ h: AppHarness, at point: (Double, Double), id: Int32 = 0) async {
         h.compositor.touchDown(id: id, x: point.0, y: point.1)
         h.compositor.touchFrame()
-        h.compositor.pump(for: 0.03)
+        await h.compositor.pump(for: 0.03)
         h.compositor.touchUp(id: id)
         h.compositor.touchFrame()
     }
 
-    @Test func thePlacardIsDraggedByAPanAndFliesHome() throws {
-        let h = try launch()
+    @Test func thePlacardIsDraggedByAPanAndFliesHome() async throws {
+        let h = try await launch()
         let before = try #require(h.frame)
         let homePlacard = count(before, 0x2E5E8C, x: 280...520, y: 260...340)
         #expect(homePlacard > 1000)
-        drag(h, from: (400, 300), to: (250, 450))
-        #expect(h.waitForLog { _ in !lines(h, "pan", "ended").isEmpty }, "\(states(h))")
-        let flown = try #require(h.frame(within: 3) { count($0, 0x2E5E8C, x: 280...520, y: 260...340) == homePlacard })
+        await drag(h, from: (400, 300), to: (250, 450))
+        #expect(await h.waitForLog { _ in !lines(h, "pan", "ended").isEmpty }, "\(states(h))")
+        let flown = try #require(await h.frame(within: 3) { count($0, 0x2E5E8C, x: 280...520, y: 260...340) == homePlacard })
         #expect(count(flown, 0x2E5E8C, x: 280...520, y: 260...340) == homePlacard, "the placard is home again")
         let logged = states(h).filter { $0.hasPrefix("pan@") }
         #expect(logged.first == "pan@placard began" && logged.last == "pan@placard ended", "\(logged)")
@@ -85,21 +85,21 @@ struct GestureRecognizerEndToEndTests {
 
     /// Two taps: the double tap; one tap: the single tap, once the double tap has failed (its
     /// 0.35 s passed with no input: the app's own timer), and its marker where it landed.
-    @Test func doubleTapVersusSingleTap() throws {
-        let h = try launch()
-        tap(h, at: (150, 480))
-        h.compositor.pump(for: 0.08)
-        tap(h, at: (152, 481))
-        #expect(h.waitForLog { _ in !lines(h, "doubleTap", "ended").isEmpty }, "\(states(h))")
-        h.settle(0.5)
+    @Test func doubleTapVersusSingleTap() async throws {
+        let h = try await launch()
+        await tap(h, at: (150, 480))
+        await h.compositor.pump(for: 0.08)
+        await tap(h, at: (152, 481))
+        #expect(await h.waitForLog { _ in !lines(h, "doubleTap", "ended").isEmpty }, "\(states(h))")
+        await h.settle(0.5)
         #expect(lines(h, "tap", "ended").isEmpty, "a double tap is no single tap: \(states(h))")
         let before = try #require(h.frame)
-        tap(h, at: (250, 150))
+        await tap(h, at: (250, 150))
         let asked = Date()
-        #expect(h.waitForLog(within: 3) { _ in !lines(h, "tap", "ended").isEmpty }, "\(states(h))")
+        #expect(await h.waitForLog(within: 3) { _ in !lines(h, "tap", "ended").isEmpty }, "\(states(h))")
         #expect(Date().timeIntervalSince(asked) >= 0.3, "the single tap waited for the double tap's failure")
         #expect(states(h).contains("doubleTap@background failed"))
-        let marked = try #require(h.frame { count($0, 0x2A9D8F, x: 240...260, y: 140...160) > 20 })
+        let marked = try #require(await h.frame { count($0, 0x2A9D8F, x: 240...260, y: 140...160) > 20 })
         #expect(count(marked, 0x2A9D8F, x: 240...260, y: 140...160) > 20, "a marker where the tap landed")
         #expect(count(before, 0x2A9D8F, x: 240...260, y: 140...160) == 0)
     }
@@ -111,8 +111,8 @@ struct GestureRecognizerEndToEndTests {
         return n
     }
 
-    @Test func twoFingersPinchTheSquare() throws {
-        let h = try launch()
+    @Test func twoFingersPinchTheSquare() async throws {
+        let h = try await launch()
         let before = squarePixels(try #require(h.frame))
         let c = h.compositor
         c.touchDown(id: 1, x: Self.square.x - 30, y: Self.square.y)
@@ -122,71 +122,71 @@ struct GestureRecognizerEndToEndTests {
             c.touchMotion(id: 1, x: Self.square.x - 30 - Double(step) * 3, y: Self.square.y)
             c.touchMotion(id: 2, x: Self.square.x + 30 + Double(step) * 3, y: Self.square.y)
             c.touchFrame()
-            c.pump(for: 0.016)
+            await c.pump(for: 0.016)
         }
         c.touchUp(id: 1)
         c.touchUp(id: 2)
         c.touchFrame()
-        #expect(h.waitForLog { _ in !lines(h, "pinch", "ended").isEmpty }, "\(states(h))")
+        #expect(await h.waitForLog { _ in !lines(h, "pinch", "ended").isEmpty }, "\(states(h))")
         let scale = lines(h, "pinch", "changed").last?["scale"] as? Double ?? 0
         #expect(scale > 2.2 && scale < 2.6, "60 → 150 pt apart: \(scale)")
-        let after = try #require(h.frame { squarePixels($0) > before * 2 })
+        let after = try #require(await h.frame { squarePixels($0) > before * 2 })
         #expect(squarePixels(after) > before * 2, "the square grew: \(before) → \(squarePixels(after)) pixels")
     }
 
-    func touchpadPinch(_ h: AppHarness, to scale: Double, cancelled: Bool) {
+    func touchpadPinch(_ h: AppHarness, to scale: Double, cancelled: Bool) async {
         let c = h.compositor
         c.pinchBegin(fingers: 2)
         for step in 1...5 {
             c.pinchUpdate(scale: 1 + (scale - 1) * Double(step) / 5, rotation: 0)
-            c.pump(for: 0.016)
+            await c.pump(for: 0.016)
         }
         c.pinchEnd(cancelled: cancelled)
-        h.settle(0.2)
+        await h.settle(0.2)
     }
 
     /// The touchpad pinches the square under the pointer; a pinch the compositor ends with
     /// `cancelled` rolls back to where the square was before it.
-    @Test func aTouchpadPinchScalesTheSquareAndACancelledOneRollsBack() throws {
-        let h = try launch()
+    @Test func aTouchpadPinchScalesTheSquareAndACancelledOneRollsBack() async throws {
+        let h = try await launch()
         let c = h.compositor
         c.pointerEnter(x: Self.square.x, y: Self.square.y)
         c.pointerFrame()
         let before = squarePixels(try #require(h.frame))
-        touchpadPinch(h, to: 1.5, cancelled: false)
-        #expect(h.waitForLog { _ in !lines(h, "pinch", "ended").isEmpty }, "\(states(h))")
+        await touchpadPinch(h, to: 1.5, cancelled: false)
+        #expect(await h.waitForLog { _ in !lines(h, "pinch", "ended").isEmpty }, "\(states(h))")
         #expect(lines(h, "pinch", "ended").last?["view"] as? String == "square")
         #expect(lines(h, "pinch", "ended").last?["touches"] as? Int == 2, "a touchpad pinch counts its fingers")
-        let pinched = try #require(h.frame { squarePixels($0) > before * 2 })
+        let pinched = try #require(await h.frame { squarePixels($0) > before * 2 })
         let grown = squarePixels(pinched)
         #expect(grown > before * 2, "1.5× is 2.25× the area: \(before) → \(grown)")
-        touchpadPinch(h, to: 2, cancelled: true)
-        #expect(h.waitForLog { _ in !lines(h, "pinch", "cancelled").isEmpty }, "\(states(h))")
+        await touchpadPinch(h, to: 2, cancelled: true)
+        #expect(await h.waitForLog { _ in !lines(h, "pinch", "cancelled").isEmpty }, "\(states(h))")
         #expect(lines(h, "pinch", "ended").count == 1, "cancelled, not ended: \(states(h))")
-        let rolledBack = try #require(h.frame { abs(squarePixels($0) - grown) <= grown / 50 })
+        let rolledBack = try #require(await h.frame { abs(squarePixels($0) - grown) <= grown / 50 })
         #expect(abs(squarePixels(rolledBack) - grown) <= grown / 50, "back to 1.5×: \(grown) → \(squarePixels(rolledBack))")
     }
 
     /// Held still on the placard for more than 0.5 s (the app's timer fires it, no input
     /// needed): it turns #8C2E5E until the finger lifts.
-    @Test func aLongPressRecoloursThePlacardUntilLifted() throws {
-        let h = try launch()
+    @Test func aLongPressRecoloursThePlacardUntilLifted() async throws {
+        let h = try await launch()
         let c = h.compositor
         c.touchDown(id: 0, x: 400, y: 300)
         c.touchFrame()
-        let pressed = try #require(h.frame(within: 2) { count($0, 0x8C2E5E, x: 280...520, y: 260...340) > 1000 })
+        let pressed = try #require(await h.frame(within: 2) { count($0, 0x8C2E5E, x: 280...520, y: 260...340) > 1000 })
         #expect(count(pressed, 0x8C2E5E, x: 280...520, y: 260...340) > 1000)
         #expect(states(h).contains("longPress@placard began"), "\(states(h))")
         c.touchUp(id: 0)
         c.touchFrame()
-        let lifted = try #require(h.frame { count($0, 0x2E5E8C, x: 280...520, y: 260...340) > 1000 })
+        let lifted = try #require(await h.frame { count($0, 0x2E5E8C, x: 280...520, y: 260...340) > 1000 })
         #expect(count(lifted, 0x8C2E5E, x: 280...520, y: 260...340) == 0)
         #expect(states(h).contains("longPress@placard ended"))
     }
 
     /// The custom recognizer takes a circle drawn on the background, and not a straight line.
-    @Test func theCustomCircleRecognizer() throws {
-        let h = try launch()
+    @Test func theCustomCircleRecognizer() async throws {
+        let h = try await launch()
         let c = h.compositor
         c.touchDown(id: 0, x: 250 + 70, y: 180)
         c.touchFrame()
@@ -194,14 +194,14 @@ struct GestureRecognizerEndToEndTests {
             let angle = Double(step) / 40 * 2 * .pi
             c.touchMotion(id: 0, x: 250 + 70 * cos(angle), y: 180 + 70 * sin(angle))
             c.touchFrame()
-            c.pump(for: 0.012)
+            await c.pump(for: 0.012)
         }
         c.touchUp(id: 0)
         c.touchFrame()
-        #expect(h.waitForLog { _ in !lines(h, "circle", "ended").isEmpty }, "\(states(h))")
+        #expect(await h.waitForLog { _ in !lines(h, "circle", "ended").isEmpty }, "\(states(h))")
         let before = lines(h, "circle", "ended").count
-        drag(h, id: 1, from: (100, 120), to: (300, 140), steps: 30)
-        h.settle(0.6)
+        await drag(h, id: 1, from: (100, 120), to: (300, 140), steps: 30)
+        await h.settle(0.6)
         #expect(lines(h, "circle", "ended").count == before, "a line is no circle: \(states(h))")
     }
 }

@@ -10,9 +10,9 @@ struct GesturesEndToEndTests {
     static let placard = (UInt8(0x2E), UInt8(0x5E), UInt8(0x8C))
     static let square = (UInt8(0xE0), UInt8(0x7A), UInt8(0x1F))
 
-    private func start() throws -> AppHarness {
-        let h = try AppHarness(arguments: ["--scene", "gestures", "--log", "phases"], size: (600, 400))
-        h.settle(0.2)
+    private func start() async throws -> AppHarness {
+        let h = try await AppHarness(arguments: ["--scene", "gestures", "--log", "phases"], size: (600, 400))
+        await h.settle(0.2)
         return h
     }
 
@@ -24,17 +24,17 @@ struct GesturesEndToEndTests {
         Colors.matches(frame.logicalPixel(x, y), Self.square, tolerance: 6)
     }
 
-    @Test func draggingThePlacardMovesItAndItReturnsHome() throws {
-        let h = try start()
+    @Test func draggingThePlacardMovesItAndItReturnsHome() async throws {
+        let h = try await start()
         #expect(isPlacard(try #require(h.frame), 190, 200), "the placard starts in the middle")
         h.compositor.touchDown(id: 0, x: 300, y: 200)
         h.compositor.touchFrame()
         for step in 1...10 {
             h.compositor.touchMotion(id: 0, x: 300 - 15 * Double(step), y: 200 - 10 * Double(step))
             h.compositor.touchFrame()
-            h.settle(0.02)
+            await h.settle(0.02)
         }
-        let dragged = try #require(h.frame {
+        let dragged = try #require(await h.frame {
             isPlacard($0, 40, 100) && isPlacard($0, 150, 70) && $0.isWhite(at: 320, 220)
         })
         // Moved by the finger's (-150, -100): its centre is now (150, 100).
@@ -42,28 +42,28 @@ struct GesturesEndToEndTests {
         #expect(dragged.isWhite(at: 320, 220), "nothing left where it was")
         h.compositor.touchUp(id: 0)
         h.compositor.touchFrame()
-        let home = try #require(h.frame { isPlacard($0, 190, 200) && isPlacard($0, 410, 200) && $0.isWhite(at: 40, 100) })
+        let home = try #require(await h.frame { isPlacard($0, 190, 200) && isPlacard($0, 410, 200) && $0.isWhite(at: 40, 100) })
         #expect(isPlacard(home, 190, 200) && isPlacard(home, 410, 200))
         #expect(home.isWhite(at: 40, 100))
-        h.waitForLog { $0.phases(ofTouch: 1).last == "ended" }
+        await h.waitForLog { $0.phases(ofTouch: 1).last == "ended" }
         #expect(h.phases(ofTouch: 1) == ["began"] + Array(repeating: "moved", count: 10) + ["ended"])
     }
 
-    @Test func aDoubleTapOutsideChangesTheGreeting() throws {
-        let h = try start()
+    @Test func aDoubleTapOutsideChangesTheGreeting() async throws {
+        let h = try await start()
         let before = try #require(h.frame)
         let whiteBefore = whiteCount(before)
         #expect(whiteBefore > 300, "the word Welcome in white on the placard")
         for id in Int32(0)...1 {
             h.compositor.touchDown(id: id, x: 80, y: 320)
             h.compositor.touchFrame()
-            h.settle(0.03)
+            await h.settle(0.03)
             h.compositor.touchUp(id: id)
             h.compositor.touchFrame()
-            h.settle(0.05)
+            await h.settle(0.05)
         }
         // The placard staying put is asserted on the frame that shows the new greeting.
-        let after = try #require(h.frame { abs(whiteCount($0) - whiteBefore) > 40 })
+        let after = try #require(await h.frame { abs(whiteCount($0) - whiteBefore) > 40 })
         let whiteAfter = whiteCount(after)
         #expect(abs(whiteAfter - whiteBefore) > 40, "Bienvenue has other letters than Welcome: \(whiteBefore) vs \(whiteAfter)")
         #expect(isPlacard(after, 180, 170), "the placard itself stays where it is")
@@ -78,8 +78,8 @@ struct GesturesEndToEndTests {
         return count
     }
 
-    @Test func aSwipeRightShowsTheRightArrow() throws {
-        let h = try start()
+    @Test func aSwipeRightShowsTheRightArrow() async throws {
+        let h = try await start()
         h.compositor.touchDown(id: 0, x: 60, y: 330)
         h.compositor.touchFrame()
         for step in 1...6 {
@@ -89,7 +89,7 @@ struct GesturesEndToEndTests {
         h.compositor.touchUp(id: 0)
         h.compositor.touchFrame()
         // The arrow fades: take the first frame that shows it (no left wing asserted on it below).
-        let frame = try #require(h.frame {
+        let frame = try #require(await h.frame {
             greenness($0, x: 310...330, y: 38...48) > 10 && greenness($0, x: 250...350, y: 56...60) > 30
         })
         // The arrowhead's wings lie right of the centre for a right arrow, left for a left one.
@@ -111,8 +111,8 @@ struct GesturesEndToEndTests {
         return count
     }
 
-    @Test func twoFingersTurnTheSquare() throws {
-        let h = try start()
+    @Test func twoFingersTurnTheSquare() async throws {
+        let h = try await start()
         let center = (x: 516.0, y: 292.0)
         let before = try #require(h.frame)
         // Unturned: a corner region is orange, the point 36 px right of the centre is not.
@@ -126,12 +126,12 @@ struct GesturesEndToEndTests {
             h.compositor.touchMotion(id: 0, x: center.x - 50 * cos(angle), y: center.y - 50 * sin(angle))
             h.compositor.touchMotion(id: 1, x: center.x + 50 * cos(angle), y: center.y + 50 * sin(angle))
             h.compositor.touchFrame()
-            h.settle(0.02)
+            await h.settle(0.02)
         }
         h.compositor.touchUp(id: 0)
         h.compositor.touchUp(id: 1)
         h.compositor.touchFrame()
-        let after = try #require(h.frame { isSquare($0, center.x + 36, center.y) && !isSquare($0, center.x + 24, center.y + 24) })
+        let after = try #require(await h.frame { isSquare($0, center.x + 36, center.y) && !isSquare($0, center.x + 24, center.y + 24) })
         // A quarter-of-a-right-angle turn later the square is a diamond: its corner points
         // right of the centre, and the old corner region is empty.
         #expect(isSquare(after, center.x + 36, center.y))

@@ -6,8 +6,8 @@ import Testing
 /// and land under the finger, and strokes are as sharp as the output's pixels allow.
 @Suite struct HiDPIEndToEndTests {
     @Test(arguments: [1.0, 1.25, 1.5, 2.0])
-    func touchLandsUnderTheFingerAtFractionalScale(scale: Double) throws {
-        let h = try AppHarness(fractionalScale: scale)
+    func touchLandsUnderTheFingerAtFractionalScale(scale: Double) async throws {
+        let h = try await AppHarness(fractionalScale: scale)
         h.compositor.touchDown(id: 0, x: 150, y: 100)
         h.compositor.touchFrame()
         let spotOffsets: [(Double, Double)] = [(0.0, 0.0), (45, 0), (-45, 0), (0, 45), (0, -45)]
@@ -15,7 +15,7 @@ import Testing
         func pixel(_ frame: Frame, _ x: Double, _ y: Double) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
             frame.pixel(x: Int((x * scale).rounded(.down)), y: Int((y * scale).rounded(.down)))
         }
-        let frame = try #require(h.frame { f in
+        let frame = try #require(await h.frame { f in
             f.width == Int((400 * scale).rounded()) && f.height == Int((300 * scale).rounded())
                 && spotOffsets.allSatisfy { Colors.matches(pixel(f, 150 + $0.0, 100 + $0.1), Colors.spot) }
                 && whiteOffsets.allSatisfy { Colors.matches(pixel(f, 150 + $0.0, 100 + $0.1), Colors.white) }
@@ -26,7 +26,7 @@ import Testing
         #expect(info.bufferScale == 1)
         #expect(info.viewportDestination?.width == 400 && info.viewportDestination?.height == 300)
         // The log stays in logical coordinates.
-        h.waitForLog { !$0.entries(phase: "began").isEmpty }
+        await h.waitForLog { !$0.entries(phase: "began").isEmpty }
         let began = try #require(h.entries(phase: "began").first)
         #expect(began["x"] as? Double == 150 && began["y"] as? Double == 100)
         // The spot (100 logical px across) is centred on the touch in device pixels.
@@ -42,8 +42,8 @@ import Testing
     /// pixels thick with at most one partly covered pixel on each edge. A stroke drawn at the
     /// next integer scale and shrunk by the compositor would smear over more.
     @Test(arguments: [1.25, 1.5, 2.0])
-    func strokesAreDrawnAtDeviceResolution(scale: Double) throws {
-        let h = try AppHarness(arguments: ["--scene", "draw", "--log", "phases"], fractionalScale: scale)
+    func strokesAreDrawnAtDeviceResolution(scale: Double) async throws {
+        let h = try await AppHarness(arguments: ["--scene", "draw", "--log", "phases"], fractionalScale: scale)
         h.compositor.pointerEnter(x: 100, y: 150)
         h.compositor.pointerFrame()
         h.compositor.pointerButton(pressed: true)
@@ -51,11 +51,11 @@ import Testing
         for step in 1...10 {
             h.compositor.pointerMotion(x: 100 + Double(step) * 20, y: 150)
             h.compositor.pointerFrame()
-            h.settle(0.02)
+            await h.settle(0.02)
         }
         h.compositor.pointerButton(pressed: false)
         h.compositor.pointerFrame()
-        h.settle()
+        await h.settle()
         let frame = try #require(h.frame)
         let column = Int(200 * scale)
         var dark = 0, partial = 0
@@ -68,18 +68,18 @@ import Testing
         #expect(partial <= 2, "\(partial) partly covered pixels")
     }
 
-    @Test func aNewPreferredScaleRedrawsAtTheNewSizeKeepingTheDrawing() throws {
-        let h = try AppHarness(arguments: ["--scene", "draw", "--log", "phases"], fractionalScale: 1.25)
+    @Test func aNewPreferredScaleRedrawsAtTheNewSizeKeepingTheDrawing() async throws {
+        let h = try await AppHarness(arguments: ["--scene", "draw", "--log", "phases"], fractionalScale: 1.25)
         h.compositor.touchDown(id: 0, x: 100, y: 100)
         h.compositor.touchFrame()
         h.compositor.touchMotion(id: 0, x: 300, y: 100)
         h.compositor.touchFrame()
         h.compositor.touchUp(id: 0)
         h.compositor.touchFrame()
-        h.settle()
+        await h.settle()
         #expect(try #require(h.frame).width == 500)
         h.compositor.setFractionalScale(1.5)
-        let frame = try #require(h.frame {
+        let frame = try #require(await h.frame {
             $0.width == 600 && $0.height == 450 && $0.pixel(x: 300, y: 150).r < 40 && $0.pixel(x: 300, y: 200).r > 215
         })
         #expect(frame.width == 600 && frame.height == 450)

@@ -10,33 +10,33 @@ struct InkEndToEndTests {
     static let inProgress: (UInt8, UInt8, UInt8) = (0x9A, 0x99, 0xCE)
 
     /// A horizontal finger path from x0 to x1 at y, one motion frame per 10 px.
-    func drag(_ h: AppHarness, id: Int32, y: Double, from x0: Double, to x1: Double, lift: Bool = true) {
+    func drag(_ h: AppHarness, id: Int32, y: Double, from x0: Double, to x1: Double, lift: Bool = true) async {
         h.compositor.touchDown(id: id, x: x0, y: y)
         h.compositor.touchFrame()
-        h.settle(0.02)
+        await h.settle(0.02)
         var x = x0
         while x < x1 {
             x = min(x + 10, x1)
             h.compositor.touchMotion(id: id, x: x, y: y)
             h.compositor.touchFrame()
-            h.compositor.pump(for: 0.005)
+            await h.compositor.pump(for: 0.005)
         }
-        h.settle(0.1)
+        await h.settle(0.1)
         if lift {
             h.compositor.touchUp(id: id)
             h.compositor.touchFrame()
-            h.settle(0.1)
+            await h.settle(0.1)
         }
     }
 
-    @Test func traceStrokeIsLighterInProgressAndDarkWhenDone() throws {
-        let h = try AppHarness(arguments: ["--scene", "trace"])
-        drag(h, id: 0, y: 150, from: 40, to: 360, lift: false)
-        let during = try #require(h.frame { Colors.matches($0.logicalPixel(200, 150), Self.inProgress, tolerance: 6) })
+    @Test func traceStrokeIsLighterInProgressAndDarkWhenDone() async throws {
+        let h = try await AppHarness(arguments: ["--scene", "trace"])
+        await drag(h, id: 0, y: 150, from: 40, to: 360, lift: false)
+        let during = try #require(await h.frame { Colors.matches($0.logicalPixel(200, 150), Self.inProgress, tolerance: 6) })
         #expect(Colors.matches(during.logicalPixel(200, 150), Self.inProgress, tolerance: 6))
         h.compositor.touchUp(id: 0)
         h.compositor.touchFrame()
-        let after = try #require(h.frame { f in
+        let after = try #require(await h.frame { f in
             stride(from: 60.0, through: 340, by: 40).allSatisfy { Colors.matches(f.logicalPixel($0, 150), Self.completed, tolerance: 3) }
                 && f.isWhite(at: 200, 154) && f.isWhite(at: 200, 146) && f.isWhite(at: 200, 100)
         })
@@ -48,12 +48,12 @@ struct InkEndToEndTests {
         #expect(after.isWhite(at: 200, 100))
     }
 
-    @Test func cancelledInProgressStrokeIsGone() throws {
-        let h = try AppHarness(arguments: ["--scene", "trace"])
-        drag(h, id: 0, y: 100, from: 40, to: 360)            // completed, stays
-        drag(h, id: 1, y: 200, from: 40, to: 360, lift: false)
+    @Test func cancelledInProgressStrokeIsGone() async throws {
+        let h = try await AppHarness(arguments: ["--scene", "trace"])
+        await drag(h, id: 0, y: 100, from: 40, to: 360)            // completed, stays
+        await drag(h, id: 1, y: 200, from: 40, to: 360, lift: false)
         h.compositor.touchCancel()
-        let frame = try #require(h.frame { f in
+        let frame = try #require(await h.frame { f in
             Colors.matches(f.logicalPixel(200, 100), Self.completed)
                 && stride(from: 60.0, through: 340, by: 40).allSatisfy { f.isWhite(at: $0, 200) }
         })
@@ -61,13 +61,13 @@ struct InkEndToEndTests {
         for x in stride(from: 60.0, through: 340, by: 40) { #expect(frame.isWhite(at: x, 200)) }
     }
 
-    @Test func undoRemovesTheLastStrokeEachTime() throws {
-        let h = try AppHarness(arguments: ["--scene", "trace"])
-        drag(h, id: 0, y: 80, from: 40, to: 360)
-        drag(h, id: 0, y: 160, from: 40, to: 360)
-        drag(h, id: 0, y: 240, from: 40, to: 360)
+    @Test func undoRemovesTheLastStrokeEachTime() async throws {
+        let h = try await AppHarness(arguments: ["--scene", "trace"])
+        await drag(h, id: 0, y: 80, from: 40, to: 360)
+        await drag(h, id: 0, y: 160, from: 40, to: 360)
+        await drag(h, id: 0, y: 240, from: 40, to: 360)
         h.compositor.tapKey(22)  // KEY_U
-        var frame = try #require(h.frame {
+        var frame = try #require(await h.frame {
             Colors.matches($0.logicalPixel(200, 80), Self.completed) && Colors.matches($0.logicalPixel(200, 160), Self.completed)
                 && $0.isWhite(at: 200, 240)
         })
@@ -75,15 +75,15 @@ struct InkEndToEndTests {
         #expect(Colors.matches(frame.logicalPixel(200, 160), Self.completed))
         #expect(frame.isWhite(at: 200, 240))
         h.compositor.tapKey(22)
-        frame = try #require(h.frame { Colors.matches($0.logicalPixel(200, 80), Self.completed) && $0.isWhite(at: 200, 160) })
+        frame = try #require(await h.frame { Colors.matches($0.logicalPixel(200, 80), Self.completed) && $0.isWhite(at: 200, 160) })
         #expect(Colors.matches(frame.logicalPixel(200, 80), Self.completed))
         #expect(frame.isWhite(at: 200, 160))
     }
 
-    @Test func canvasSceneShowsSpotsOverStrokes() throws {
-        let h = try AppHarness(arguments: ["--scene", "canvas"])
-        drag(h, id: 0, y: 150, from: 40, to: 250, lift: false)
-        let frame = try #require(h.frame {
+    @Test func canvasSceneShowsSpotsOverStrokes() async throws {
+        let h = try await AppHarness(arguments: ["--scene", "canvas"])
+        await drag(h, id: 0, y: 150, from: 40, to: 250, lift: false)
+        let frame = try #require(await h.frame {
             $0.isSpot(at: 250, 150) && $0.isSpot(at: 250, 105) && $0.isSpot(at: 210, 150)
                 && $0.isWhite(at: 250, 94) && $0.isWhite(at: 250, 206)
                 && Colors.matches($0.logicalPixel(120, 150), Self.inProgress, tolerance: 6)
@@ -94,10 +94,10 @@ struct InkEndToEndTests {
         #expect(Colors.matches(frame.logicalPixel(120, 150), Self.inProgress, tolerance: 6))
     }
 
-    @Test func drawSceneStrokeIsBlackAndClearButtonClearsIt() throws {
-        let h = try AppHarness(arguments: ["--scene", "draw"])
-        drag(h, id: 0, y: 200, from: 40, to: 260)
-        var frame = try #require(h.frame { f in
+    @Test func drawSceneStrokeIsBlackAndClearButtonClearsIt() async throws {
+        let h = try await AppHarness(arguments: ["--scene", "draw"])
+        await drag(h, id: 0, y: 200, from: 40, to: 260)
+        var frame = try #require(await h.frame { f in
             stride(from: 60.0, through: 240, by: 45).allSatisfy { Colors.matches(f.logicalPixel($0, 200), (0, 0, 0), tolerance: 40) }
                 && f.isWhite(at: 150, 205)
         })
@@ -110,20 +110,20 @@ struct InkEndToEndTests {
         h.compositor.touchFrame()
         h.compositor.touchUp(id: 5)
         h.compositor.touchFrame()
-        frame = try #require(h.frame { f in stride(from: 60.0, through: 240, by: 45).allSatisfy { f.isWhite(at: $0, 200) } })
+        frame = try #require(await h.frame { f in stride(from: 60.0, through: 240, by: 45).allSatisfy { f.isWhite(at: $0, 200) } })
         for x in stride(from: 60.0, through: 240, by: 45) { #expect(frame.isWhite(at: x, 200)) }
     }
 
-    @Test func cKeyClearsAndSKeySavesTheStrokesAsSVGToo() throws {
+    @Test func cKeyClearsAndSKeySavesTheStrokesAsSVGToo() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tc-ink-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let h = try AppHarness(arguments: ["--scene", "trace"], extraEnvironment: ["XDG_PICTURES_DIR": directory.path])
-        drag(h, id: 0, y: 100, from: 40, to: 360)
-        drag(h, id: 0, y: 200, from: 40, to: 360)
+        let h = try await AppHarness(arguments: ["--scene", "trace"], extraEnvironment: ["XDG_PICTURES_DIR": directory.path])
+        await drag(h, id: 0, y: 100, from: 40, to: 360)
+        await drag(h, id: 0, y: 200, from: 40, to: 360)
         h.compositor.tapKey(31)  // KEY_S
         // Written atomically, the PNG first, so the SVG's being there means both are complete.
-        _ = h.compositor.waitUntil(timeout: 5) {
+        _ = await h.compositor.waitUntil(timeout: 5) {
             FileManager.default.fileExists(atPath: directory.appendingPathComponent("touchcanvas-1.svg").path)
         }
         let svg = try String(contentsOfFile: directory.appendingPathComponent("touchcanvas-1.svg").path, encoding: .utf8)
@@ -131,39 +131,39 @@ struct InkEndToEndTests {
         #expect(svg.lowercased().contains("#34329c"))
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("touchcanvas-1.png").path))
         h.compositor.tapKey(46)  // KEY_C
-        let frame = try #require(h.frame { $0.isWhite(at: 200, 100) && $0.isWhite(at: 200, 200) })
+        let frame = try #require(await h.frame { $0.isWhite(at: 200, 100) && $0.isWhite(at: 200, 200) })
         #expect(frame.isWhite(at: 200, 100) && frame.isWhite(at: 200, 200))
     }
 
-    @Test func singleTouchDrawsOnlyTheFirstFinger() throws {
-        let h = try AppHarness(arguments: ["--scene", "trace", "--single-touch"])
+    @Test func singleTouchDrawsOnlyTheFirstFinger() async throws {
+        let h = try await AppHarness(arguments: ["--scene", "trace", "--single-touch"])
         h.compositor.touchDown(id: 0, x: 40, y: 100)
         h.compositor.touchDown(id: 1, x: 40, y: 200)
         h.compositor.touchFrame()
-        h.settle(0.02)
+        await h.settle(0.02)
         var x = 40.0
         while x < 360 {
             x += 10
             h.compositor.touchMotion(id: 0, x: x, y: 100)
             h.compositor.touchMotion(id: 1, x: x, y: 200)
             h.compositor.touchFrame()
-            h.compositor.pump(for: 0.005)
+            await h.compositor.pump(for: 0.005)
         }
         h.compositor.touchUp(id: 0)
         h.compositor.touchUp(id: 1)
         h.compositor.touchFrame()
         // The second finger moved in the same frames as the first: had it drawn, it would show
         // by the time the first stroke is completed.
-        let frame = try #require(h.frame { Colors.matches($0.logicalPixel(200, 100), Self.completed) })
+        let frame = try #require(await h.frame { Colors.matches($0.logicalPixel(200, 100), Self.completed) })
         #expect(Colors.matches(frame.logicalPixel(200, 100), Self.completed))
         #expect(frame.isWhite(at: 200, 200))
     }
 
-    @Test func strokesSurviveScaleChangeAndResize() throws {
-        let h = try AppHarness(arguments: ["--scene", "trace"])
-        drag(h, id: 0, y: 150, from: 40, to: 360)
+    @Test func strokesSurviveScaleChangeAndResize() async throws {
+        let h = try await AppHarness(arguments: ["--scene", "trace"])
+        await drag(h, id: 0, y: 150, from: 40, to: 360)
         h.compositor.setOutputScale(2)
-        var frame = try #require(h.frame {
+        var frame = try #require(await h.frame {
             $0.scale == 2 && Colors.matches($0.logicalPixel(200, 150), Self.completed)
                 && $0.isWhite(at: 200, 154) && $0.isWhite(at: 200, 146)
         })
@@ -172,7 +172,7 @@ struct InkEndToEndTests {
         #expect(Colors.matches(frame.logicalPixel(200, 150), Self.completed))
         #expect(frame.isWhite(at: 200, 154) && frame.isWhite(at: 200, 146))
         h.compositor.configure(width: 600, height: 400)
-        frame = try #require(h.frame {
+        frame = try #require(await h.frame {
             $0.width == 1200 && $0.height == 800 && Colors.matches($0.logicalPixel(200, 150), Self.completed)
                 && $0.isWhite(at: 500, 300)
         })

@@ -19,8 +19,8 @@ struct InspectEndToEndTests {
     }
 
     @Test(arguments: [1, 2] as [Int32])
-    func cancelLeavesARedRingThatFadesAndTheHUDCountsIt(scale: Int32) throws {
-        let h = try AppHarness(arguments: ["--scene", "inspect", "--log", "phases"], outputScale: scale, size: (700, 500))
+    func cancelLeavesARedRingThatFadesAndTheHUDCountsIt(scale: Int32) async throws {
+        let h = try await AppHarness(arguments: ["--scene", "inspect", "--log", "phases"], outputScale: scale, size: (700, 500))
         let c = h.compositor
         c.touchDown(id: 0, x: 200, y: 300)
         c.touchDown(id: 1, x: 450, y: 320)
@@ -29,16 +29,16 @@ struct InspectEndToEndTests {
             c.touchMotion(id: 0, x: 200 + Double(step) * 5, y: 300)
             c.touchMotion(id: 1, x: 450, y: 320 + Double(step) * 4)
             c.touchFrame()
-            c.pump(for: 0.01)
+            await c.pump(for: 0.01)
         }
-        h.settle(0.3)  // the strokes drawn before the cancel, as the kept picture shows
-        let during = try #require(h.frame { $0.inkedPixels(x: 10...300, y: 10...60) > 200 })
+        await h.settle(0.3)  // the strokes drawn before the cancel, as the kept picture shows
+        let during = try #require(await h.frame { $0.inkedPixels(x: 10...300, y: 10...60) > 200 })
         during.keep(as: "inspect-during-\(scale)")
         // The HUD panel in the top-left holds text.
         #expect(during.inkedPixels(x: 10...300, y: 10...60) > 200)
         c.touchCancel()
         // The ring and the flash fade: take the first frame that shows them.
-        let after = try #require(h.frame {
+        let after = try #require(await h.frame {
             redPixels($0, around: 300, 300, radius: 30) > 40 && redPixels($0, around: 450, 400, radius: 30) > 40
                 && $0.isWhite(at: 300, 285) && $0.isWhite(at: 465, 400) && redPixels($0, around: 250, 300, radius: 3) > 0
         })
@@ -49,10 +49,10 @@ struct InspectEndToEndTests {
         #expect(after.isWhite(at: 300, 285) && after.isWhite(at: 465, 400))
         // The cancelled stroke flashes red along its path.
         #expect(redPixels(after, around: 250, 300, radius: 3) > 0)
-        h.waitForLog { $0.entries(phase: "cancelled").count >= 2 }
+        await h.waitForLog { $0.entries(phase: "cancelled").count >= 2 }
         #expect(h.entries(phase: "cancelled").count == 2)
         // Shown above, so gone means faded.
-        let faded = try #require(h.frame {
+        let faded = try #require(await h.frame {
             redPixels($0, around: 300, 300, radius: 30) == 0 && redPixels($0, around: 250, 300, radius: 3) == 0
         })
         faded.keep(as: "inspect-faded-\(scale)")
@@ -60,30 +60,30 @@ struct InspectEndToEndTests {
         #expect(redPixels(faded, around: 250, 300, radius: 3) == 0)
     }
 
-    @Test func hTogglesTheHUDInAnyScene() throws {
-        let h = try AppHarness(arguments: ["--scene", "spots"], size: (700, 500))
-        h.settle(0.2)
+    @Test func hTogglesTheHUDInAnyScene() async throws {
+        let h = try await AppHarness(arguments: ["--scene", "spots"], size: (700, 500))
+        await h.settle(0.2)
         let before = try #require(h.frame)
         #expect(before.inkedPixels(x: 10...300, y: 10...60) == 0)
         h.compositor.tapKey(35)  // h
-        let shown = try #require(h.frame { $0.inkedPixels(x: 10...300, y: 10...60) > 200 })
+        let shown = try #require(await h.frame { $0.inkedPixels(x: 10...300, y: 10...60) > 200 })
         shown.keep(as: "hud-spots")
         #expect(shown.inkedPixels(x: 10...300, y: 10...60) > 200)
         h.compositor.tapKey(35)
-        let hidden = try #require(h.frame { $0.inkedPixels(x: 10...300, y: 10...60) == 0 })
+        let hidden = try #require(await h.frame { $0.inkedPixels(x: 10...300, y: 10...60) == 0 })
         #expect(hidden.inkedPixels(x: 10...300, y: 10...60) == 0)
     }
 
-    @Test func anIdleHUDStopsCommitting() throws {
-        let h = try AppHarness(arguments: ["--scene", "inspect"], size: (700, 500))
+    @Test func anIdleHUDStopsCommitting() async throws {
+        let h = try await AppHarness(arguments: ["--scene", "inspect"], size: (700, 500))
         h.compositor.touchDown(id: 0, x: 200, y: 300)
         h.compositor.touchFrame()
         h.compositor.touchUp(id: 0)
         h.compositor.touchFrame()
         // Rates fall to zero a second later and are drawn once more; then nothing.
-        h.settle(1.6)
+        await h.settle(1.6)
         let commits = h.compositor.commitCount
-        h.settle(1.5)
+        await h.settle(1.5)
         #expect(h.compositor.commitCount == commits)
     }
 }

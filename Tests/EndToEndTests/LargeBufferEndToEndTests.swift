@@ -11,19 +11,19 @@ import Testing
 struct LargeBufferEndToEndTests {
     /// 800×600 (1.9 MB, faulted by its first frame) to 3840×2160 (33 MB, prefaulted): the new
     /// size is drawn with no further input, the stroke where it was and white everywhere else.
-    @Test func theFrameAtALargeNewSizeComesWhenItsBufferIsReady() throws {
-        let h = try AppHarness(arguments: ["--scene", "trace", "--decorations", "none"], outputMode: (3840, 2160),
+    @Test func theFrameAtALargeNewSizeComesWhenItsBufferIsReady() async throws {
+        let h = try await AppHarness(arguments: ["--scene", "trace", "--decorations", "none"], outputMode: (3840, 2160),
                                size: (800, 600))
-        h.drawLine(fromX: 100, y: 200, step: 40, steps: 12)
-        let small = try #require(h.frame { $0.inkedPixels(x: 100...580, y: 195...205) > 300 })
+        await h.drawLine(fromX: 100, y: 200, step: 40, steps: 12)
+        let small = try #require(await h.frame { $0.inkedPixels(x: 100...580, y: 195...205) > 300 })
         #expect(small.width == 800)
         // Idle, and no frame callback will come to draw again: the buffer's readiness brings
         // the frame (PrefaultedSwapchainTests checks it is announced; the stall timer would
         // only draw it a quarter of a second later).
-        h.settle(1)
+        await h.settle(1)
         h.compositor.answersFrameCallbacks = false
         h.compositor.configure(width: 3840, height: 2160)
-        let large = try #require(h.frame { $0.width == 3840 && $0.height == 2160 && $0.inkedPixels(x: 100...580, y: 195...205) > 300 })
+        let large = try #require(await h.frame { $0.width == 3840 && $0.height == 2160 && $0.inkedPixels(x: 100...580, y: 195...205) > 300 })
         #expect(large.width == 3840 && large.height == 2160, "the resize is drawn without any input after it")
         #expect(large.inkedPixels(x: 100...580, y: 195...205) > 300, "the stroke rebuilt at the new size")
         #expect(large.inkedPixels(x: 1000...3839, y: 0...2159) == 0, "white, not the buffer's zeroes, away from the stroke")
@@ -34,37 +34,37 @@ struct LargeBufferEndToEndTests {
     /// in. The loop is free meanwhile: a ping sent once the app has taken the configure is
     /// answered before the frame at the new size is committed. It used to come after it, the
     /// loop held in the page faults of the first frame (over 100 ms at this size).
-    @Test func aPingDuringAResizeToEightKIsAnsweredBeforeTheNewFrame() throws {
-        let h = try AppHarness(arguments: ["--scene", "trace", "--decorations", "none"], outputMode: (7680, 4320),
+    @Test func aPingDuringAResizeToEightKIsAnsweredBeforeTheNewFrame() async throws {
+        let h = try await AppHarness(arguments: ["--scene", "trace", "--decorations", "none"], outputMode: (7680, 4320),
                                size: (800, 600))
-        h.settle(0.5)
+        await h.settle(0.5)
         let c = h.compositor
         c.configure(width: 7680, height: 4320)
-        c.pump(for: 0.005)
+        await c.pump(for: 0.005)
         let serial = c.ping()
-        #expect(c.waitUntil(timeout: 5 * sanitizerSlowdown) { c.lastPongSerial == serial })
+        #expect(await c.waitUntil(timeout: 5 * sanitizerSlowdown) { c.lastPongSerial == serial })
         // Under a sanitizer the app's own work is many times slower while the kernel's faulting
         // is not, so which comes first says nothing there.
         if ProcessInfo.processInfo.environment["TC_SANITIZER"] == nil {
             #expect(c.lastFrame?.width == 800, "answered while the new buffer was being faulted in, before its frame")
         }
-        let large = try #require(h.frame(within: 10) { $0.width == 7680 })
+        let large = try #require(await h.frame(within: 10) { $0.width == 7680 })
         #expect(large.width == 7680 && large.height == 4320 && large.isWhite(at: 7679, 4319) && large.isWhite(at: 10, 10))
     }
 
     /// SIGTERM right behind a resize: the save on exit waits for the new buffer and is of the
     /// new size, with the drawing.
-    @Test func aSaveJustAfterAResizeIsOfTheNewSize() throws {
+    @Test func aSaveJustAfterAResizeIsOfTheNewSize() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tc-largebuffer-\(getpid())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let saved = directory.appendingPathComponent("saved.png").path
-        let h = try AppHarness(arguments: ["--scene", "trace", "--decorations", "none", "--save-on-exit", saved],
+        let h = try await AppHarness(arguments: ["--scene", "trace", "--decorations", "none", "--save-on-exit", saved],
                                outputMode: (3840, 2160), size: (800, 600))
-        h.drawLine(fromX: 100, y: 200, step: 40, steps: 12)
-        _ = h.frame { $0.inkedPixels(x: 100...580, y: 195...205) > 300 }
+        await h.drawLine(fromX: 100, y: 200, step: 40, steps: 12)
+        _ = await h.frame { $0.inkedPixels(x: 100...580, y: 195...205) > 300 }
         h.compositor.configure(width: 3000, height: 2000)
-        h.compositor.pump(for: 0.002)
+        await h.compositor.pump(for: 0.002)
         #expect(h.app.terminate(grace: AppHarness.stopGrace) == 0)
         let picture = try PNGReader.read(saved)
         #expect(picture.width == 3000 && picture.height == 2000)

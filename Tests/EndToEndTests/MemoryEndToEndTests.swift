@@ -19,24 +19,24 @@ struct MemoryEndToEndTests {
     static let width = 3840.0, height = 2160.0
 
     @Test(arguments: [false, true])
-    func canvasSceneStaysWithin130MBAt4K(ownFrame: Bool) throws {
-        let h = try Self.launch(scene: "canvas", ownFrame: ownFrame)
+    func canvasSceneStaysWithin130MBAt4K(ownFrame: Bool) async throws {
+        let h = try await Self.launch(scene: "canvas", ownFrame: ownFrame)
         let c = h.compositor
         // Three rounds of ten strokes across the whole window: across, down, corner to corner.
         // Every direction matters: a page of a layer holds a quarter of a row, so a stroke going
         // down touches a page on every row it crosses.
         var drawing: MemoryBreakdown?
         for round in 0..<3 {
-            Self.drawRound(round, with: c, frames: 100)
-            h.settle(0.1)
+            await Self.drawRound(round, with: c, frames: 100)
+            await h.settle(0.1)
             drawing = MemoryBreakdown(pid: h.app.pid)
             print("canvas at 3840×2160, scale 1\(ownFrame ? ", own frame" : ""), ten strokes in progress (round \(round)): \(drawing.map(String.init(describing:)) ?? "-")")
             for id in 0..<10 { c.touchUp(id: Int32(id)) }
             c.touchFrame()
-            c.pump(for: 0.05)
+            await c.pump(for: 0.05)
         }
         c.tapKey(22)  // KEY_U: undo the last stroke
-        h.settle(0.5)
+        await h.settle(0.5)
         let memory = try #require(MemoryBreakdown(pid: h.app.pid))
         print("canvas at 3840×2160, scale 1\(ownFrame ? ", own frame" : ""): \(memory)")
         #expect(memory.peakMB <= 130, "\(memory)")
@@ -44,13 +44,13 @@ struct MemoryEndToEndTests {
     }
 
     @Test(arguments: [false, true])
-    func spotsSceneStaysWithin100MBAt4K(ownFrame: Bool) throws {
-        let h = try Self.launch(scene: "spots", ownFrame: ownFrame)
+    func spotsSceneStaysWithin100MBAt4K(ownFrame: Bool) async throws {
+        let h = try await Self.launch(scene: "spots", ownFrame: ownFrame)
         let c = h.compositor
-        Self.drawRound(2, with: c, frames: 100)
+        await Self.drawRound(2, with: c, frames: 100)
         for id in 0..<10 { c.touchUp(id: Int32(id)) }
         c.touchFrame()
-        h.settle(0.5)
+        await h.settle(0.5)
         let memory = try #require(MemoryBreakdown(pid: h.app.pid))
         print("spots at 3840×2160, scale 1\(ownFrame ? ", own frame" : ""): \(memory)")
         #expect(memory.peakMB <= 100, "\(memory)")
@@ -61,19 +61,19 @@ struct MemoryEndToEndTests {
     /// copied at each commit (33 MB each, in the test's process): the figures are the app's.
     /// `ownFrame`: the compositor offers no decoration manager, so the app draws its frame;
     /// otherwise the compositor's decorations are taken (no frame in the app).
-    static func launch(scene: String, ownFrame: Bool) throws -> AppHarness {
-        let h = try AppHarness(arguments: ["--scene", scene], outputMode: (3840, 2160), size: (3840, 2160),
+    static func launch(scene: String, ownFrame: Bool) async throws -> AppHarness {
+        let h = try await AppHarness(arguments: ["--scene", scene], outputMode: (3840, 2160), size: (3840, 2160),
                                decorationManager: !ownFrame)
-        #expect(h.frame { $0.width == 3840 && $0.height == 2160 } != nil)
+        #expect(await h.frame { $0.width == 3840 && $0.height == 2160 } != nil)
         h.compositor.captureFrames = false
-        h.settle(0.3)
+        await h.settle(0.3)
         return h
     }
 
     /// Ten fingers, each from one side of the window to the other in `frames` touch frames:
     /// round 0 left to right, 1 top to bottom, 2 corner to corner (fingers spread along the
     /// other diagonal).
-    static func drawRound(_ round: Int, with c: ScriptedCompositor, frames: Int) {
+    static func drawRound(_ round: Int, with c: ScriptedCompositor, frames: Int) async {
         func position(finger i: Int, at t: Double) -> (Double, Double) {
             let f = (Double(i) + 0.5) / 10
             switch round % 3 {
@@ -95,7 +95,7 @@ struct MemoryEndToEndTests {
                 c.touchMotion(id: Int32(i), x: x, y: y)
             }
             c.touchFrame()
-            c.pump(for: 0.008)
+            await c.pump(for: 0.008)
         }
     }
 }

@@ -6,24 +6,24 @@ import Testing
 /// 3840×2160 window, what they show, and the pointer crossing from one part to another.
 @Suite(.timeLimit(.minutes(2)))
 struct OwnFramePartsEndToEndTests {
-    func harness(outputScale: Int32 = 1) throws -> AppHarness {
-        try AppHarness(arguments: ["--scene", "spots", "--log", "phases"], outputScale: outputScale, decorationManager: false)
+    func harness(outputScale: Int32 = 1) async throws -> AppHarness {
+        try await AppHarness(arguments: ["--scene", "spots", "--log", "phases"], outputScale: outputScale, decorationManager: false)
     }
 
     /// One frame-sized buffer round a 3840×2160 window was 3864×2184 pixels: 34 MB, 67 MB with
     /// the second one a compositor that holds the first makes the app draw. The parts show
     /// 1.2 MB in all: a 3840×40 title bar and 12 px strips.
-    @Test func atThreeEightyFortyByTwentyOneSixtyTheFramesBuffersTakeAboutOneMegabyte() throws {
-        let h = try harness()
+    @Test func atThreeEightyFortyByTwentyOneSixtyTheFramesBuffersTakeAboutOneMegabyte() async throws {
+        let h = try await harness()
         let c = h.compositor
         // Two 1920×1080 outputs: room for a 3840×2160 window.
         c.addOutput(named: "SCRIPTED-2", scale: 1)
-        #expect(c.waitUntil(timeout: 5) { c.ownFramePart(.titleBar) != nil },
+        #expect(await c.waitUntil(timeout: 5) { c.ownFramePart(.titleBar) != nil },
                 "no title bar: \(c.otherSurfaces); stderr: \(h.app.standardError)")
-        h.settle(0.3)  // the app hears of the second output
+        await h.settle(0.3)  // the app hears of the second output
         c.configure(width: 3840, height: 2160)
         let content = (width: 3840, height: 2120)
-        #expect(c.waitUntil(timeout: 10) {
+        #expect(await c.waitUntil(timeout: 10) {
             c.toplevel?.bufferSize.map { $0 == content } == true
                 && OwnFramePart.allCases.allSatisfy { c.ownFramePart($0, width: content.width, height: content.height) != nil }
         }, "\(String(describing: c.toplevel?.bufferSize)) \(c.otherSurfaces); stderr: \(h.app.standardError)")
@@ -44,10 +44,10 @@ struct OwnFramePartsEndToEndTests {
     /// What a person sees: the bar's colour, the close cross, the separator under the bar, and
     /// the hairline round the window in the strips, as the frame-sized surface showed them.
     @Test(arguments: [Int32(1), 2])
-    func thePartsShowTheTitleBarAndTheHairline(scale: Int32) throws {
-        let h = try harness(outputScale: scale)
+    func thePartsShowTheTitleBarAndTheHairline(scale: Int32) async throws {
+        let h = try await harness(outputScale: scale)
         let c = h.compositor
-        #expect(c.waitUntil(timeout: 5) {
+        #expect(await c.waitUntil(timeout: 5) {
             c.shownFrameParts.count == 5 && c.shownFrameParts.allSatisfy { $0.bufferScale == scale }
         }, "\(c.otherSurfaces)")
         let s = Int(scale)
@@ -75,10 +75,10 @@ struct OwnFramePartsEndToEndTests {
 
     /// The pointer crossing from the title bar onto a strip leaves one surface and enters the
     /// other: the cursor follows the spot on the frame, and a press there resizes.
-    @Test func thePointerCrossesFromPartToPart() throws {
-        let h = try harness()
+    @Test func thePointerCrossesFromPartToPart() async throws {
+        let h = try await harness()
         let c = h.compositor
-        _ = c.waitUntil(timeout: 5) { c.shownFrameParts.count == 5 }
+        _ = await c.waitUntil(timeout: 5) { c.shownFrameParts.count == 5 }
         let titleBar = try #require(c.ownFramePart(.titleBar), "\(c.otherSurfaces)")
         let top = try #require(c.ownFramePart(.top), "\(c.otherSurfaces)")
         #expect(c.pointerEnter(on: titleBar, x: 5, y: 5))
@@ -90,16 +90,16 @@ struct OwnFramePartsEndToEndTests {
         c.pointerFrame()
         c.pointerButton(pressed: true)
         c.pointerFrame()
-        #expect(c.waitUntil(timeout: 5) { c.resizeRequests.map(\.edge) == [5] }, "top left: \(c.resizeRequests)")
+        #expect(await c.waitUntil(timeout: 5) { c.resizeRequests.map(\.edge) == [5] }, "top left: \(c.resizeRequests)")
         c.pointerButton(pressed: false)
         c.pointerFrame()
         #expect(c.pointerEnter(on: top, x: 200, y: 6))
         c.pointerFrame()
         c.pointerButton(pressed: true)
         c.pointerFrame()
-        #expect(c.waitUntil(timeout: 5) { c.resizeRequests.map(\.edge) == [5, 1] }, "top: \(c.resizeRequests)")
+        #expect(await c.waitUntil(timeout: 5) { c.resizeRequests.map(\.edge) == [5, 1] }, "top: \(c.resizeRequests)")
         #expect(c.moveRequests.isEmpty)
-        h.settle(0.2)
+        await h.settle(0.2)
         #expect(h.entries(phase: "began").isEmpty, "the frame's pointer reached the canvas")
         #expect(c.protocolErrors.isEmpty, "\(c.protocolErrors)")
     }

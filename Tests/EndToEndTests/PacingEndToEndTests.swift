@@ -14,10 +14,10 @@ struct PacingEndToEndTests {
         var seconds: Double
     }
 
-    func run(_ pacing: String) throws -> Figures {
-        let h = try AppHarness(arguments: ["--scene", "trace", "--log", "present", "--pacing", pacing], size: (800, 600),
+    func run(_ pacing: String) async throws -> Figures {
+        let h = try await AppHarness(arguments: ["--scene", "trace", "--log", "present", "--pacing", pacing], size: (800, 600),
                                vblank: VblankMode(hertz: 60, scanoutDelay: .zero))
-        h.settle(0.3)
+        await h.settle(0.3)
         let c = h.compositor
         let commitsBefore = c.commitCount
         let start = Date()
@@ -26,13 +26,13 @@ struct PacingEndToEndTests {
         for step in 1...300 {
             c.touchMotion(id: 0, x: 100 + Double(step % 60) * 10, y: 200 + Double(step / 60) * 40)
             c.touchFrame()
-            c.pump(for: 0.005)
+            await c.pump(for: 0.005)
         }
         let seconds = Date().timeIntervalSince(start)
         let commits = c.commitCount - commitsBefore
         c.touchUp(id: 0)
         c.touchFrame()
-        h.settle(0.3)
+        await h.settle(0.3)
         let lines = h.logLines.filter { $0["present"] != nil || $0["discarded"] != nil }
         let latencies = lines.compactMap { ($0["input_to_present_us"] as? NSNumber)?.doubleValue }.sorted()
         return Figures(medianMilliseconds: latencies.isEmpty ? .nan : latencies[latencies.count / 2] / 1000,
@@ -42,9 +42,9 @@ struct PacingEndToEndTests {
     /// Deadline pacing shows a 200 Hz finger sooner than foot's rule (which waits for the frame
     /// callback, answered at the vblank that took the last commit, so nearly every frame waits
     /// a whole refresh), and still commits about once per refresh, discarding almost nothing.
-    @Test func deadlinePacingReachesTheGlassSooner() throws {
-        let foot = try run("foot")
-        let deadline = try run("deadline")
+    @Test func deadlinePacingReachesTheGlassSooner() async throws {
+        let foot = try await run("foot")
+        let deadline = try await run("deadline")
         #expect(foot.presented >= 30 && deadline.presented >= 30, "\(foot) \(deadline)")
         #expect(deadline.medianMilliseconds < foot.medianMilliseconds - 4, "foot \(foot), deadline \(deadline)")
         #expect(Double(deadline.commits) <= deadline.seconds * 60 * 1.2 + 5, "\(deadline)")

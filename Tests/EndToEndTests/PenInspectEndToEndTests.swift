@@ -18,14 +18,14 @@ struct PenInspectEndToEndTests {
     }
 
     @Test(arguments: [1, 2] as [Int32])
-    func aTiltedPenShowsInTheLogTheHUDAndTheScene(scale: Int32) throws {
-        let h = try AppHarness(arguments: ["--scene", "inspect", "--log", "phases"], outputScale: scale, size: (800, 600))
+    func aTiltedPenShowsInTheLogTheHUDAndTheScene(scale: Int32) async throws {
+        let h = try await AppHarness(arguments: ["--scene", "inspect", "--log", "phases"], outputScale: scale, size: (800, 600))
         let c = h.compositor
-        _ = c.waitUntil(timeout: 5) { c.tabletSeatCount == 1 }
+        _ = await c.waitUntil(timeout: 5) { c.tabletSeatCount == 1 }
         let tablet = try #require(c.addTablet(name: "Test Tablet"))
         let tool = try #require(c.addTabletTool(.pen, hardwareSerial: 42, capabilities: .pen))
-        h.settle(0.1)
-        let before = try #require(h.frame { $0.inkedPixels(x: 10...300, y: 10...60) > 200 })
+        await h.settle(0.1)
+        let before = try #require(await h.frame { $0.inkedPixels(x: 10...300, y: 10...60) > 200 })
         // The HUD below its finger table: the rows a pen adds (empty before it).
         let toolRows = (x: 10...600, y: 100...135)
         let hudBefore = before.inkedPixels(x: toolRows.x, y: toolRows.y)
@@ -41,9 +41,9 @@ struct PenInspectEndToEndTests {
             c.tabletToolMotion(tool, x: 200 + Double(i) * 5, y: 400)
             c.tabletToolPressure(tool, UInt32(20000 + i * 1000))
             c.tabletToolFrame(tool)
-            c.pump(for: 0.005)
+            await c.pump(for: 0.005)
         }
-        #expect(h.waitForLog { $0.contains { $0["type"] as? String == "pencil" && ($0["x"] as? Double ?? 0) >= 350 } })
+        #expect(await h.waitForLog { $0.contains { $0["type"] as? String == "pencil" && ($0["x"] as? Double ?? 0) >= 350 } })
         // Touch lines only (a hover line, with no phase, comes first as the pen nears).
         let pencil = h.logLines.filter { $0["type"] as? String == "pencil" && $0["phase"] != nil }
         let began = try #require(pencil.first)
@@ -58,7 +58,7 @@ struct PenInspectEndToEndTests {
         #expect(last["rotation"] == nil, "the pen has no rotation sensor")
 
         // The HUD gains the tool's rows; the tilt line runs ~42 px right of the tip at (350, 400).
-        let during = try #require(h.frame { f in
+        let during = try #require(await h.frame { f in
             orangePixels(f, x: 362...388, y: 396...404) >= 15 && f.inkedPixels(x: toolRows.x, y: toolRows.y) > hudBefore + 300
         })
         during.keep(as: "pen-inspect-\(scale)")
@@ -72,8 +72,8 @@ struct PenInspectEndToEndTests {
         c.tabletToolFrame(tool)
         c.tabletToolProximityOut(tool)
         c.tabletToolFrame(tool)
-        #expect(h.waitForLog { $0.contains { $0["type"] as? String == "pencil" && $0["phase"] as? String == "ended" } })
-        let lifted = try #require(h.frame { orangePixels($0, x: 300...400, y: 330...410) == 0 })
+        #expect(await h.waitForLog { $0.contains { $0["type"] as? String == "pencil" && $0["phase"] as? String == "ended" } })
+        let lifted = try #require(await h.frame { orangePixels($0, x: 300...400, y: 330...410) == 0 })
         #expect(orangePixels(lifted, x: 362...388, y: 396...404) == 0, "the line goes when the pen lifts")
         #expect(orangePixels(lifted, x: 194...326, y: 330...376) == 0, "and the graph fades away")
     }

@@ -28,18 +28,18 @@ final class PenRecordReplayEndToEndTests {
     }
 
     /// A tablet and a pen with pressure and tilt, announced to the app (as PenEndToEndTests).
-    func pen(_ h: AppHarness) throws -> Pen {
-        _ = h.compositor.waitUntil(timeout: 5) { h.compositor.tabletSeatCount == 1 }
+    func pen(_ h: AppHarness) async throws -> Pen {
+        _ = await h.compositor.waitUntil(timeout: 5) { h.compositor.tabletSeatCount == 1 }
         let tablet = try #require(h.compositor.addTablet(name: "Test Tablet"))
         let tool = try #require(h.compositor.addTabletTool(.pen, hardwareSerial: 42, capabilities: .pen))
-        h.settle(0.05)
+        await h.settle(0.05)
         return Pen(tablet: tablet, tool: tool)
     }
 
     /// In range, down, along row `y` from x 100 to 700 with the pressure rising from 0.1 to
     /// 1.0 and the pen leaning more as it goes; then lifted and out of range, or (when `cancel`)
     /// taken out of range while still down, which cancels the stroke.
-    func penStroke(_ h: AppHarness, _ pen: Pen, y: Double, cancel: Bool = false) {
+    func penStroke(_ h: AppHarness, _ pen: Pen, y: Double, cancel: Bool = false) async {
         let c = h.compositor
         c.tabletToolProximityIn(pen.tool, tablet: pen.tablet, x: 100, y: y)
         c.tabletToolFrame(pen.tool)
@@ -52,7 +52,7 @@ final class PenRecordReplayEndToEndTests {
             c.tabletToolPressure(pen.tool, UInt32((0.1 + 0.9 * t) * 65535))
             c.tabletToolTilt(pen.tool, x: 30 * t, y: -10 * t)
             c.tabletToolFrame(pen.tool)
-            c.pump(for: 0.006)
+            await c.pump(for: 0.006)
         }
         if !cancel {
             c.tabletToolUp(pen.tool)
@@ -60,46 +60,46 @@ final class PenRecordReplayEndToEndTests {
         }
         c.tabletToolProximityOut(pen.tool)
         c.tabletToolFrame(pen.tool)
-        h.settle(0.1)
+        await h.settle(0.1)
     }
 
     /// A finger along row `y`, a little wavy, so the picture holds a finger's ink beside the pen's.
-    func fingerStroke(_ h: AppHarness, y: Double) {
+    func fingerStroke(_ h: AppHarness, y: Double) async {
         let c = h.compositor
         c.touchDown(id: 0, x: 100, y: y)
         c.touchFrame()
         for step in 1...30 {
             c.touchMotion(id: 0, x: 100 + Double(step) * 20, y: y + Double(step % 4))
             c.touchFrame()
-            c.pump(for: 0.008)
+            await c.pump(for: 0.008)
         }
         c.touchUp(id: 0)
         c.touchFrame()
-        h.settle(0.1)
+        await h.settle(0.1)
     }
 
     /// Runs `touchcanvas replay …` with no Wayland display and returns its status and stderr.
-    func replay(_ arguments: [String]) throws -> (status: Int32?, stderr: String) {
+    func replay(_ arguments: [String]) async throws -> (status: Int32?, stderr: String) {
         let process = try AppHarness.launch(["replay"] + arguments, environment: ["PATH": "/usr/bin:/bin"])
-        let status = process.waitForExit(timeout: 60)
+        let status = await process.waitForExit(timeout: 60)
         if status == nil { _ = process.terminate() }
         return (status, process.standardError)
     }
 
     /// Records `session` in `scene`, quits, replays the file and returns what the window showed
     /// (its saved picture), the replay, and the file's lines, having checked they match.
-    func recordAndReplay(_ scene: String, _ session: (AppHarness) throws -> Void) throws
+    func recordAndReplay(_ scene: String, _ session: (AppHarness) async throws -> Void) async throws
         -> (shown: PixelBuffer, replayed: PixelBuffer, lines: [String]) {
         let recording = path("pen.tcrec"), shown = path("shown.png"), replayed = path("replayed.png")
-        let h = try AppHarness(arguments: ["--scene", scene, "--record", recording, "--save-on-exit", shown],
+        let h = try await AppHarness(arguments: ["--scene", scene, "--record", recording, "--save-on-exit", shown],
                                size: (800, 600))
-        try session(h)
-        h.settle(0.4)
+        try await session(h)
+        await h.settle(0.4)
         h.compositor.tapKey(16)  // q
-        #expect(h.app.waitForExit(timeout: 10, pumping: h.compositor) == 0)
+        #expect(await h.app.waitForExit(timeout: 10, pumping: h.compositor) == 0)
         #expect(h.app.standardError.contains("recorded \(recording)"), "\(h.app.standardError)")
 
-        let result = try replay([recording, "--png", replayed])
+        let result = try await replay([recording, "--png", replayed])
         #expect(result.status == 0, "\(result.stderr)")
         let saw = try PNGReader.read(shown), replay = try PNGReader.read(replayed)
         #expect(saw.width == replay.width && saw.height == replay.height)
@@ -117,11 +117,11 @@ final class PenRecordReplayEndToEndTests {
     }
 
     @Test(arguments: ["trace", "canvas"])
-    func aRecordedPenSessionReplaysPixelForPixel(_ scene: String) throws {
-        let (_, replayed, lines) = try recordAndReplay(scene) { h in
-            let pen = try pen(h)
-            penStroke(h, pen, y: 200)
-            fingerStroke(h, y: 420)
+    func aRecordedPenSessionReplaysPixelForPixel(_ scene: String) async throws {
+        let (_, replayed, lines) = try await recordAndReplay(scene) { h in
+            let pen = try await pen(h)
+            await penStroke(h, pen, y: 200)
+            await fingerStroke(h, y: 420)
         }
         #expect(lines.first == "touchcanvas-recording 3")
         for kind in ["tool-added", "tool-proximity-in", "tool-down", "tool-motion", "tool-pressure", "tool-tilt",
@@ -136,13 +136,13 @@ final class PenRecordReplayEndToEndTests {
 
     /// Palm rejection turned off with `p`, then a finger drawing while the pen hovers: the file
     /// keeps the toggle, so the replay draws the finger too.
-    @Test func palmRejectionTurnedOffIsReplayed() throws {
-        let (_, replayed, lines) = try recordAndReplay("trace") { h in
-            let pen = try pen(h)
+    @Test func palmRejectionTurnedOffIsReplayed() async throws {
+        let (_, replayed, lines) = try await recordAndReplay("trace") { h in
+            let pen = try await pen(h)
             h.compositor.tapKey(25)  // p: off
             h.compositor.tabletToolProximityIn(pen.tool, tablet: pen.tablet, x: 700, y: 100)
             h.compositor.tabletToolFrame(pen.tool)
-            fingerStroke(h, y: 420)
+            await fingerStroke(h, y: 420)
             h.compositor.tabletToolProximityOut(pen.tool)
             h.compositor.tabletToolFrame(pen.tool)
         }
@@ -150,11 +150,11 @@ final class PenRecordReplayEndToEndTests {
         #expect(inkedRows(replayed, x: 400, rows: 410...430) > 0, "the finger drew with the pen near")
     }
 
-    @Test func aPenStrokeCancelledByProximityOutReplaysWithNoInkOfIt() throws {
-        let (_, replayed, lines) = try recordAndReplay("trace") { h in
-            let pen = try pen(h)
-            penStroke(h, pen, y: 200, cancel: true)
-            fingerStroke(h, y: 420)
+    @Test func aPenStrokeCancelledByProximityOutReplaysWithNoInkOfIt() async throws {
+        let (_, replayed, lines) = try await recordAndReplay("trace") { h in
+            let pen = try await pen(h)
+            await penStroke(h, pen, y: 200, cancel: true)
+            await fingerStroke(h, y: 420)
         }
         #expect(!lines.contains { $0.contains(" tool-up ") }, "the pen never lifted")
         #expect(lines.contains { $0.contains(" tool-proximity-out ") })

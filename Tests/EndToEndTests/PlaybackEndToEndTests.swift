@@ -10,12 +10,12 @@ import Testing
             .deletingLastPathComponent().appendingPathComponent("Recordings").path
     }
 
-    @Test func tenFingersDrawLiveAsTheyDidWhenRecorded() throws {
-        let h = try AppHarness(arguments: ["--scene", "trace", "--log", "phases", "--play", Self.recordings + "/ten-fingers.tcrec"],
+    @Test func tenFingersDrawLiveAsTheyDidWhenRecorded() async throws {
+        let h = try await AppHarness(arguments: ["--scene", "trace", "--log", "phases", "--play", Self.recordings + "/ten-fingers.tcrec"],
                                size: (800, 600))
         // The recording lasts about 0.6 s.
-        _ = h.compositor.waitUntil(timeout: 10) { h.entries(phase: "ended").count >= 10 }
-        h.settle(0.3)  // time for a wrong extra phase to show
+        _ = await h.compositor.waitUntil(timeout: 10) { h.entries(phase: "ended").count >= 10 }
+        await h.settle(0.3)  // time for a wrong extra phase to show
         func strokePixels(_ frame: Frame) -> Int {
             var count = 0
             for y in stride(from: 0, to: frame.height, by: 2) {
@@ -31,7 +31,7 @@ import Testing
         #expect(h.entries(phase: "cancelled").isEmpty)
         // Played input comes from a seat of its own, named as in the recording.
         #expect(Set(h.logLines.compactMap { $0["seat"] as? String }) == ["seat0"])
-        let frame = try #require(h.frame { strokePixels($0) > 2000 })
+        let frame = try #require(await h.frame { strokePixels($0) > 2000 })
         // Ten strokes several hundred pixels long and 8 px wide (the window is 768 high), sampled
         // every other pixel: thousands; a blank window has none.
         #expect(strokePixels(frame) > 2000, "\(strokePixels(frame)) stroke pixels")
@@ -39,7 +39,7 @@ import Testing
 
     /// A recorded pen plays into the window too: a stroke pressing harder as it goes, with its
     /// ink wider at the end, from a seat (and tool) of its own.
-    @Test func aRecordedPenPlaysLive() throws {
+    @Test func aRecordedPenPlaysLive() async throws {
         var text = "touchcanvas-recording 3\nsize 800 600\nscale 1\nseat 7 seat0\nscene trace\n"
         text += "0 7 tool-added 1 pen 42 - tilt,pressure,distance\n"
         text += "10 7 tool-proximity-in 1 1\n10 7 tool-motion 1 100 300\n10 7 tool-frame 1\n"
@@ -52,30 +52,30 @@ import Testing
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("pen-\(getpid()).tcrec").path
         try text.write(toFile: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: file) }
-        let h = try AppHarness(arguments: ["--scene", "trace", "--log", "phases", "--play", file], size: (800, 600))
-        #expect(h.waitForLog(within: 10) { $0.contains { $0["type"] as? String == "pencil" && $0["phase"] as? String == "ended" } })
+        let h = try await AppHarness(arguments: ["--scene", "trace", "--log", "phases", "--play", file], size: (800, 600))
+        #expect(await h.waitForLog(within: 10) { $0.contains { $0["type"] as? String == "pencil" && $0["phase"] as? String == "ended" } })
         func rows(_ f: Frame, x: Double) -> Int { (280...320).filter { !f.isWhite(at: x, Double($0)) }.count }
-        let frame = try #require(h.frame { rows($0, x: 590) >= 6 })
+        let frame = try #require(await h.frame { rows($0, x: 590) >= 6 })
         #expect(rows(frame, x: 590) >= 3 * max(rows(frame, x: 105), 1), "\(rows(frame, x: 105)) rows at the start, \(rows(frame, x: 590)) at the end")
     }
 
-    @Test func aPlayedCancelCancels() throws {
-        let h = try AppHarness(arguments: ["--scene", "trace", "--log", "phases", "--play", Self.recordings + "/pinch-cancel.tcrec"],
+    @Test func aPlayedCancelCancels() async throws {
+        let h = try await AppHarness(arguments: ["--scene", "trace", "--log", "phases", "--play", Self.recordings + "/pinch-cancel.tcrec"],
                                size: (800, 600))
-        _ = h.compositor.waitUntil(timeout: 10) { h.entries(phase: "ended").count >= 2 }
-        h.settle(0.2)
+        _ = await h.compositor.waitUntil(timeout: 10) { h.entries(phase: "ended").count >= 2 }
+        await h.settle(0.2)
         #expect(h.entries(phase: "cancelled").count == 2)
         #expect(h.entries(phase: "ended").count == 2)
     }
 
-    @Test func anUnreadableRecordingIsExitStatusTwoWithTheLine() throws {
+    @Test func anUnreadableRecordingIsExitStatusTwoWithTheLine() async throws {
         let bad = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(getpid()).tcrec").path
         try "touchcanvas-recording 1\nsize 800 x\n".write(toFile: bad, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: bad) }
         let compositor = try ScriptedCompositor()
         let app = try AppHarness.launch(["--play", bad], environment: compositor.environmentForClient)
         var status: Int32?
-        _ = compositor.waitUntil(timeout: 10) {
+        _ = await compositor.waitUntil(timeout: 10) {
             status = app.exitStatus
             return status != nil
         }

@@ -11,25 +11,25 @@ struct PredictionEndToEndTests {
 
     /// Runs a stroke of `steps` touch frames at 200 Hz with `arguments`, quits, and returns the
     /// prediction of every display frame (milliseconds) and the `--log present` lines.
-    func run(_ arguments: [String], scanout: Duration, steps: Int = 80, every interval: Double = 0.005) throws -> (predictions: [Double], present: [[String: Any]]) {
+    func run(_ arguments: [String], scanout: Duration, steps: Int = 80, every interval: Double = 0.005) async throws -> (predictions: [Double], present: [[String: Any]]) {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let recording = directory.appendingPathComponent("predict.tcrec").path
-        let h = try AppHarness(arguments: ["--scene", "draw", "--log", "present", "--record", recording] + arguments,
+        let h = try await AppHarness(arguments: ["--scene", "draw", "--log", "present", "--record", recording] + arguments,
                                size: (800, 600), vblank: VblankMode(hertz: 60, scanoutDelay: scanout))
-        h.settle(0.3)
+        await h.settle(0.3)
         let c = h.compositor
         c.touchDown(id: 0, x: 100, y: 200)
         c.touchFrame()
         for step in 1...steps {
             c.touchMotion(id: 0, x: 100 + Double(step % 40) * 15, y: 200 + Double(step / 40) * 30)
             c.touchFrame()
-            c.pump(for: interval)
+            await c.pump(for: interval)
         }
         c.touchUp(id: 0)
         c.touchFrame()
-        h.settle(0.3)
+        await h.settle(0.3)
         c.tapKey(16)  // q
-        #expect(h.app.waitForExit(timeout: 10, pumping: c) == 0, "\(h.app.standardError)")
+        #expect(await h.app.waitForExit(timeout: 10, pumping: c) == 0, "\(h.app.standardError)")
         let text = try String(contentsOfFile: recording, encoding: .utf8)
         // `TIME display-frame MS`: the interval follows the keyword (none when never set).
         let predictions = text.split(separator: "\n").compactMap { line -> Double? in
@@ -40,16 +40,16 @@ struct PredictionEndToEndTests {
         return (predictions, h.logLines.filter { $0["present"] != nil })
     }
 
-    @Test func offPredictsNothing() throws {
+    @Test func offPredictsNothing() async throws {
         defer { try? FileManager.default.removeItem(at: directory) }
-        let (predictions, _) = try run(["--predict", "off"], scanout: .milliseconds(30))
+        let (predictions, _) = try await run(["--predict", "off"], scanout: .milliseconds(30))
         #expect(predictions.count >= 20)
         #expect(predictions.allSatisfy { $0 == 0 }, "\(predictions)")
     }
 
-    @Test func aFixedIntervalIsKept() throws {
+    @Test func aFixedIntervalIsKept() async throws {
         defer { try? FileManager.default.removeItem(at: directory) }
-        let (predictions, _) = try run(["--predict", "12.5"], scanout: .milliseconds(5))
+        let (predictions, _) = try await run(["--predict", "12.5"], scanout: .milliseconds(5))
         #expect(predictions.count >= 20)
         #expect(predictions.allSatisfy { $0 == 12.5 }, "\(predictions)")
     }
@@ -57,9 +57,9 @@ struct PredictionEndToEndTests {
     /// At 60 Hz with no scanout delay, a finger that moves every 40 ms finds the display ready
     /// each time, and reaches the glass within one refresh: `auto` draws nothing past the finger
     /// once that is measured.
-    @Test func autoPredictsNothingBelowOneRefresh() throws {
+    @Test func autoPredictsNothingBelowOneRefresh() async throws {
         defer { try? FileManager.default.removeItem(at: directory) }
-        let (predictions, present) = try run([], scanout: .zero, steps: 30, every: 0.04)
+        let (predictions, present) = try await run([], scanout: .zero, steps: 30, every: 0.04)
         let latencies = present.compactMap { ($0["input_to_present_us"] as? NSNumber)?.doubleValue }
         #expect(latencies.count >= 20)
         #expect(latencies.sorted()[latencies.count / 2] < 16_667, "\(latencies)")
@@ -69,9 +69,9 @@ struct PredictionEndToEndTests {
 
     /// With 10 ms of scanout, input takes two refreshes or more (a 200 Hz finger also waits for
     /// the frame callback): `auto` predicts by the measured input→present median.
-    @Test func autoPredictsByTheMeasuredTouchToGlass() throws {
+    @Test func autoPredictsByTheMeasuredTouchToGlass() async throws {
         defer { try? FileManager.default.removeItem(at: directory) }
-        let (predictions, present) = try run([], scanout: .milliseconds(10))
+        let (predictions, present) = try await run([], scanout: .milliseconds(10))
         let latencies = present.compactMap { ($0["input_to_present_us"] as? NSNumber)?.doubleValue }.map { $0 / 1000 }
         #expect(latencies.count >= 20)
         let recent = latencies.suffix(31).sorted()
@@ -85,20 +85,20 @@ struct PredictionEndToEndTests {
     }
 
     /// However slow the glass, a prediction reaches at most 50 ms ahead.
-    @Test func autoPredictsAtMostFiftyMilliseconds() throws {
+    @Test func autoPredictsAtMostFiftyMilliseconds() async throws {
         defer { try? FileManager.default.removeItem(at: directory) }
-        let (predictions, present) = try run([], scanout: .milliseconds(60))
+        let (predictions, present) = try await run([], scanout: .milliseconds(60))
         let latencies = present.compactMap { ($0["input_to_present_us"] as? NSNumber)?.doubleValue }
         #expect(latencies.count >= 20 && latencies.allSatisfy { $0 > 60_000 }, "\(latencies)")
         #expect(predictions.suffix(10).allSatisfy { $0 == 50 }, "\(predictions)")
     }
 
     @Test(arguments: ["soon", "-5", "51", "nan"])
-    func aBadValueIsAUsageErrorWithTheLine(_ value: String) throws {
+    func aBadValueIsAUsageErrorWithTheLine(_ value: String) async throws {
         let compositor = try ScriptedCompositor()
         let app = try AppHarness.launch(["--predict", value], environment: compositor.environmentForClient)
         var status: Int32?
-        _ = compositor.waitUntil(timeout: 10) {
+        _ = await compositor.waitUntil(timeout: 10) {
             status = app.exitStatus
             return status != nil
         }

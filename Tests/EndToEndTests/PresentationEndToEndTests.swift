@@ -13,7 +13,7 @@ struct PresentationEndToEndTests {
     /// One finger across the window at 200 Hz; returns the compositor's stamp of every touch
     /// event it sent, in nanoseconds.
     @discardableResult
-    func stroke(_ h: AppHarness, steps: Int = 30) -> [UInt64] {
+    func stroke(_ h: AppHarness, steps: Int = 30) async -> [UInt64] {
         let c = h.compositor
         var sent: [UInt64] = []
         c.touchDown(id: 0, x: 100, y: 200)
@@ -23,12 +23,12 @@ struct PresentationEndToEndTests {
             c.touchMotion(id: 0, x: 100 + Double(step % 40) * 15, y: 200 + Double(step / 40) * 20)
             sent.append(c.lastEventNanoseconds ?? 0)
             c.touchFrame()
-            c.pump(for: 0.005)
+            await c.pump(for: 0.005)
         }
         c.touchUp(id: 0)
         sent.append(c.lastEventNanoseconds ?? 0)
         c.touchFrame()
-        h.settle(0.3)
+        await h.settle(0.3)
         return sent
     }
 
@@ -39,12 +39,12 @@ struct PresentationEndToEndTests {
         return sorted.isEmpty ? .nan : sorted[sorted.count / 2]
     }
 
-    @Test func eachCommitWithInputLogsWhenItReachedTheGlass() throws {
-        let h = try AppHarness(arguments: ["--scene", "trace", "--log", "present"], size: (800, 600), vblank: Self.vblank)
-        h.settle(0.3)
+    @Test func eachCommitWithInputLogsWhenItReachedTheGlass() async throws {
+        let h = try await AppHarness(arguments: ["--scene", "trace", "--log", "present"], size: (800, 600), vblank: Self.vblank)
+        await h.settle(0.3)
         #expect(presentLines(h).isEmpty, "a window with no input asks for no feedback")
         let c = h.compositor
-        let sent = stroke(h)
+        let sent = await stroke(h)
         let lines = presentLines(h)
         let presented = lines.filter { $0["present"] != nil }
         #expect(presented.count >= 3, "\(lines)")
@@ -86,23 +86,23 @@ struct PresentationEndToEndTests {
     /// the truth for the event it names, whether the app has nanosecond event times or only the
     /// core milliseconds (then the event is placed in the middle of its millisecond).
     @Test(arguments: [true, false])
-    func touchToGlassIsTheTruth(nanosecondTimes: Bool) throws {
-        let h = try AppHarness(arguments: ["--scene", "trace", "--log", "present"], size: (800, 600),
+    func touchToGlassIsTheTruth(nanosecondTimes: Bool) async throws {
+        let h = try await AppHarness(arguments: ["--scene", "trace", "--log", "present"], size: (800, 600),
                                inputTimestamps: nanosecondTimes, vblank: Self.vblank)
-        h.settle(0.3)
+        await h.settle(0.3)
         let c = h.compositor
         var sent: [UInt64] = []
         c.touchDown(id: 0, x: 100, y: 200)
         sent.append(c.lastEventNanoseconds ?? 0)
         c.touchFrame()
-        c.pump(for: 0.045)
+        await c.pump(for: 0.045)
         for step in 1...24 {
             c.touchMotion(id: 0, x: 100 + Double(step) * 20, y: 200)
             sent.append(c.lastEventNanoseconds ?? 0)
             c.touchFrame()
-            c.pump(for: 0.045)
+            await c.pump(for: 0.045)
         }
-        h.settle(0.3)
+        await h.settle(0.3)
         let commits = c.presentations.filter(\.feedbackRequested).sorted { $0.commitSequence < $1.commitSequence }
         func distance(_ a: UInt64, _ b: UInt64) -> UInt64 { a > b ? a - b : b - a }
         func presented(_ record: PresentationRecord) -> UInt64? {
@@ -139,14 +139,14 @@ struct PresentationEndToEndTests {
     /// minutes behind): the app says so once and times input by its arrival, so no figure is off
     /// by the clocks' difference.
     @Test(arguments: [(180_000, true), (-600_000, false)])
-    func eventTimesOnAnotherClockAreNotUsed(offsetMilliseconds: Int, nanosecondTimes: Bool) throws {
-        let h = try AppHarness(arguments: ["--scene", "trace", "--log", "present"], size: (800, 600),
+    func eventTimesOnAnotherClockAreNotUsed(offsetMilliseconds: Int, nanosecondTimes: Bool) async throws {
+        let h = try await AppHarness(arguments: ["--scene", "trace", "--log", "present"], size: (800, 600),
                                inputTimestamps: nanosecondTimes, vblank: Self.vblank) { c in
             c.eventTime = UInt32(truncatingIfNeeded: Int(c.eventTime) + offsetMilliseconds)
         }
-        h.settle(0.3)
-        stroke(h)
-        stroke(h)
+        await h.settle(0.3)
+        await stroke(h)
+        await stroke(h)
         let warnings = h.app.standardError.components(separatedBy: "not on the presentation clock").count - 1
         #expect(warnings == 1, "said once: \(h.app.standardError)")
         let presented = presentLines(h).filter { $0["present"] != nil }
@@ -158,11 +158,11 @@ struct PresentationEndToEndTests {
     }
 
     /// Without `wp_presentation` the app asks for nothing, logs nothing and still draws.
-    @Test func noPresentationNoFigures() throws {
-        let h = try AppHarness(arguments: ["--scene", "trace", "--log", "present"], size: (800, 600), presentation: false)
-        h.settle(0.3)
+    @Test func noPresentationNoFigures() async throws {
+        let h = try await AppHarness(arguments: ["--scene", "trace", "--log", "present"], size: (800, 600), presentation: false)
+        await h.settle(0.3)
         let before = h.compositor.commitCount
-        stroke(h)
+        await stroke(h)
         #expect(h.compositor.commitCount > before + 10, "the stroke was drawn")
         #expect(presentLines(h).isEmpty)
         #expect(h.compositor.presentations.allSatisfy { !$0.feedbackRequested })
@@ -170,12 +170,12 @@ struct PresentationEndToEndTests {
 
     /// A compositor that never answers (as Sway 1.7 headless): the app stops asking after 64
     /// unanswered requests, says so once, and asks again once an answer comes.
-    @Test func unansweredFeedbackIsBounded() throws {
-        let h = try AppHarness(arguments: ["--scene", "trace", "--log", "present"], size: (800, 600)) {
+    @Test func unansweredFeedbackIsBounded() async throws {
+        let h = try await AppHarness(arguments: ["--scene", "trace", "--log", "present"], size: (800, 600)) {
             $0.answersPresentationFeedback = false
         }
-        h.settle(0.2)
-        stroke(h, steps: 120)
+        await h.settle(0.2)
+        await stroke(h, steps: 120)
         let asked = h.compositor.presentations.filter(\.feedbackRequested).count
         #expect(asked == 64, "feedback asked for \(asked) commits")
         #expect(h.app.standardError.components(separatedBy: "answered none of 64").count == 2, "\(h.app.standardError)")

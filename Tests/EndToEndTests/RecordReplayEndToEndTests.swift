@@ -22,58 +22,58 @@ final class RecordReplayEndToEndTests {
     func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
 
     /// Runs `touchcanvas replay …` with no Wayland display and returns its status and stderr.
-    func replay(_ arguments: [String]) throws -> (status: Int32?, stderr: String) {
+    func replay(_ arguments: [String]) async throws -> (status: Int32?, stderr: String) {
         let process = try AppHarness.launch(["replay"] + arguments, environment: ["PATH": "/usr/bin:/bin"])
-        let status = process.waitForExit(timeout: 60)
+        let status = await process.waitForExit(timeout: 60)
         if status == nil { _ = process.terminate() }
         return (status, process.standardError)
     }
 
     /// Two fingers draw, one lifts, the other is cancelled mid-stroke, a third draws after.
-    func drawSession(_ h: AppHarness) {
+    func drawSession(_ h: AppHarness) async {
         let c = h.compositor
         c.touchDown(id: 0, x: 60, y: 80)
         c.touchDown(id: 1, x: 60, y: 200)
         c.touchFrame()
-        h.settle(0.03)
+        await h.settle(0.03)
         for step in 1...30 {
             let x = 60 + Double(step) * 9.5
             c.touchMotion(id: 0, x: x, y: 80 + Double(step % 5))
             c.touchMotion(id: 1, x: x, y: 200 - Double(step))
             c.touchFrame()
-            c.pump(for: 0.008)
+            await c.pump(for: 0.008)
         }
         c.touchUp(id: 0)
         c.touchFrame()
-        h.settle(0.05)
+        await h.settle(0.05)
         c.touchCancel()
-        h.settle(0.05)
+        await h.settle(0.05)
         c.touchDown(id: 0, x: 200, y: 40)
         c.touchFrame()
         for step in 1...20 {
             c.touchMotion(id: 0, x: 200 + Double(step) * 3, y: 40 + Double(step) * 10)
             c.touchFrame()
-            c.pump(for: 0.008)
+            await c.pump(for: 0.008)
         }
         c.touchUp(id: 0)
         // No frame after the last up, as GNOME does: the app's flush is recorded too.
-        h.settle(0.6)
+        await h.settle(0.6)
     }
 
     @Test(arguments: ["trace", "canvas", "draw"])
-    func replayGivesThePixelsTheCompositorSaw(_ scene: String) throws {
+    func replayGivesThePixelsTheCompositorSaw(_ scene: String) async throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         let recording = path("session.tcrec"), shown = path("shown.png")
-        let h = try AppHarness(arguments: ["--scene", scene, "--record", recording, "--save-on-exit", shown])
-        drawSession(h)
+        let h = try await AppHarness(arguments: ["--scene", scene, "--record", recording, "--save-on-exit", shown])
+        await drawSession(h)
         h.compositor.tapKey(16)  // q
-        #expect(h.app.waitForExit(timeout: 10, pumping: h.compositor) == 0)
+        #expect(await h.app.waitForExit(timeout: 10, pumping: h.compositor) == 0)
         #expect(h.app.standardError.contains("recorded \(recording)"))
 
         let first = path("first.png"), second = path("second.png")
-        let one = try replay([recording, "--png", first])
+        let one = try await replay([recording, "--png", first])
         #expect(one.status == 0, "\(one.stderr)")
-        let two = try replay([recording, "--png", second])
+        let two = try await replay([recording, "--png", second])
         #expect(two.status == 0, "\(two.stderr)")
 
         let replayed = try Data(contentsOf: URL(fileURLWithPath: first))
@@ -88,41 +88,41 @@ final class RecordReplayEndToEndTests {
     }
 
     /// A finger drawing along row `y` from x 40 to 360.
-    func stroke(_ h: AppHarness, id: Int32, y: Double) {
+    func stroke(_ h: AppHarness, id: Int32, y: Double) async {
         let c = h.compositor
         c.touchDown(id: id, x: 40, y: y)
         c.touchFrame()
         for step in 1...16 {
             c.touchMotion(id: id, x: 40 + Double(step) * 20, y: y)
             c.touchFrame()
-            c.pump(for: 0.008)
+            await c.pump(for: 0.008)
         }
         c.touchUp(id: id)
         c.touchFrame()
-        h.settle(0.1)
+        await h.settle(0.1)
     }
 
     /// What the keys did to the drawing is in the file, and the replay shows it as the window did
     /// (and as the app saved it: without the hover ring).
-    @Test func undoClearAndSceneKeysAreRecordedAndReplayed() throws {
+    @Test func undoClearAndSceneKeysAreRecordedAndReplayed() async throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         let recording = path("keys.tcrec"), shown = path("shown.png"), replayed = path("replayed.png")
-        let h = try AppHarness(arguments: ["--scene", "trace", "--record", recording, "--save-on-exit", shown])
+        let h = try await AppHarness(arguments: ["--scene", "trace", "--record", recording, "--save-on-exit", shown])
         let c = h.compositor
-        stroke(h, id: 0, y: 40)
-        stroke(h, id: 1, y: 80)
+        await stroke(h, id: 0, y: 40)
+        await stroke(h, id: 1, y: 80)
         c.tapKey(22)  // u: the stroke at 80 goes
-        stroke(h, id: 2, y: 120)
+        await stroke(h, id: 2, y: 120)
         c.tapKey(46)  // c: everything goes
-        stroke(h, id: 3, y: 160)
+        await stroke(h, id: 3, y: 160)
         c.tapKey(4)   // 3: the draw scene, empty
-        stroke(h, id: 4, y: 200)
+        await stroke(h, id: 4, y: 200)
         // The mouse hovering at the end: its ring is on screen, in neither picture.
         c.pointerEnter(x: 300, y: 250)
         c.pointerFrame()
-        _ = h.frame { $0.logicalPixel(312, 250).r < 0xC0 }
+        _ = await h.frame { $0.logicalPixel(312, 250).r < 0xC0 }
         c.tapKey(16)  // q
-        #expect(h.app.waitForExit(timeout: 10, pumping: c) == 0)
+        #expect(await h.app.waitForExit(timeout: 10, pumping: c) == 0)
 
         let lines = try String(contentsOfFile: recording, encoding: .utf8).split(separator: "\n").map(String.init)
         #expect(lines.first == "touchcanvas-recording 3")
@@ -130,7 +130,7 @@ final class RecordReplayEndToEndTests {
         #expect(commands.map { $0.split(separator: " ").dropFirst(2).joined(separator: " ") } == ["undo", "clear", "scene draw"],
                 "\(commands)")
 
-        let result = try replay([recording, "--png", replayed])
+        let result = try await replay([recording, "--png", replayed])
         #expect(result.status == 0, "\(result.stderr)")
         let saw = try PNGReader.read(shown), replay = try PNGReader.read(replayed)
         #expect(saw.width == replay.width && saw.height == replay.height)
@@ -144,11 +144,11 @@ final class RecordReplayEndToEndTests {
         #expect(replay.pixel(x: 200, y: 200) != white, "the stroke drawn in the draw scene")
     }
 
-    @Test func theRecordingNamesTheSessionAndItsEvents() throws {
+    @Test func theRecordingNamesTheSessionAndItsEvents() async throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         let recording = path("session.tcrec")
-        let h = try AppHarness(arguments: ["--scene", "trace", "--record", recording], seats: ["seat0"])
-        drawSession(h)
+        let h = try await AppHarness(arguments: ["--scene", "trace", "--record", recording], seats: ["seat0"])
+        await drawSession(h)
         #expect(h.app.terminate() == 0)
         let text = try String(contentsOfFile: recording, encoding: .utf8)
         let lines = text.split(separator: "\n").map(String.init)
@@ -170,11 +170,11 @@ final class RecordReplayEndToEndTests {
         ("future version", "touchcanvas-recording 9\nsize 100 100\nscale 1\n", ":1:"),
         ("cut short", "touchcanvas-recording 1\nsize 100 100\nscale 1\n0 1 down 0 1", ":4:"),
     ])
-    func aBadFileIsOneLineAndExitStatus2(_ name: String, _ text: String, _ lineMark: String) throws {
+    func aBadFileIsOneLineAndExitStatus2(_ name: String, _ text: String, _ lineMark: String) async throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = path("bad.tcrec"), png = path("bad.png")
         try text.write(toFile: file, atomically: true, encoding: .utf8)
-        let result = try replay([file, "--png", png])
+        let result = try await replay([file, "--png", png])
         #expect(result.status == 2, "\(name): \(result.stderr)")
         let lines = result.stderr.split(separator: "\n")
         #expect(lines.count == 1, "\(name): \(result.stderr)")
@@ -182,17 +182,17 @@ final class RecordReplayEndToEndTests {
         #expect(!FileManager.default.fileExists(atPath: png))
     }
 
-    @Test func aMissingFileIsExitStatus2() throws {
-        let result = try replay([path("nothing-here.tcrec"), "--png", path("x.png")])
+    @Test func aMissingFileIsExitStatus2() async throws {
+        let result = try await replay([path("nothing-here.tcrec"), "--png", path("x.png")])
         #expect(result.status == 2)
         #expect(result.stderr.split(separator: "\n").count == 1)
     }
 
-    @Test func recordingToAnUnwritablePlaceIsOneLineAndStatus1() throws {
+    @Test func recordingToAnUnwritablePlaceIsOneLineAndStatus1() async throws {
         let compositor = try ScriptedCompositor()
         let app = try AppHarness.launch(["--record", "/proc/touchcanvas-cannot-write-here.tcrec"],
                                         environment: compositor.environmentForClient)
-        let status = app.waitForExit(timeout: 20, pumping: compositor)
+        let status = await app.waitForExit(timeout: 20, pumping: compositor)
         if status == nil { _ = app.terminate() }
         #expect(status == 1)
         let lines = app.standardError.split(separator: "\n")

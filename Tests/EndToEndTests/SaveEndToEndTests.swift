@@ -33,15 +33,15 @@ struct SaveEndToEndTests {
     }
 
     @Test(arguments: ["q", "close", "SIGTERM", "SIGINT"])
-    func saveOnExitMatchesTheLastCommit(_ ending: String) throws {
+    func saveOnExitMatchesTheLastCommit(_ ending: String) async throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         let png = directory.appendingPathComponent("exit.png").path
-        let h = try AppHarness(arguments: ["--scene", "spots", "--save-on-exit", png])
+        let h = try await AppHarness(arguments: ["--scene", "spots", "--save-on-exit", png])
         h.compositor.touchDown(id: 0, x: 100, y: 100)
         h.compositor.touchDown(id: 1, x: 260, y: 180)
         h.compositor.touchFrame()
-        _ = h.frame { $0.hasFullSpot(at: 100, 100) }
-        h.settle()  // the growth's last frames: `shown` must be the last commit
+        _ = await h.frame { $0.hasFullSpot(at: 100, 100) }
+        await h.settle()  // the growth's last frames: `shown` must be the last commit
         let shown = try #require(h.frame)
         #expect(shown.hasFullSpot(at: 100, 100))
         switch ending {
@@ -50,26 +50,26 @@ struct SaveEndToEndTests {
         case "SIGTERM": kill(h.app.pid, SIGTERM)
         default: kill(h.app.pid, SIGINT)
         }
-        let status = h.app.waitForExit(timeout: 10, pumping: h.compositor)
+        let status = await h.app.waitForExit(timeout: 10, pumping: h.compositor)
         #expect(status == 0)
         #expect(h.app.standardError.contains("saved \(png)"))
         try expectSame(png, as: shown)
         #expect(!files().contains { $0.hasSuffix(".tmp") })
     }
 
-    @Test func sKeySavesNumberedFilesAndNeverOverwrites() throws {
+    @Test func sKeySavesNumberedFilesAndNeverOverwrites() async throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         var environment = [String: String]()
         environment["XDG_PICTURES_DIR"] = directory.path
-        let h = try AppHarness(extraEnvironment: environment)
+        let h = try await AppHarness(extraEnvironment: environment)
         // An earlier drawing with the first name must survive.
         let earlier = directory.appendingPathComponent("touchcanvas-1.png").path
         try Data("earlier".utf8).write(to: URL(fileURLWithPath: earlier))
         h.compositor.tapKey(31)  // KEY_S
-        h.settle(0.2)
+        await h.settle(0.2)
         h.compositor.tapKey(31)
         // Written atomically, one after the other.
-        _ = h.compositor.waitUntil(timeout: 5) { files().contains("touchcanvas-3.png") }
+        _ = await h.compositor.waitUntil(timeout: 5) { files().contains("touchcanvas-3.png") }
         #expect(files().contains("touchcanvas-2.png"))
         #expect(files().contains("touchcanvas-3.png"))
         #expect(try String(contentsOfFile: earlier, encoding: .utf8) == "earlier")
@@ -79,7 +79,7 @@ struct SaveEndToEndTests {
 
     /// Desktops keep the pictures folder in user-dirs.dirs, not in the environment: a German
     /// desktop's `~/Bilder` is where `s` saves.
-    @Test func sKeySavesInThePicturesFolderOfUserDirs() throws {
+    @Test func sKeySavesInThePicturesFolderOfUserDirs() async throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         let home = directory.appendingPathComponent("home")
         let config = home.appendingPathComponent("conf")
@@ -93,28 +93,28 @@ struct SaveEndToEndTests {
             XDG_PICTURES_DIR="$HOME/Bilder mit \\"Anführung\\""
 
             """.write(to: config.appendingPathComponent("user-dirs.dirs"), atomically: true, encoding: .utf8)
-        let h = try AppHarness(extraEnvironment: ["HOME": home.path, "XDG_CONFIG_HOME": config.path])
+        let h = try await AppHarness(extraEnvironment: ["HOME": home.path, "XDG_CONFIG_HOME": config.path])
         h.compositor.tapKey(31)  // KEY_S
         let saved = bilder.appendingPathComponent("touchcanvas-1.png").path
-        _ = h.compositor.waitUntil(timeout: 5) { FileManager.default.fileExists(atPath: saved) }
+        _ = await h.compositor.waitUntil(timeout: 5) { FileManager.default.fileExists(atPath: saved) }
         #expect(FileManager.default.fileExists(atPath: saved), "stderr: \(h.app.standardError)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: home.appendingPathComponent("Pictures").path).isEmpty)
     }
 
     /// The hover ring marks the pointer on screen; the saved drawing is the window without it.
-    @Test func theSavedPictureLeavesOutTheHoverRing() throws {
+    @Test func theSavedPictureLeavesOutTheHoverRing() async throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         let png = directory.appendingPathComponent("hovered.png").path
-        let h = try AppHarness(arguments: ["--scene", "trace", "--save-on-exit", png])
+        let h = try await AppHarness(arguments: ["--scene", "trace", "--save-on-exit", png])
         let c = h.compositor
-        h.drawLine(fromX: 40, y: 120, step: 30, pause: 0.008)
+        await h.drawLine(fromX: 40, y: 120, step: 30, pause: 0.008)
         c.pointerEnter(x: 200, y: 200)
         c.pointerFrame()
         // On screen: the stroke and the ring (its line 11 to 13 px right of the pointer).
-        let shown = try #require(h.frame { $0.logicalPixel(212, 200).r < 0xC0 && !$0.isWhite(at: 200, 120) })
+        let shown = try #require(await h.frame { $0.logicalPixel(212, 200).r < 0xC0 && !$0.isWhite(at: 200, 120) })
         #expect(shown.logicalPixel(212, 200).r < 0xC0, "no ring on screen")
         c.tapKey(16)  // q
-        #expect(h.app.waitForExit(timeout: 10, pumping: c) == 0)
+        #expect(await h.app.waitForExit(timeout: 10, pumping: c) == 0)
         let image = try PNGReader.read(png)
         let white = PixelColor(red: 0xFF, green: 0xFF, blue: 0xFF)
         #expect(image.pixel(x: 212, y: 200) == white, "the ring is in the saved drawing")
@@ -130,12 +130,12 @@ struct SaveEndToEndTests {
         #expect(image.pixel(x: 200, y: 120) != white, "the stroke is saved")
     }
 
-    @Test func unwritableFolderIsOneClearLineAndNoFile() throws {
+    @Test func unwritableFolderIsOneClearLineAndNoFile() async throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         let png = directory.appendingPathComponent("missing/folder/out.png").path
-        let h = try AppHarness(arguments: ["--scene", "spots", "--save-on-exit", png])
+        let h = try await AppHarness(arguments: ["--scene", "spots", "--save-on-exit", png])
         h.compositor.tapKey(16)
-        let status = h.app.waitForExit(timeout: 10, pumping: h.compositor)
+        let status = await h.app.waitForExit(timeout: 10, pumping: h.compositor)
         #expect(status == 1)
         let lines = h.app.standardError.split(separator: "\n").filter { $0.hasPrefix("touchcanvas:") }
         #expect(lines.count == 1)

@@ -27,7 +27,7 @@ struct ScreenshotEndToEndTests {
     }
 
     @Test(arguments: entries.map(\.name))
-    func theScreenshotIsWhatTheAppDraws(name: String) throws {
+    func theScreenshotIsWhatTheAppDraws(name: String) async throws {
         let entry = try #require(Self.entries.first { $0.name == name })
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tc-shot-\(getpid())-\(name)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -38,7 +38,7 @@ struct ScreenshotEndToEndTests {
         var environment = ProcessInfo.processInfo.environment
         environment["WAYLAND_DISPLAY"] = nil
         let app = try AppHarness.launch(arguments + ["--png", png], environment: environment)
-        #expect(app.waitForExit(timeout: 60) == 0, "\(app.standardError)")
+        #expect(await app.waitForExit(timeout: 60) == 0, "\(app.standardError)")
 
         let drawn = try PNGReader.read(png)
         let kept = try PNGReader.read(Self.folder.appendingPathComponent(name).path)

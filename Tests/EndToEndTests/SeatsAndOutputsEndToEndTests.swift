@@ -4,27 +4,27 @@ import Testing
 /// Two seats (two touch screens, or a touch screen and a tablet's seat) and monitors that come
 /// and go: the app keeps every seat's touches apart and the drawing through output changes.
 @Suite struct SeatsAndOutputsEndToEndTests {
-    @Test func touchesFromTwoSeatsAtOnceStaySeparate() throws {
-        let h = try AppHarness(arguments: ["--scene", "spots", "--log", "phases"], seats: ["seat0", "seat1"])
+    @Test func touchesFromTwoSeatsAtOnceStaySeparate() async throws {
+        let h = try await AppHarness(arguments: ["--scene", "spots", "--log", "phases"], seats: ["seat0", "seat1"])
         // The same wl_touch id on both seats: two different fingers.
         h.compositor.touchDown(id: 0, x: 100, y: 100, seat: "seat0")
         h.compositor.touchDown(id: 0, x: 300, y: 200, seat: "seat1")
         h.compositor.touchFrame(seat: "seat0")
         h.compositor.touchFrame(seat: "seat1")
-        var frame = try #require(h.frame { $0.hasFullSpot(at: 100, 100) && $0.hasFullSpot(at: 300, 200) })
+        var frame = try #require(await h.frame { $0.hasFullSpot(at: 100, 100) && $0.hasFullSpot(at: 300, 200) })
         #expect(frame.hasFullSpot(at: 100, 100) && frame.hasFullSpot(at: 300, 200))
 
         h.compositor.touchMotion(id: 0, x: 120, y: 110, seat: "seat0")
         h.compositor.touchFrame(seat: "seat0")
         h.compositor.touchCancel(seat: "seat1")
-        frame = try #require(h.frame { $0.hasFullSpot(at: 120, 110) && $0.isBlank(near: 300, 200) })
+        frame = try #require(await h.frame { $0.hasFullSpot(at: 120, 110) && $0.isBlank(near: 300, 200) })
         #expect(frame.hasFullSpot(at: 120, 110), "seat0's finger moved and lives on")
         #expect(frame.isBlank(near: 300, 200), "seat1's finger was cancelled")
 
         h.compositor.touchUp(id: 0, seat: "seat0")
         h.compositor.touchFrame(seat: "seat0")
-        h.settle()  // time for a wrong phase or an anomaly to show
-        h.waitForLog { $0.contains { ($0["seat"] as? String) == "seat0" && ($0["phase"] as? String) == "ended" } }
+        await h.settle()  // time for a wrong phase or an anomaly to show
+        await h.waitForLog { $0.contains { ($0["seat"] as? String) == "seat0" && ($0["phase"] as? String) == "ended" } }
         let lines = h.logLines.filter { $0["phase"] != nil }
         let bySeat = Dictionary(grouping: lines) { $0["seat"] as? String ?? "?" }
         // seat0's finger is reported stationary while seat1's frame is delivered: one event holds
@@ -40,38 +40,38 @@ import Testing
         #expect(h.anomalies().isEmpty)
     }
 
-    @Test func anOutputComingAndGoingDoesNotDisturbTheStroke() throws {
-        let h = try AppHarness(arguments: ["--scene", "draw", "--log", "phases"])
+    @Test func anOutputComingAndGoingDoesNotDisturbTheStroke() async throws {
+        let h = try await AppHarness(arguments: ["--scene", "draw", "--log", "phases"])
         h.compositor.touchDown(id: 0, x: 50, y: 150)
         h.compositor.touchFrame()
         h.compositor.touchMotion(id: 0, x: 150, y: 150)
         h.compositor.touchFrame()
-        h.settle()
+        await h.settle()
         // A HiDPI monitor is plugged in and the window spans it: redrawn at 2, stroke kept.
         h.compositor.addOutput(named: "SCRIPTED-2", scale: 2)
-        _ = h.compositor.waitUntil(timeout: 5) { h.frame?.scale == 2 }
+        _ = await h.compositor.waitUntil(timeout: 5) { h.frame?.scale == 2 }
         h.compositor.touchMotion(id: 0, x: 250, y: 150)
         h.compositor.touchFrame()
-        var frame = try #require(h.frame {
+        var frame = try #require(await h.frame {
             $0.scale == 2 && $0.width == 800 && $0.logicalPixel(100, 150).r < 40 && $0.logicalPixel(200, 150).r < 40
         })
         #expect(frame.scale == 2 && frame.width == 800)
         #expect(frame.logicalPixel(100, 150).r < 40 && frame.logicalPixel(200, 150).r < 40)
         // Unplugged mid-stroke: back to 1, the finger goes on drawing.
         h.compositor.removeOutput(named: "SCRIPTED-2")
-        _ = h.compositor.waitUntil(timeout: 5) { h.frame?.scale == 1 }
+        _ = await h.compositor.waitUntil(timeout: 5) { h.frame?.scale == 1 }
         h.compositor.touchMotion(id: 0, x: 350, y: 150)
         h.compositor.touchFrame()
         h.compositor.touchUp(id: 0)
         h.compositor.touchFrame()
-        frame = try #require(h.frame { f in
+        frame = try #require(await h.frame { f in
             f.scale == 1 && f.width == 400 && [60.0, 100, 200, 300, 340].allSatisfy { f.logicalPixel($0, 150).r < 40 }
                 && f.logicalPixel(200, 170).r > 215
         })
         #expect(frame.scale == 1 && frame.width == 400)
         for x in [60.0, 100, 200, 300, 340] { #expect(frame.logicalPixel(x, 150).r < 40, "stroke at x \(x)") }
         #expect(frame.logicalPixel(200, 170).r > 215)
-        h.waitForLog { $0.phases(ofTouch: 1).last == "ended" }
+        await h.waitForLog { $0.phases(ofTouch: 1).last == "ended" }
         #expect(h.phases(ofTouch: 1) == ["began", "moved", "moved", "moved", "ended"])
         #expect(h.compositor.protocolErrors.isEmpty)
     }

@@ -59,7 +59,7 @@ import Testing
         return true
     }
 
-    @Test func aScaleChangeOverABigDrawingKeepsTheAppResponsiveAndEndsAsReplayDrawsIt() throws {
+    @Test func aScaleChangeOverABigDrawingKeepsTheAppResponsiveAndEndsAsReplayDrawsIt() async throws {
         let played = Self.path("played.tcrec"), atScale2 = Self.path("scale2.tcrec"), png = Self.path("replayed.png")
         try Self.recording(scale: 1).write(toFile: played, atomically: true, encoding: .utf8)
         try Self.recording(scale: 2).write(toFile: atScale2, atomically: true, encoding: .utf8)
@@ -67,7 +67,7 @@ import Testing
 
         // The reference: the same drawing at scale 2, painted in one go by `replay`.
         let replay = try AppHarness.launch(["replay", atScale2, "--png", png], environment: ["PATH": "/usr/bin:/bin"])
-        let status = replay.waitForExit(timeout: 120)
+        let status = await replay.waitForExit(timeout: 120)
         if status == nil { _ = replay.terminate() }
         try #require(status == 0, "replay: \(replay.standardError)")
         let reference = try PNGReader.read(png)
@@ -76,7 +76,7 @@ import Testing
             return (p?.red ?? 0, p?.green ?? 0, p?.blue ?? 0)
         }, width: reference.width, height: reference.height)
 
-        let h = try AppHarness(arguments: ["--scene", "trace", "--log", "phases", "--play", played],
+        let h = try await AppHarness(arguments: ["--scene", "trace", "--log", "phases", "--play", played],
                                size: (Int32(Self.width), Int32(Self.height)))
         // The log grows by thousands of lines: each is looked at once, as it comes.
         var seen = 0, playedEnded = 0, touchBegan = false, touchCancelled = false
@@ -89,13 +89,13 @@ import Testing
             }
             seen = lines.count
         }
-        let playedAll = h.compositor.waitUntil(timeout: 120) {
+        let playedAll = await h.compositor.waitUntil(timeout: 120) {
             drain()
             return playedEnded >= Self.strokes
         }
         try #require(playedAll, "\(playedEnded) of \(Self.strokes) strokes played")
         // The last strokes' ink is drawn with the next frame.
-        h.settle(0.3)
+        await h.settle(0.3)
         drain()
         try #require(playedEnded == Self.strokes)
 
@@ -104,7 +104,7 @@ import Testing
         var pingSerial: UInt32?, pongAt: Int?, touchBeganAt: Int?, cancelled = false
         var checkedCommit = h.compositor.commitCount
         var last: Frame?
-        let done = h.compositor.waitUntil(timeout: 120) {
+        let done = await h.compositor.waitUntil(timeout: 120) {
             drain()
             let commit = h.compositor.commitCount
             if let serial = pingSerial, pongAt == nil, h.compositor.lastPongSerial == serial { pongAt = commit }

@@ -5,24 +5,24 @@ import Testing
 /// The real binary under the scripted compositor: pixels of committed buffers and the JSON log.
 @Suite(.serialized, .timeLimit(.minutes(2)))
 struct SpotsEndToEndTests {
-    @Test func oneFingerSpotGrowsFollowsAndGoes() throws {
-        let h = try AppHarness()
+    @Test func oneFingerSpotGrowsFollowsAndGoes() async throws {
+        let h = try await AppHarness()
         h.compositor.touchDown(id: 0, x: 120.5, y: 140.25)
         h.compositor.touchFrame()
-        let grown = try #require(h.frame { $0.hasFullSpot(at: 120.5, 140.25) })
+        let grown = try #require(await h.frame { $0.hasFullSpot(at: 120.5, 140.25) })
         #expect(grown.hasFullSpot(at: 120.5, 140.25))
 
         h.compositor.touchMotion(id: 0, x: 250, y: 160)
         h.compositor.touchFrame()
-        let moved = try #require(h.frame { $0.hasFullSpot(at: 250, 160) && $0.isBlank(near: 120.5, 140.25 - 45) })
+        let moved = try #require(await h.frame { $0.hasFullSpot(at: 250, 160) && $0.isBlank(near: 120.5, 140.25 - 45) })
         #expect(moved.hasFullSpot(at: 250, 160))
         #expect(moved.isBlank(near: 120.5, 140.25 - 45))
 
         h.compositor.touchUp(id: 0)
         h.compositor.touchFrame()
-        let gone = try #require(h.frame { $0.isBlank(near: 250, 160) })
+        let gone = try #require(await h.frame { $0.isBlank(near: 250, 160) })
         #expect(gone.isBlank(near: 250, 160))
-        h.waitForLog { $0.phases(ofTouch: 1).last == "ended" }
+        await h.waitForLog { $0.phases(ofTouch: 1).last == "ended" }
         #expect(h.phases(ofTouch: 1) == ["began", "moved", "ended"])
         let began = try #require(h.entries(phase: "began").first)
         #expect(began["x"] as? Double == 120.5)
@@ -32,18 +32,18 @@ struct SpotsEndToEndTests {
         #expect(began["id"] as? Int == 0)
     }
 
-    @Test func spotIsStillSmallWhileGrowing() throws {
-        let h = try AppHarness()
+    @Test func spotIsStillSmallWhileGrowing() async throws {
+        let h = try await AppHarness()
         h.compositor.touchDown(id: 3, x: 200, y: 150)
         h.compositor.touchFrame()
         // The first frame after the down shows the spot at its starting size, far below 100 px.
-        let first = try #require(h.compositor.waitForNextCommit(timeout: 5)?.frame)
+        let first = try #require(await h.compositor.waitForNextCommit(timeout: 5)?.frame)
         #expect(first.isWhite(at: 200 + 45, 150))
-        #expect(try #require(h.frame { $0.hasFullSpot(at: 200, 150) }).hasFullSpot(at: 200, 150))
+        #expect(try #require(await h.frame { $0.hasFullSpot(at: 200, 150) }).hasFullSpot(at: 200, 150))
     }
 
-    @Test func tenFingersAtOnce() throws {
-        let h = try AppHarness(size: (1000, 400))
+    @Test func tenFingersAtOnce() async throws {
+        let h = try await AppHarness(size: (1000, 400))
         let points: [(x: Double, y: Double)] = (0..<10).map { (i: Int) -> (x: Double, y: Double) in
             let column = Double(i % 5)
             let row = Double(i / 5)
@@ -51,102 +51,102 @@ struct SpotsEndToEndTests {
         }
         for (i, p) in points.enumerated() { h.compositor.touchDown(id: Int32(i), x: p.x, y: p.y) }
         h.compositor.touchFrame()
-        let frame = try #require(h.frame { f in points.allSatisfy { f.isSpot(at: $0.x, $0.y) && f.isSpot(at: $0.x + 45, $0.y) } })
+        let frame = try #require(await h.frame { f in points.allSatisfy { f.isSpot(at: $0.x, $0.y) && f.isSpot(at: $0.x + 45, $0.y) } })
         for p in points { #expect(frame.isSpot(at: p.x, p.y) && frame.isSpot(at: p.x + 45, p.y)) }
-        h.waitForLog { $0.entries(phase: "began").count >= 10 }
+        await h.waitForLog { $0.entries(phase: "began").count >= 10 }
         #expect(h.entries(phase: "began").count == 10)
         for i in 0..<10 { h.compositor.touchUp(id: Int32(i)) }
         h.compositor.touchFrame()
-        let after = try #require(h.frame { f in points.allSatisfy { f.isWhite(at: $0.x, $0.y) } })
+        let after = try #require(await h.frame { f in points.allSatisfy { f.isWhite(at: $0.x, $0.y) } })
         for p in points { #expect(after.isWhite(at: p.x, p.y)) }
-        h.waitForLog { $0.entries(phase: "ended").count >= 10 }
+        await h.waitForLog { $0.entries(phase: "ended").count >= 10 }
         #expect(h.entries(phase: "ended").count == 10)
     }
 
-    @Test func cancelRemovesEverySpot() throws {
-        let h = try AppHarness()
+    @Test func cancelRemovesEverySpot() async throws {
+        let h = try await AppHarness()
         for (i, x) in [80.0, 200, 320].enumerated() { h.compositor.touchDown(id: Int32(i), x: x, y: 150) }
         h.compositor.touchFrame()
-        #expect(try #require(h.frame { $0.isSpot(at: 200, 150) }).isSpot(at: 200, 150))
+        #expect(try #require(await h.frame { $0.isSpot(at: 200, 150) }).isSpot(at: 200, 150))
         h.compositor.touchCancel()
-        let frame = try #require(h.frame { f in [80.0, 200, 320].allSatisfy { f.isWhite(at: $0, 150) } })
+        let frame = try #require(await h.frame { f in [80.0, 200, 320].allSatisfy { f.isWhite(at: $0, 150) } })
         for x in [80.0, 200, 320] { #expect(frame.isWhite(at: x, 150)) }
-        h.waitForLog { $0.entries(phase: "cancelled").count >= 3 }
+        await h.waitForLog { $0.entries(phase: "cancelled").count >= 3 }
         #expect(h.entries(phase: "cancelled").count == 3)
         #expect(h.entries(phase: "ended").isEmpty)
     }
 
-    @Test func reusedIdIsANewTouch() throws {
-        let h = try AppHarness()
+    @Test func reusedIdIsANewTouch() async throws {
+        let h = try await AppHarness()
         h.compositor.touchDown(id: 7, x: 100, y: 100)
         h.compositor.touchFrame()
         h.compositor.touchUp(id: 7)
         h.compositor.touchFrame()
-        h.settle(0.1)
+        await h.settle(0.1)
         h.compositor.touchDown(id: 7, x: 300, y: 200)
         h.compositor.touchFrame()
         // The old spot must not come back: asserted once the new one has grown (0.2 s).
-        let frame = try #require(h.frame { $0.hasFullSpot(at: 300, 200) })
+        let frame = try #require(await h.frame { $0.hasFullSpot(at: 300, 200) })
         #expect(frame.hasFullSpot(at: 300, 200))
         #expect(frame.isWhite(at: 100, 100))
-        h.waitForLog { !$0.phases(ofTouch: 2).isEmpty }
+        await h.waitForLog { !$0.phases(ofTouch: 2).isEmpty }
         #expect(h.phases(ofTouch: 1) == ["began", "ended"])
         #expect(h.phases(ofTouch: 2) == ["began"])
         #expect(h.logLines.filter { ($0["id"] as? Int) == 7 }.count == 3)
     }
 
-    @Test func downAndUpInOneFrame() throws {
-        let h = try AppHarness()
+    @Test func downAndUpInOneFrame() async throws {
+        let h = try await AppHarness()
         h.compositor.touchDown(id: 1, x: 150, y: 150)
         h.compositor.touchUp(id: 1)
         h.compositor.touchFrame()
         // White before and after: the settle gives a wrongly kept spot time to show.
-        h.settle(0.2)
-        h.waitForLog { $0.phases(ofTouch: 1).last == "ended" }
+        await h.settle(0.2)
+        await h.waitForLog { $0.phases(ofTouch: 1).last == "ended" }
         #expect(h.phases(ofTouch: 1) == ["began", "ended"])
         #expect(try #require(h.frame).isWhite(at: 150, 150))
     }
 
-    @Test func noFrameAfterTheLastUpStillEndsTheTouch() throws {
-        let h = try AppHarness()
+    @Test func noFrameAfterTheLastUpStillEndsTheTouch() async throws {
+        let h = try await AppHarness()
         h.compositor.touchDown(id: 2, x: 150, y: 150)
         h.compositor.touchFrame()
-        #expect(try #require(h.frame { $0.isSpot(at: 150, 150) }).isSpot(at: 150, 150))
+        #expect(try #require(await h.frame { $0.isSpot(at: 150, 150) }).isSpot(at: 150, 150))
         h.compositor.touchUp(id: 2)  // as GNOME does: no frame follows
-        h.waitForLog { $0.phases(ofTouch: 1).last == "ended" && $0.anomalies().contains("no-frame-after-up") }
+        await h.waitForLog { $0.phases(ofTouch: 1).last == "ended" && $0.anomalies().contains("no-frame-after-up") }
         #expect(h.phases(ofTouch: 1) == ["began", "ended"])
-        #expect(try #require(h.frame { $0.isWhite(at: 150, 150) }).isWhite(at: 150, 150))
+        #expect(try #require(await h.frame { $0.isWhite(at: 150, 150) }).isWhite(at: 150, 150))
         #expect(h.anomalies().contains("no-frame-after-up"))
     }
 
-    @Test func losingTouchCapabilityCancels() throws {
-        let h = try AppHarness()
+    @Test func losingTouchCapabilityCancels() async throws {
+        let h = try await AppHarness()
         h.compositor.touchDown(id: 0, x: 100, y: 100)
         h.compositor.touchDown(id: 1, x: 250, y: 200)
         h.compositor.touchFrame()
         // The spots are shown first, or their being gone would prove nothing.
-        _ = h.frame { $0.isSpot(at: 100, 100) && $0.isSpot(at: 250, 200) }
+        _ = await h.frame { $0.isSpot(at: 100, 100) && $0.isSpot(at: 250, 200) }
         h.compositor.setCapabilities([.pointer, .keyboard])
-        let frame = try #require(h.frame { $0.isWhite(at: 100, 100) && $0.isWhite(at: 250, 200) })
+        let frame = try #require(await h.frame { $0.isWhite(at: 100, 100) && $0.isWhite(at: 250, 200) })
         #expect(frame.isWhite(at: 100, 100) && frame.isWhite(at: 250, 200))
-        h.waitForLog { $0.entries(phase: "cancelled").count >= 2 }
+        await h.waitForLog { $0.entries(phase: "cancelled").count >= 2 }
         #expect(h.entries(phase: "cancelled").count == 2)
     }
 
-    @Test func pointerDragIsAPointerTouch() throws {
-        let h = try AppHarness()
+    @Test func pointerDragIsAPointerTouch() async throws {
+        let h = try await AppHarness()
         h.compositor.pointerEnter(x: 100, y: 120)
         h.compositor.pointerFrame()
         h.compositor.pointerButton(pressed: true)
         h.compositor.pointerFrame()
-        #expect(try #require(h.frame { $0.hasFullSpot(at: 100, 120) }).hasFullSpot(at: 100, 120))
+        #expect(try #require(await h.frame { $0.hasFullSpot(at: 100, 120) }).hasFullSpot(at: 100, 120))
         h.compositor.pointerMotion(x: 220, y: 180)
         h.compositor.pointerFrame()
-        #expect(try #require(h.frame { $0.hasFullSpot(at: 220, 180) }).hasFullSpot(at: 220, 180))
+        #expect(try #require(await h.frame { $0.hasFullSpot(at: 220, 180) }).hasFullSpot(at: 220, 180))
         h.compositor.pointerButton(pressed: false)
         h.compositor.pointerFrame()
-        #expect(try #require(h.frame { $0.isWhite(at: 220, 180) }).isWhite(at: 220, 180))
-        h.waitForLog { $0.phases(ofTouch: 1).last == "ended" }
+        #expect(try #require(await h.frame { $0.isWhite(at: 220, 180) }).isWhite(at: 220, 180))
+        await h.waitForLog { $0.phases(ofTouch: 1).last == "ended" }
         let lines = h.logLines
         #expect(lines.compactMap { $0["type"] as? String }.allSatisfy { $0 == "pointer" })
         #expect(h.phases(ofTouch: 1) == ["began", "moved", "ended"])
@@ -154,8 +154,8 @@ struct SpotsEndToEndTests {
 
     /// The pointer hovering shows a grey ring (DESIGN.md: "hover shows a ring"); a press
     /// replaces it with the press's spot, the release brings it back, leaving takes it away.
-    @Test func hoverShowsARingThatAPressReplaces() throws {
-        let h = try AppHarness()
+    @Test func hoverShowsARingThatAPressReplaces() async throws {
+        let h = try await AppHarness()
         let c = h.compositor
         func ring(_ frame: Frame?) -> Bool {
             guard let frame else { return false }
@@ -169,25 +169,25 @@ struct SpotsEndToEndTests {
         }
         c.pointerEnter(x: 150, y: 120)
         c.pointerFrame()
-        #expect(ring(h.frame { ring($0) }), "no ring where the pointer hovers")
+        #expect(ring(await h.frame { ring($0) }), "no ring where the pointer hovers")
         c.pointerButton(pressed: true)
         c.pointerFrame()
-        let pressed = try #require(h.frame { $0.hasFullSpot(at: 150, 120) })
+        let pressed = try #require(await h.frame { $0.hasFullSpot(at: 150, 120) })
         #expect(pressed.hasFullSpot(at: 150, 120), "the press is a spot")
         #expect(Colors.matches(pressed.logicalPixel(161, 120), (0xAA, 0xAA, 0xAA)), "no ring over the spot")
         c.pointerButton(pressed: false)
         c.pointerFrame()
-        #expect(ring(h.frame { ring($0) }), "the ring is back after the release")
+        #expect(ring(await h.frame { ring($0) }), "the ring is back after the release")
         c.pointerLeave()
         c.pointerFrame()
-        #expect(try #require(h.frame { $0.isWhite(at: 162, 120) }).isWhite(at: 162, 120), "leaving takes the ring away")
+        #expect(try #require(await h.frame { $0.isWhite(at: 162, 120) }).isWhite(at: 162, 120), "leaving takes the ring away")
         #expect(h.entries(phase: "began").count == 1, "hovering is no touch")
     }
 
     /// Switching scene with a key replaces the views but not the pointer's place: the ring
     /// stays, and a click with no motion first is a touch there, not a `button-without-location`.
-    @Test func aSceneSwitchKeepsThePointerWhereItIs() throws {
-        let h = try AppHarness()
+    @Test func aSceneSwitchKeepsThePointerWhereItIs() async throws {
+        let h = try await AppHarness()
         let c = h.compositor
         func ring(_ frame: Frame?) -> Bool {
             guard let frame else { return false }
@@ -196,52 +196,52 @@ struct SpotsEndToEndTests {
         }
         c.pointerEnter(x: 150, y: 120)
         c.pointerFrame()
-        #expect(ring(h.frame { ring($0) }), "no ring where the pointer hovers")
+        #expect(ring(await h.frame { ring($0) }), "no ring where the pointer hovers")
         c.tapKey(4)  // 3: the draw scene
         func drawScene(_ frame: Frame?) -> Bool {
             // The draw scene's Clear button, 16 px in from the top right corner.
             guard let frame else { return false }
             return !frame.isWhite(at: Double(frame.width) / Double(frame.scale) - 90, 20)
         }
-        let switched = h.frame { drawScene($0) && ring($0) }
+        let switched = await h.frame { drawScene($0) && ring($0) }
         #expect(drawScene(switched), "no draw scene after its key")
         #expect(ring(switched), "the ring went with the old scene")
         c.pointerButton(pressed: true)
         c.pointerFrame()
-        h.waitForLog { !$0.entries(phase: "began").isEmpty }
+        await h.waitForLog { !$0.entries(phase: "began").isEmpty }
         let began = h.entries(phase: "began")
         #expect(began.count == 1)
         #expect(began.first?["x"] as? Double == 150 && began.first?["y"] as? Double == 120, "\(began)")
         #expect(h.anomalies().isEmpty, "\(h.anomalies())")
     }
 
-    @Test func qQuitsWithStatusZero() throws {
-        let h = try AppHarness()
+    @Test func qQuitsWithStatusZero() async throws {
+        let h = try await AppHarness()
         h.compositor.tapKey(16)  // evdev KEY_Q
         var status: Int32?
-        _ = h.compositor.waitUntil(timeout: 5) {
+        _ = await h.compositor.waitUntil(timeout: 5) {
             status = h.app.exitStatus
             return status != nil
         }
         #expect(status == 0)
     }
 
-    @Test func closeFromTheCompositorQuits() throws {
-        let h = try AppHarness()
+    @Test func closeFromTheCompositorQuits() async throws {
+        let h = try await AppHarness()
         h.compositor.close()
         var status: Int32?
-        _ = h.compositor.waitUntil(timeout: 5) {
+        _ = await h.compositor.waitUntil(timeout: 5) {
             status = h.app.exitStatus
             return status != nil
         }
         #expect(status == 0)
     }
 
-    @Test func scaleTwoDoublesPixelsAndStaysCentred() throws {
-        let h = try AppHarness(outputScale: 2)
+    @Test func scaleTwoDoublesPixelsAndStaysCentred() async throws {
+        let h = try await AppHarness(outputScale: 2)
         h.compositor.touchDown(id: 0, x: 150, y: 100)
         h.compositor.touchFrame()
-        let frame = try #require(h.frame { f in
+        let frame = try #require(await h.frame { f in
             f.scale == 2 && f.width == 800 && f.height == 600
                 && [(300, 200), (300 + 95, 200), (300 - 95, 200)].allSatisfy { Colors.matches(f.pixel(x: $0.0, y: $0.1), Colors.spot) }
                 && [(300 + 106, 200), (300, 200 - 106)].allSatisfy { Colors.matches(f.pixel(x: $0.0, y: $0.1), Colors.white) }
@@ -256,13 +256,13 @@ struct SpotsEndToEndTests {
         #expect(Colors.matches(frame.pixel(x: 300, y: 200 - 106), Colors.white))
     }
 
-    @Test func commitsFollowFrameCallbacksNotEvents() throws {
-        let h = try AppHarness()
+    @Test func commitsFollowFrameCallbacksNotEvents() async throws {
+        let h = try await AppHarness()
         h.compositor.touchDown(id: 0, x: 100, y: 100)
         h.compositor.touchFrame()
         // Grown, then a little longer for the growth's last frames, before counting.
-        _ = h.frame { $0.hasFullSpot(at: 100, 100) }
-        h.settle()
+        _ = await h.frame { $0.hasFullSpot(at: 100, 100) }
+        await h.settle()
         let before = h.compositor.commitCount
         // 50 motion frames sent at once: the app may not commit once per event.
         for step in 1...50 {
@@ -270,19 +270,19 @@ struct SpotsEndToEndTests {
             h.compositor.touchFrame()
         }
         // The settle is the window in which too many commits would show; then the last motion drawn.
-        h.settle(0.3)
-        let moved = try #require(h.frame { $0.hasFullSpot(at: 150, 100) })
+        await h.settle(0.3)
+        let moved = try #require(await h.frame { $0.hasFullSpot(at: 150, 100) })
         let commits = h.compositor.commitCount - before
         #expect(commits >= 1)
         #expect(commits < 25)
         #expect(moved.hasFullSpot(at: 150, 100))
     }
 
-    @Test func idleAppCommitsNothing() throws {
-        let h = try AppHarness()
-        h.settle(0.3)
+    @Test func idleAppCommitsNothing() async throws {
+        let h = try await AppHarness()
+        await h.settle(0.3)
         let before = h.compositor.commitCount
-        h.settle(0.5)
+        await h.settle(0.5)
         #expect(h.compositor.commitCount == before)
     }
 }

@@ -10,9 +10,9 @@ struct TabletBindingEndToEndTests {
         h.logLines.filter { $0["interface"] as? String == interface && $0["event"] as? String == event }
     }
 
-    @Test func aPenStrokeIsInTheRawLogWithItsToolAndValues() throws {
-        let h = try AppHarness(arguments: ["--scene", "canvas", "--log", "raw"])
-        #expect(h.compositor.waitUntil(timeout: 5) { h.compositor.tabletSeatCount == 1 }, "one tablet seat for seat0")
+    @Test func aPenStrokeIsInTheRawLogWithItsToolAndValues() async throws {
+        let h = try await AppHarness(arguments: ["--scene", "canvas", "--log", "raw"])
+        #expect(await h.compositor.waitUntil(timeout: 5) { h.compositor.tabletSeatCount == 1 }, "one tablet seat for seat0")
         let tablet = try #require(h.compositor.addTablet(name: "Test Tablet", id: (0x56a, 0x358), path: "/dev/input/event9"))
         let pen = try #require(h.compositor.addTabletTool(.pen, hardwareSerial: 0x1234_5678_9abc, capabilities: .pen))
         _ = h.compositor.addTabletPad(path: "/dev/input/event10", buttons: 4)
@@ -29,7 +29,7 @@ struct TabletBindingEndToEndTests {
         #expect(h.compositor.tabletToolProximityOut(pen))
         #expect(h.compositor.tabletToolFrame(pen))
         #expect(h.compositor.removeTabletTool(pen))
-        #expect(h.waitForLog { lines in lines.contains { $0["interface"] as? String == "zwp_tablet_tool_v2" && $0["event"] as? String == "removed" } })
+        #expect(await h.waitForLog { lines in lines.contains { $0["interface"] as? String == "zwp_tablet_tool_v2" && $0["event"] as? String == "removed" } })
 
         let named = raw(h, "zwp_tablet_v2", "name")
         #expect(named.first?["name"] as? String == "Test Tablet")
@@ -54,11 +54,11 @@ struct TabletBindingEndToEndTests {
     }
 
     /// Where the compositor offers no tablet-v2 (Weston 10), the app runs as before.
-    @Test func noTabletManagerIsNoTabletSeat() throws {
-        let h = try AppHarness(arguments: ["--scene", "spots", "--log", "phases"], tabletManager: false)
+    @Test func noTabletManagerIsNoTabletSeat() async throws {
+        let h = try await AppHarness(arguments: ["--scene", "spots", "--log", "phases"], tabletManager: false)
         h.compositor.touchDown(id: 0, x: 100, y: 100)
         h.compositor.touchFrame()
-        let spot = try #require(h.frame { $0.isSpot(at: 100, 100) })
+        let spot = try #require(await h.frame { $0.isSpot(at: 100, 100) })
         #expect(spot.isSpot(at: 100, 100))
         #expect(h.compositor.tabletSeatCount == 0)
     }

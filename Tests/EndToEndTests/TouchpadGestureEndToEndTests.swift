@@ -10,10 +10,10 @@ struct TouchpadGestureEndToEndTests {
         h.logLines.filter { ($0["interface"] as? String)?.hasPrefix("zwp_pointer_gesture_") == true }
     }
 
-    @Test func aPinchIsLoggedRawWithItsCancelledFlag() throws {
-        let h = try AppHarness(arguments: ["--scene", "gestures", "--log", "raw"])
+    @Test func aPinchIsLoggedRawWithItsCancelledFlag() async throws {
+        let h = try await AppHarness(arguments: ["--scene", "gestures", "--log", "raw"])
         let c = h.compositor
-        #expect(c.waitUntil(timeout: 5) { c.pointerGestureObjectCount == 3 }, "swipe, pinch and hold for the one pointer")
+        #expect(await c.waitUntil(timeout: 5) { c.pointerGestureObjectCount == 3 }, "swipe, pinch and hold for the one pointer")
         c.pointerEnter(x: 200, y: 150)
         c.pointerFrame()
         #expect(c.pinchBegin(fingers: 2))
@@ -21,7 +21,7 @@ struct TouchpadGestureEndToEndTests {
         #expect(c.pinchEnd(cancelled: true))
         #expect(c.holdBegin(fingers: 3))
         #expect(c.holdEnd(cancelled: false))
-        #expect(h.waitForLog { _ in rawGestureLines(h).count >= 5 })
+        #expect(await h.waitForLog { _ in rawGestureLines(h).count >= 5 })
         let lines = rawGestureLines(h)
         let events = lines.map { "\($0["interface"] as? String ?? "") \($0["event"] as? String ?? "")" }
         #expect(events == ["zwp_pointer_gesture_pinch_v1 begin", "zwp_pointer_gesture_pinch_v1 update", "zwp_pointer_gesture_pinch_v1 end",
@@ -32,14 +32,14 @@ struct TouchpadGestureEndToEndTests {
         #expect(lines.last?["cancelled"] as? Int == 0)
     }
 
-    @Test func versionOneHasNoHold() throws {
+    @Test func versionOneHasNoHold() async throws {
         let compositor = try ScriptedCompositor(pointerGesturesVersion: 1)
         let app = try ClientProcess(executable: AppHarness.executablePath, arguments: ["--scene", "gestures"],
                                     environment: compositor.environmentForClient)
         defer { _ = app.terminate() }
-        #expect(compositor.waitForMappedToplevel(timeout: 20))
-        #expect(compositor.waitUntil(timeout: 5) { compositor.pointerGestureObjectCount == 2 }, "swipe and pinch only")
-        compositor.pump(for: 0.2)
+        #expect(await compositor.waitForMappedToplevel(timeout: 20))
+        #expect(await compositor.waitUntil(timeout: 5) { compositor.pointerGestureObjectCount == 2 }, "swipe and pinch only")
+        await compositor.pump(for: 0.2)
         #expect(compositor.pointerGestureObjectCount == 2)
         #expect(compositor.protocolErrors.isEmpty, "\(compositor.protocolErrors)")
     }

@@ -11,8 +11,8 @@ struct WindowMoveEndToEndTests {
     static let ink: (UInt8, UInt8, UInt8) = (0x34, 0x32, 0x9C)
     static let red: (UInt8, UInt8, UInt8) = (0xE0, 0x1B, 0x24)
 
-    func harness() throws -> AppHarness {
-        try AppHarness(arguments: ["--scene", "inspect", "--log", "phases"], size: (700, 500))
+    func harness() async throws -> AppHarness {
+        try await AppHarness(arguments: ["--scene", "inspect", "--log", "phases"], size: (700, 500))
     }
 
     func pixels(_ frame: Frame, near points: [(Double, Double)], matching color: (UInt8, UInt8, UInt8)) -> Int {
@@ -25,12 +25,12 @@ struct WindowMoveEndToEndTests {
         return n
     }
 
-    @Test func aTouchOnTheHandleAsksForAMoveQuotingItsDown() throws {
-        let h = try harness()
+    @Test func aTouchOnTheHandleAsksForAMoveQuotingItsDown() async throws {
+        let h = try await harness()
         let c = h.compositor
         c.touchDown(id: 5, x: Self.handle.x, y: Self.handle.y)
         c.touchFrame()
-        #expect(c.waitUntil(timeout: 5) { !c.moveRequests.isEmpty })
+        #expect(await c.waitUntil(timeout: 5) { !c.moveRequests.isEmpty })
         // The serial is the touch's down, so the compositor can tell which touch drives the move.
         #expect(c.moveRequests.map(\.seat) == ["seat0"] && c.moveRequests.map(\.touchID) == [5])
         // This compositor only records it: the touch goes on and ends normally, drawing nothing.
@@ -38,9 +38,9 @@ struct WindowMoveEndToEndTests {
         c.touchFrame()
         c.touchUp(id: 5)
         c.touchFrame()
-        h.settle(0.3)  // time for wrong ink to show
-        h.waitForLog { $0.phases(ofTouch: 1).last == "ended" }
-        _ = c.waitUntil(timeout: 5) { h.app.standardError.contains("window move requested for touch 1") }
+        await h.settle(0.3)  // time for wrong ink to show
+        await h.waitForLog { $0.phases(ofTouch: 1).last == "ended" }
+        _ = await c.waitUntil(timeout: 5) { h.app.standardError.contains("window move requested for touch 1") }
         #expect(h.phases(ofTouch: 1).first == "began" && h.phases(ofTouch: 1).last == "ended")
         let frame = try #require(h.frame)
         #expect(pixels(frame, near: [(400, 300)], matching: Self.ink) == 0)
@@ -49,8 +49,8 @@ struct WindowMoveEndToEndTests {
         #expect(h.app.standardError.contains("window move requested for touch 1 (touch id 5, serial \(c.moveRequests[0].serial))"))
     }
 
-    @Test func aTouchOnTheCanvasNeverAsks() throws {
-        let h = try harness()
+    @Test func aTouchOnTheCanvasNeverAsks() async throws {
+        let h = try await harness()
         let c = h.compositor
         c.touchDown(id: 0, x: 200, y: 300)
         c.touchFrame()
@@ -58,15 +58,15 @@ struct WindowMoveEndToEndTests {
         c.touchFrame()
         c.touchUp(id: 0)
         c.touchFrame()
-        h.settle(0.3)  // time for a wrong move request to show
-        h.waitForLog { $0.entries(phase: "ended").count >= 1 }
+        await h.settle(0.3)  // time for a wrong move request to show
+        await h.waitForLog { $0.entries(phase: "ended").count >= 1 }
         #expect(c.moveRequests.isEmpty)
         #expect(h.entries(phase: "ended").count == 1)
     }
 
     /// Mutter 43 answers the move with `wl_touch.cancel`, which takes every touch the app had.
-    @Test func aCompositorThatCancelsForTheMoveLeavesNothingDrawn() throws {
-        let h = try harness()
+    @Test func aCompositorThatCancelsForTheMoveLeavesNothingDrawn() async throws {
+        let h = try await harness()
         let c = h.compositor
         c.cancelsTouchesOnMove = true
         let path = stride(from: 200.0, through: 300, by: 10).map { ($0, 320.0) }
@@ -75,24 +75,24 @@ struct WindowMoveEndToEndTests {
         for (x, y) in path.dropFirst() {
             c.touchMotion(id: 0, x: x, y: y)
             c.touchFrame()
-            c.pump(for: 0.01)
+            await c.pump(for: 0.01)
         }
-        let drawing = try #require(h.frame { pixels($0, near: [(220, 320)], matching: (0x99, 0x98, 0xCD)) > 0 })
+        let drawing = try #require(await h.frame { pixels($0, near: [(220, 320)], matching: (0x99, 0x98, 0xCD)) > 0 })
         // In progress the stroke is the ink at half alpha on white; 220 is clear of the finger's spot.
         #expect(pixels(drawing, near: [(220, 320)], matching: (0x99, 0x98, 0xCD)) > 0, "the stroke is being drawn")
         c.touchDown(id: 1, x: Self.handle.x, y: Self.handle.y)
         c.touchFrame()
-        #expect(c.waitUntil(timeout: 5) { !c.moveRequests.isEmpty })
+        #expect(await c.waitUntil(timeout: 5) { !c.moveRequests.isEmpty })
         #expect(c.moveRequests.first?.touchID == 1)
-        h.waitForLog { $0.phases(ofTouch: 1).last == "cancelled" && $0.phases(ofTouch: 2).last == "cancelled" }
+        await h.waitForLog { $0.phases(ofTouch: 1).last == "cancelled" && $0.phases(ofTouch: 2).last == "cancelled" }
         #expect(h.phases(ofTouch: 1).first == "began" && h.phases(ofTouch: 1).last == "cancelled")
         #expect(h.phases(ofTouch: 2) == ["began", "cancelled"])
         #expect(h.entries(phase: "ended").isEmpty)
         // The cancelled stroke flashes red, then nothing is left of it. The flash is not checked
         // above, so the settle gives it time to come before waiting for it to be gone.
-        h.settle(1.3)
+        await h.settle(1.3)
         let points = path.map { ($0.0, $0.1) }
-        let after = try #require(h.frame {
+        let after = try #require(await h.frame {
             pixels($0, near: points, matching: Self.ink) == 0 && pixels($0, near: points, matching: Self.red) == 0
         })
         #expect(pixels(after, near: points, matching: Self.ink) == 0)
@@ -100,19 +100,19 @@ struct WindowMoveEndToEndTests {
         #expect(c.moveRequests.count == 1)
     }
 
-    @Test func aButtonPressOnTheHandleAsksWithThePointer() throws {
-        let h = try harness()
+    @Test func aButtonPressOnTheHandleAsksWithThePointer() async throws {
+        let h = try await harness()
         let c = h.compositor
         c.pointerEnter(x: Self.handle.x, y: Self.handle.y)
         c.pointerFrame()
         c.pointerButton(pressed: true)
         c.pointerFrame()
-        #expect(c.waitUntil(timeout: 5) { !c.moveRequests.isEmpty })
+        #expect(await c.waitUntil(timeout: 5) { !c.moveRequests.isEmpty })
         #expect(c.moveRequests.first?.seat == "seat0")
         #expect(c.moveRequests.first?.touchID == nil, "a button's serial, not a touch's")
         c.pointerButton(pressed: false)
         c.pointerFrame()
-        h.settle(0.2)
+        await h.settle(0.2)
         #expect(c.moveRequests.count == 1)
     }
 }

@@ -4,22 +4,22 @@ import Testing
 
 @Suite(.timeLimit(.minutes(1)))
 struct ClientProcessTests {
-    @Test func capturesLinesStandardErrorAndExitStatus() throws {
+    @Test func capturesLinesStandardErrorAndExitStatus() async throws {
         let compositor = try ScriptedCompositor()  // for its waitUntil, which drains every child's output
         let child = try ClientProcess(executable: "/bin/sh",
                                       arguments: ["-c", "echo one; printf 'two\\nthree'; echo oops >&2; exit 3"])
-        #expect(child.waitForExit(timeout: 5) == 3)
+        #expect(await child.waitForExit(timeout: 5) == 3)
         // The unterminated last line comes at end of file, which can trail the exit: a process
         // that a parallel test is spawning holds a copy of our pipe until it execs.
-        _ = compositor.waitUntil(timeout: 5) { child.lines.count >= 3 }
+        _ = await compositor.waitUntil(timeout: 5) { child.lines.count >= 3 }
         #expect(child.lines == ["one", "two", "three"])
         #expect(child.standardError == "oops\n")
     }
 
-    @Test func environmentIsLaidOverOurs() throws {
+    @Test func environmentIsLaidOverOurs() async throws {
         let child = try ClientProcess(executable: "/bin/sh", arguments: ["-c", "echo \"$TC_TEST_VALUE:$PATH\""],
                                       environment: ["TC_TEST_VALUE": "hello"])
-        #expect(child.waitForExit(timeout: 5) == 0)
+        #expect(await child.waitForExit(timeout: 5) == 0)
         let line = try #require(child.lines.first)
         #expect(line.hasPrefix("hello:") && line.count > "hello:".count)
     }
@@ -49,12 +49,12 @@ struct ClientProcessTests {
         #expect(kill(pid, 0) == -1 && errno == ESRCH)  // killed and reaped
     }
 
-    @Test func aChattyChildIsDrainedByThePump() throws {
+    @Test func aChattyChildIsDrainedByThePump() async throws {
         let compositor = try ScriptedCompositor()
         // 200 000 lines overflow any pipe many times over; only draining lets the child finish.
         let child = try ClientProcess(executable: "/bin/sh", arguments: ["-c", "seq 1 200000; echo done >&2"],
                                       environment: compositor.environmentForClient)
-        #expect(compositor.waitUntil(timeout: 20) { child.exitStatus != nil })
+        #expect(await compositor.waitUntil(timeout: 20) { child.exitStatus != nil })
         #expect(child.exitStatus == 0)
         let lines = child.lines
         #expect(lines.count == 200_000 && lines.last == "200000")
@@ -82,13 +82,13 @@ struct ClientProcessTests {
         #expect(ClientProcess.sanitizerReport(in: "touchcanvas: error: cannot read x.tcrec: line 3: not a number\n") == nil)
     }
 
-    @Test func whenFinishedRunsAfterTheChildIsStoppedWithAllItsOutput() throws {
+    @Test func whenFinishedRunsAfterTheChildIsStoppedWithAllItsOutput() async throws {
         var seen: (status: Int32?, stderr: String, report: String?)?
         do {
             let child = try ClientProcess(executable: "/bin/sh",
                                           arguments: ["-c", "echo '==7==ERROR: LeakSanitizer: detected memory leaks' >&2; exit 23"])
             child.whenFinished = { seen = ($0.exitStatus, $0.standardError, $0.sanitizerReport) }
-            _ = child.waitForExit(timeout: 5)
+            _ = await child.waitForExit(timeout: 5)
             #expect(seen == nil)  // not before the process object goes
         }
         #expect(seen?.status == 23)

@@ -8,9 +8,9 @@ import Wayland
 @MainActor
 @Suite(.timeLimit(.minutes(1)))
 struct CompositorTests {
-    @Test func globalsAreAdvertisedWithTheirVersions() throws {
+    @Test func globalsAreAdvertisedWithTheirVersions() async throws {
         let compositor = try ScriptedCompositor(seats: ["seat0", "seat1"])
-        let client = try TestClient(compositor)
+        let client = try await TestClient(compositor)
         let versions = Dictionary(client.globals.map { ($0.interface, $0.version) }, uniquingKeysWith: max)
         #expect(versions["wl_compositor"] == 5)
         #expect(versions["wl_shm"] == 1)
@@ -23,16 +23,16 @@ struct CompositorTests {
         let shm = try #require(client.bind(WlShm.self, version: 1))
         var formats: [UInt32] = []
         shm.onEvent = { if case .format(let f) = $0 { formats.append(f.rawValue) } }
-        client.roundtrip()
+        await client.roundtrip()
         #expect(formats.sorted() == [0, 1])  // argb8888, xrgb8888
     }
 
-    @Test func committedPixelsAndDamageAreCaptured() throws {
+    @Test func committedPixelsAndDamageAreCaptured() async throws {
         let compositor = try ScriptedCompositor()
-        let client = try TestClient(compositor)
-        let window = try TestWindow(client, title: "pixels")
+        let client = try await TestClient(compositor)
+        let window = try await TestWindow(client, title: "pixels")
         try window.map(width: 40, height: 30, argb: 0xFF33_66CC)
-        #expect(client.exchange(until: { compositor.waitForMappedToplevel(timeout: 0) }))
+        #expect(await client.exchange(until: { compositor.waitForMappedToplevel(timeout: 0) }))
         let first = try #require(compositor.lastFrame)
         #expect(first.width == 40 && first.height == 30 && first.scale == 1 && first.format == 0)
         let p = first.pixel(x: 39, y: 29)
@@ -49,7 +49,7 @@ struct CompositorTests {
         window.surface.damage(x: 1, y: 2, width: 3, height: 4)
         window.surface.damageBuffer(x: 70, y: 50, width: 100, height: 100)
         window.surface.commit()
-        let commit = try #require(waitForCommit(compositor, client))
+        let commit = try #require(await waitForCommit(compositor, client))
         let frame = try #require(commit.frame)
         #expect(commit.hasBuffer)
         #expect(frame.scale == 2 && frame.width == 80 && frame.stride == 320)
@@ -69,43 +69,43 @@ struct CompositorTests {
         _ = pool
     }
 
-    @Test func frameCallbacksAreAnsweredOnlyAfterTheCommit() throws {
+    @Test func frameCallbacksAreAnsweredOnlyAfterTheCommit() async throws {
         let compositor = try ScriptedCompositor()
-        let client = try TestClient(compositor)
-        let window = try TestWindow(client)
+        let client = try await TestClient(compositor)
+        let window = try await TestWindow(client)
         try window.map()
-        client.roundtrip()
+        await client.roundtrip()
 
         var doneTime: UInt32?
         let callback = try #require(window.surface.frame())
         callback.onEvent = { if case .done(let time) = $0 { doneTime = time } }
-        for _ in 0..<10 { client.exchange() }
+        for _ in 0..<10 { await client.exchange() }
         #expect(doneTime == nil)  // requested but not committed: pending state
 
         let before = compositor.eventTime
         window.surface.commit()
-        #expect(client.exchange(until: { doneTime != nil }))
+        #expect(await client.exchange(until: { doneTime != nil }))
         let time = try #require(doneTime)
         #expect(time &- before < 1000)
         #expect(compositor.stats.frameCallbacksRequested == 1)
         #expect(compositor.stats.frameCallbacksAnswered == 1)
     }
 
-    @Test func onlyThePreviouslyShownBufferIsReleased() throws {
+    @Test func onlyThePreviouslyShownBufferIsReleased() async throws {
         let compositor = try ScriptedCompositor()
-        let client = try TestClient(compositor)
-        let window = try TestWindow(client)
+        let client = try await TestClient(compositor)
+        let window = try await TestWindow(client)
         let a = try window.map()
         let (b, _) = try window.makeBuffer(width: 64, height: 48, argb: 0xFF00_0000)
         var released: [String] = []
         a.onEvent = { _ in released.append("a") }
         b.onEvent = { _ in released.append("b") }
-        client.roundtrip()
+        await client.roundtrip()
         #expect(released.isEmpty)  // A is on screen
 
         window.surface.attach(buffer: b, x: 0, y: 0)
         window.surface.commit()
-        client.roundtrip()
+        await client.roundtrip()
         #expect(released == ["a"])
 
         // Committing without a new attach keeps B; re-attaching B keeps B.
@@ -113,19 +113,19 @@ struct CompositorTests {
         window.surface.commit()
         window.surface.attach(buffer: b, x: 0, y: 0)
         window.surface.commit()
-        client.roundtrip()
+        await client.roundtrip()
         #expect(released == ["a"])
 
         window.surface.attach(buffer: a, x: 0, y: 0)
         window.surface.commit()
-        client.roundtrip()
+        await client.roundtrip()
         #expect(released == ["a", "b"])
     }
 
-    @Test func touchEventsArriveInOrderWithExactCoordinates() throws {
+    @Test func touchEventsArriveInOrderWithExactCoordinates() async throws {
         let compositor = try ScriptedCompositor()
-        let client = try TestClient(compositor)
-        let window = try TestWindow(client)
+        let client = try await TestClient(compositor)
+        let window = try await TestWindow(client)
         let seat = try #require(client.bind(WlSeat.self, version: 8))
         let touch = try #require(seat.getTouch())
         var events: [String] = []
@@ -144,7 +144,7 @@ struct CompositorTests {
         // Before the window maps there is no surface to touch: nothing is sent.
         compositor.touchDown(id: 9, x: 1, y: 1)
         try window.map()
-        #expect(client.exchange(until: { compositor.waitForMappedToplevel(timeout: 0) }))
+        #expect(await client.exchange(until: { compositor.waitForMappedToplevel(timeout: 0) }))
 
         compositor.touchDown(id: 0, x: 12.5, y: 30.25)
         compositor.touchDown(id: 1, x: 40, y: 8)
@@ -157,7 +157,7 @@ struct CompositorTests {
         compositor.touchFrame()
         compositor.touchMotion(id: 1, x: 5, y: 5)  // id 1 is up: ignored
         compositor.touchCancel()
-        client.roundtrip()
+        await client.roundtrip()
         #expect(events == [
             "down 0 12.5 30.25 true", "down 1 40.0 8.0 true", "shape 0 10.0 6.5", "orientation 0 45.0", "frame",
             "motion 0 13.75 31.0", "frame",
@@ -167,10 +167,10 @@ struct CompositorTests {
         #expect(compositor.stats.touchFrameUptimeNanoseconds.count == 3)
     }
 
-    @Test func eventTimeCanBeSetToWrap() throws {
+    @Test func eventTimeCanBeSetToWrap() async throws {
         let compositor = try ScriptedCompositor()
-        let client = try TestClient(compositor)
-        let window = try TestWindow(client)
+        let client = try await TestClient(compositor)
+        let window = try await TestWindow(client)
         let seat = try #require(client.bind(WlSeat.self, version: 8))
         let touch = try #require(seat.getTouch())
         var times: [UInt32] = []
@@ -181,21 +181,21 @@ struct CompositorTests {
             }
         }
         try window.map()
-        #expect(client.exchange(until: { compositor.waitForMappedToplevel(timeout: 0) }))
+        #expect(await client.exchange(until: { compositor.waitForMappedToplevel(timeout: 0) }))
         compositor.eventTime = UInt32.max - 5
         compositor.touchDown(id: 0, x: 1, y: 1)
-        compositor.pump(for: 0.02)
+        await compositor.pump(for: 0.02)
         compositor.touchMotion(id: 0, x: 2, y: 2)
         compositor.touchUp(id: 0)
-        client.roundtrip()
+        await client.roundtrip()
         #expect(times.count == 3)
         #expect(times.first.map { $0 >= UInt32.max - 5 } == true)
         #expect(times.last.map { $0 < 1000 } == true)  // wrapped past zero
     }
 
-    @Test func capabilityChangesAndSeatNamesAreAnnounced() throws {
+    @Test func capabilityChangesAndSeatNamesAreAnnounced() async throws {
         let compositor = try ScriptedCompositor()
-        let client = try TestClient(compositor)
+        let client = try await TestClient(compositor)
         let seat = try #require(client.bind(WlSeat.self, version: 8))
         var capabilities: [UInt32] = []
         var name: String?
@@ -205,47 +205,47 @@ struct CompositorTests {
             case .name(let n): name = n
             }
         }
-        client.roundtrip()
+        await client.roundtrip()
         #expect(capabilities == [7])
         #expect(name == "seat0")
         compositor.setCapabilities([.pointer])
-        client.roundtrip()
+        await client.roundtrip()
         #expect(capabilities == [7, 1])
         #expect(compositor.capabilities(of: "seat0") == [.pointer])
         compositor.setCapabilities([.touch, .keyboard])
-        client.roundtrip()
+        await client.roundtrip()
         #expect(capabilities == [7, 1, 6])
     }
 
-    @Test func seatsComeAndGo() throws {
+    @Test func seatsComeAndGo() async throws {
         let compositor = try ScriptedCompositor()
-        let client = try TestClient(compositor)
+        let client = try await TestClient(compositor)
         compositor.addSeat("tablet", capabilities: [.touch])
-        client.roundtrip()
+        await client.roundtrip()
         let added = try #require(client.globals.last)
         #expect(added.interface == "wl_seat")
         let seat = try #require(client.bind(WlSeat.self, version: 8, name: added.name))
         var names: [String] = []
         seat.onEvent = { if case .name(let n) = $0 { names.append(n) } }
-        client.roundtrip()
+        await client.roundtrip()
         #expect(names == ["tablet"])
         #expect(compositor.seatNames == ["seat0", "tablet"])
         compositor.removeSeat("tablet")
-        client.roundtrip()
+        await client.roundtrip()
         #expect(client.removedGlobals == [added.name])
         #expect(compositor.seatNames == ["seat0"])
         compositor.touchDown(id: 0, x: 1, y: 1, seat: "tablet")  // unknown seat: ignored
     }
 
-    @Test func badCreateBufferIsAProtocolErrorAndTheCompositorCarriesOn() throws {
+    @Test func badCreateBufferIsAProtocolErrorAndTheCompositorCarriesOn() async throws {
         let compositor = try ScriptedCompositor()
         for (stride, offset, what) in [(Int32(100), Int32(0), "stride too small"), (400, 4, "outside the pool"),
                                        (400, -4, "negative offset")] {
-            let client = try TestClient(compositor)
+            let client = try await TestClient(compositor)
             let shm = try #require(client.bind(WlShm.self, version: 1))
             let pool = try TestPool(shm: shm, size: 400 * 100)
             let buffer = pool.pool.createBuffer(offset: offset, width: 100, height: 100, stride: stride, format: .argb8888)
-            #expect(client.exchange(until: { client.failed }), "\(what)")
+            #expect(await client.exchange(until: { client.failed }), "\(what)")
             guard case .protocolError(let interface, _, let code)? = client.connection.error else {
                 Issue.record("no protocol error for \(what): \(String(describing: client.connection.error))")
                 continue
@@ -254,32 +254,32 @@ struct CompositorTests {
             #expect(code == 1)  // WL_SHM_ERROR_INVALID_STRIDE
             _ = buffer
         }
-        #expect(compositor.waitUntil(timeout: 2) { compositor.clientDisconnected && !compositor.clientConnected })
+        #expect(await compositor.waitUntil(timeout: 2) { compositor.clientDisconnected && !compositor.clientConnected })
         #expect(compositor.protocolErrors.count == 3)
 
         // Bad format, then a healthy client on the same compositor.
-        let client = try TestClient(compositor)
+        let client = try await TestClient(compositor)
         let shm = try #require(client.bind(WlShm.self, version: 1))
         let pool = try TestPool(shm: shm, size: 400)
         _ = pool.pool.createBuffer(offset: 0, width: 10, height: 10, stride: 40, format: .rgb565)
-        #expect(client.exchange(until: { client.failed }))
+        #expect(await client.exchange(until: { client.failed }))
         if case .protocolError(_, _, let code)? = client.connection.error { #expect(code == 0) } else { Issue.record("no error") }
 
-        let healthy = try TestClient(compositor)
-        let window = try TestWindow(healthy)
+        let healthy = try await TestClient(compositor)
+        let window = try await TestWindow(healthy)
         try window.map()
-        #expect(healthy.exchange(until: { compositor.waitForMappedToplevel(timeout: 0) }))
+        #expect(await healthy.exchange(until: { compositor.waitForMappedToplevel(timeout: 0) }))
         #expect(compositor.lastFrame != nil)
     }
 
-    @Test func aBufferBeforeTheFirstAckIsAnError() throws {
+    @Test func aBufferBeforeTheFirstAckIsAnError() async throws {
         let compositor = try ScriptedCompositor()
-        let client = try TestClient(compositor)
-        let window = try TestWindow(client)
+        let client = try await TestClient(compositor)
+        let window = try await TestWindow(client)
         let (buffer, _) = try window.makeBuffer(width: 8, height: 8, argb: 0xFFFF_FFFF)
         window.surface.attach(buffer: buffer, x: 0, y: 0)
         window.surface.commit()  // no ack_configure
-        #expect(client.exchange(until: { client.failed }))
+        #expect(await client.exchange(until: { client.failed }))
         guard case .protocolError(let interface, _, let code)? = client.connection.error else {
             Issue.record("no protocol error")
             return
@@ -289,16 +289,16 @@ struct CompositorTests {
         #expect(compositor.lastFrame == nil)
     }
 
-    @Test func bufferSizeMustBeAMultipleOfTheScale() throws {
+    @Test func bufferSizeMustBeAMultipleOfTheScale() async throws {
         let compositor = try ScriptedCompositor()
-        let client = try TestClient(compositor)
-        let window = try TestWindow(client)
+        let client = try await TestClient(compositor)
+        let window = try await TestWindow(client)
         window.ackConfigure()
         let (buffer, _) = try window.makeBuffer(width: 33, height: 32, argb: 0xFFFF_FFFF)
         window.surface.setBufferScale(scale: 2)
         window.surface.attach(buffer: buffer, x: 0, y: 0)
         window.surface.commit()
-        #expect(client.exchange(until: { client.failed }))
+        #expect(await client.exchange(until: { client.failed }))
         if case .protocolError(let interface, _, let code)? = client.connection.error {
             #expect(interface == "wl_surface" && code == 2)
         } else {
@@ -306,48 +306,48 @@ struct CompositorTests {
         }
     }
 
-    @Test func configureAckAndCloseRoundTrip() throws {
+    @Test func configureAckAndCloseRoundTrip() async throws {
         let compositor = try ScriptedCompositor()
         compositor.configure(width: 320, height: 200)  // before any toplevel: the initial configure
-        let client = try TestClient(compositor)
-        let window = try TestWindow(client)
+        let client = try await TestClient(compositor)
+        let window = try await TestWindow(client)
         #expect(window.configures.first?.width == 320 && window.configures.first?.height == 200)
         try window.map(width: 320, height: 200)
-        #expect(client.exchange(until: { compositor.waitForMappedToplevel(timeout: 0) }))
+        #expect(await client.exchange(until: { compositor.waitForMappedToplevel(timeout: 0) }))
         #expect(compositor.toplevel?.configuredSize.map { [$0.width, $0.height] } == [320, 200])
 
         compositor.configure(width: 500, height: 400, fullscreen: true)
-        #expect(!compositor.waitForMappedToplevel(timeout: 0))  // has not caught up yet
-        #expect(client.exchange(until: { window.pendingSerial != nil }))
+        #expect(await !compositor.waitForMappedToplevel(timeout: 0))  // has not caught up yet
+        #expect(await client.exchange(until: { window.pendingSerial != nil }))
         let states = try #require(window.configures.last?.states)
         let words = stride(from: 0, to: states.count, by: 4).map { i in
             states[i..<i + 4].reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
         }
         #expect(Set(words) == [2, 4])  // fullscreen, activated
         try window.map(width: 500, height: 400)
-        #expect(client.exchange(until: { compositor.waitForMappedToplevel(timeout: 0) }))
+        #expect(await client.exchange(until: { compositor.waitForMappedToplevel(timeout: 0) }))
         #expect(compositor.toplevel?.configuredFullscreen == true)
         #expect(compositor.toplevel?.bufferSize.map { [$0.width, $0.height] } == [500, 400])
 
         window.toplevel.setFullscreen(output: nil)
         window.toplevel.setMinSize(width: 100, height: 80)
-        #expect(client.exchange(until: { window.configures.last?.width == 1920 }))
+        #expect(await client.exchange(until: { window.configures.last?.width == 1920 }))
         #expect(compositor.toplevel?.fullscreenRequested == true)
         #expect(compositor.toplevel?.minSize.width == 100)
 
         let serial = compositor.ping()
-        #expect(client.exchange(until: { compositor.lastPongSerial == serial }))
+        #expect(await client.exchange(until: { compositor.lastPongSerial == serial }))
 
         compositor.close()
-        #expect(client.exchange(until: { window.closed }))
+        #expect(await client.exchange(until: { window.closed }))
     }
 
-    @Test func anUnknownAckSerialIsAnError() throws {
+    @Test func anUnknownAckSerialIsAnError() async throws {
         let compositor = try ScriptedCompositor()
-        let client = try TestClient(compositor)
-        let window = try TestWindow(client)
+        let client = try await TestClient(compositor)
+        let window = try await TestWindow(client)
         window.xdgSurface.ackConfigure(serial: 123_456)
-        #expect(client.exchange(until: { client.failed }))
+        #expect(await client.exchange(until: { client.failed }))
         if case .protocolError(let interface, _, let code)? = client.connection.error {
             #expect(interface == "xdg_surface" && code == 4)
         } else {
@@ -355,9 +355,9 @@ struct CompositorTests {
         }
     }
 
-    @Test func outputScaleAndEnter() throws {
+    @Test func outputScaleAndEnter() async throws {
         let compositor = try ScriptedCompositor(outputScale: 1)
-        let client = try TestClient(compositor)
+        let client = try await TestClient(compositor)
         let output = try #require(client.bind(WlOutput.self, version: 4))
         var scales: [Int32] = []
         var dones = 0
@@ -370,21 +370,21 @@ struct CompositorTests {
             default: break
             }
         }
-        let window = try TestWindow(client)
+        let window = try await TestWindow(client)
         try window.map()
-        #expect(client.exchange(until: { window.enteredOutputs == 1 }))
+        #expect(await client.exchange(until: { window.enteredOutputs == 1 }))
         #expect(scales == [1] && dones == 1)
         #expect(mode.map { [$0.0, $0.1] } == [1920, 1080])
         compositor.setOutputScale(2)
-        client.roundtrip()
+        await client.roundtrip()
         #expect(scales == [1, 2] && dones == 2)
         #expect(window.enteredOutputs == 1)  // already on it: no second enter
         #expect(compositor.outputScale == 2)
     }
 
-    @Test func keyboardGetsAKeymapFocusKeysAndModifiers() throws {
+    @Test func keyboardGetsAKeymapFocusKeysAndModifiers() async throws {
         let compositor = try ScriptedCompositor()
-        let client = try TestClient(compositor)
+        let client = try await TestClient(compositor)
         let seat = try #require(client.bind(WlSeat.self, version: 8))
         let keyboard = try #require(seat.getKeyboard())
         var keymapText = ""
@@ -406,21 +406,21 @@ struct CompositorTests {
             case .repeatInfo(let rate, _): log.append("repeat \(rate)")
             }
         }
-        let window = try TestWindow(client)
+        let window = try await TestWindow(client)
         try window.map()
-        #expect(client.exchange(until: { log.contains("enter") }))
+        #expect(await client.exchange(until: { log.contains("enter") }))
         #expect(keymapFormat == 1)
         #expect(keymapText.contains("xkb_keymap") && keymapText.contains("xkb_symbols"))
         compositor.key(42, pressed: true)  // KEY_LEFTSHIFT
         compositor.tapKey(30)  // KEY_A
         compositor.key(42, pressed: false)
-        client.roundtrip()
+        await client.roundtrip()
         #expect(log == ["repeat 25", "enter", "mods 0", "key 42 1", "mods 1", "key 30 1", "key 30 0", "key 42 0", "mods 0"])
     }
 
-    @Test func pointerEnterMotionButtonFrameLeave() throws {
+    @Test func pointerEnterMotionButtonFrameLeave() async throws {
         let compositor = try ScriptedCompositor()
-        let client = try TestClient(compositor)
+        let client = try await TestClient(compositor)
         let seat = try #require(client.bind(WlSeat.self, version: 8))
         let pointer = try #require(seat.getPointer())
         var log: [String] = []
@@ -434,9 +434,9 @@ struct CompositorTests {
             default: break
             }
         }
-        let window = try TestWindow(client)
+        let window = try await TestWindow(client)
         try window.map()
-        #expect(client.exchange(until: { compositor.waitForMappedToplevel(timeout: 0) }))
+        #expect(await client.exchange(until: { compositor.waitForMappedToplevel(timeout: 0) }))
         compositor.pointerEnter(x: 10.5, y: 20)
         compositor.pointerFrame()
         compositor.pointerButton(pressed: true)
@@ -444,47 +444,47 @@ struct CompositorTests {
         compositor.pointerButton(pressed: false)
         compositor.pointerFrame()
         compositor.pointerLeave()
-        client.roundtrip()
+        await client.roundtrip()
         #expect(log == ["enter 10.5 20.0", "frame", "button 272 1", "motion 11.0 21.25", "button 272 0", "frame", "leave"])
     }
 
-    @Test func waitsReturnAtTheirDeadline() throws {
+    @Test func waitsReturnAtTheirDeadline() async throws {
         let compositor = try ScriptedCompositor()
         let start = ScriptedCompositor.monotonicNanoseconds
-        #expect(compositor.waitForNextCommit(timeout: 0.05) == nil)
-        #expect(!compositor.waitForMappedToplevel(timeout: 0.05))
-        #expect(!compositor.waitUntil(timeout: 0.05) { false })
+        #expect(await compositor.waitForNextCommit(timeout: 0.05) == nil)
+        #expect(await !compositor.waitForMappedToplevel(timeout: 0.05))
+        #expect(await !compositor.waitUntil(timeout: 0.05) { false })
         let elapsed = Double(ScriptedCompositor.monotonicNanoseconds - start) / 1e9
         #expect(elapsed >= 0.15 && elapsed < 1)
-        #expect(compositor.pump(for: 0.02) >= 1)
-        #expect(compositor.pump(for: 0) == 1)
+        #expect(await compositor.pump(for: 0.02) >= 1)
+        #expect(await compositor.pump(for: 0) == 1)
         #expect(!compositor.clientConnected && !compositor.clientDisconnected)
         #expect(compositor.environmentForClient["WAYLAND_DISPLAY"] == compositor.socketName)
         #expect(compositor.socketName.hasPrefix("tc-scripted-\(getpid())-"))
     }
 
-    @Test func aClientThatQuitsIsNoticed() throws {
+    @Test func aClientThatQuitsIsNoticed() async throws {
         let compositor = try ScriptedCompositor()
         do {
-            let client = try TestClient(compositor)
-            let window = try TestWindow(client)
+            let client = try await TestClient(compositor)
+            let window = try await TestWindow(client)
             try window.map()
-            #expect(client.exchange(until: { compositor.waitForMappedToplevel(timeout: 0) }))
+            #expect(await client.exchange(until: { compositor.waitForMappedToplevel(timeout: 0) }))
         }
-        #expect(compositor.waitUntil(timeout: 2) { compositor.clientDisconnected })
+        #expect(await compositor.waitUntil(timeout: 2) { compositor.clientDisconnected })
         #expect(compositor.toplevel == nil)
         compositor.touchDown(id: 0, x: 1, y: 1)  // nothing to send to: must not crash
         compositor.key(30, pressed: true)
     }
 
-    @Test func droppingTheCompositorDisconnectsItsClients() throws {
+    @Test func droppingTheCompositorDisconnectsItsClients() async throws {
         var compositor: ScriptedCompositor? = try ScriptedCompositor()
         let connection = try Connection(name: try #require(compositor?.socketName))
         let registry = try #require(connection.root.getRegistry())
         var globals = 0
         registry.onEvent = { if case .global = $0 { globals += 1 } }
         wl_display_flush(connection.display)
-        #expect(compositor?.waitUntil(timeout: 2) { compositor?.clientConnected == true } == true)
+        #expect(await compositor?.waitUntil(timeout: 2) { compositor?.clientConnected == true } == true)
         compositor = nil  // tears down with a client still connected: must not crash
         // The client now sees the registry globals, then the hang-up.
         var status: Int32 = 0
@@ -495,8 +495,8 @@ struct CompositorTests {
         #expect(connection.error != nil)
     }
 
-    private func waitForCommit(_ compositor: ScriptedCompositor, _ client: TestClient) -> Commit? {
+    private func waitForCommit(_ compositor: ScriptedCompositor, _ client: TestClient) async -> Commit? {
         client.flush()  // the compositor reads them inside the wait
-        return compositor.waitForNextCommit(timeout: 2)
+        return await compositor.waitForNextCommit(timeout: 2)
     }
 }

@@ -26,9 +26,9 @@ struct InputTimestampsTests {
         log.objects.append(object)
     }
 
-    @Test func eachTimedEventIsPrecededByItsNanosecondStamp() throws {
+    @Test func eachTimedEventIsPrecededByItsNanosecondStamp() async throws {
         let compositor = try ScriptedCompositor()
-        let client = try TestClient(compositor)
+        let client = try await TestClient(compositor)
         #expect(client.global("zwp_input_timestamps_manager_v1")?.version == 1)
         let manager = try #require(client.bind(ZwpInputTimestampsManagerV1.self, version: 1))
         let seat = try #require(client.bind(WlSeat.self, version: 8))
@@ -57,10 +57,10 @@ struct InputTimestampsTests {
         keyboard.onEvent = { event in
             if case .key(_, let time, _, _) = event { log.lines.append("keyboard key \(time)") }
         }
-        let window = try TestWindow(client)
+        let window = try await TestWindow(client)
         try window.map()
-        #expect(client.exchange(until: { compositor.waitForMappedToplevel(timeout: 0) }))
-        client.roundtrip()
+        #expect(await client.exchange(until: { compositor.waitForMappedToplevel(timeout: 0) }))
+        await client.roundtrip()
 
         var expected: [String] = []
         func stamped(_ device: String, _ event: String) throws {
@@ -72,7 +72,7 @@ struct InputTimestampsTests {
         compositor.touchDown(id: 0, x: 5, y: 5)
         try stamped("touch", "down")
         compositor.touchFrame()
-        compositor.pump(for: 0.002)
+        await compositor.pump(for: 0.002)
         compositor.touchMotion(id: 0, x: 6, y: 5)
         try stamped("touch", "motion")
         compositor.touchUp(id: 0)
@@ -85,7 +85,7 @@ struct InputTimestampsTests {
         try stamped("pointer", "button")
         compositor.key(16, pressed: true)
         try stamped("keyboard", "key")
-        client.roundtrip()
+        await client.roundtrip()
         #expect(log.lines == expected)
 
         // Untouched, the event clock is the presentation clock.
@@ -95,7 +95,7 @@ struct InputTimestampsTests {
         _ = window
     }
 
-    @Test func aSetEventClockMovesBothStampsTogether() throws {
+    @Test func aSetEventClockMovesBothStampsTogether() async throws {
         let compositor = try ScriptedCompositor()
         compositor.freezesEventTime = true
         compositor.eventTime = UInt32.max - 1
@@ -106,41 +106,41 @@ struct InputTimestampsTests {
         #expect(compositor.eventTime == 5)
         #expect(UInt32(truncatingIfNeeded: compositor.eventNanoseconds / 1_000_000) == 5)
         compositor.freezesEventTime = false
-        compositor.pump(for: 0.003)
+        await compositor.pump(for: 0.003)
         #expect(compositor.eventTime >= 8)
         #expect(UInt32(truncatingIfNeeded: compositor.eventNanoseconds / 1_000_000) == compositor.eventTime)
         _ = before
     }
 
-    @Test func timestampsOfAReleasedInputObjectStayQuiet() throws {
+    @Test func timestampsOfAReleasedInputObjectStayQuiet() async throws {
         let compositor = try ScriptedCompositor(offersInputTimestamps: true)
-        let client = try TestClient(compositor)
+        let client = try await TestClient(compositor)
         let manager = try #require(client.bind(ZwpInputTimestampsManagerV1.self, version: 1))
         let seat = try #require(client.bind(WlSeat.self, version: 8))
         let gone = try #require(seat.getTouch())
         let log = Log()
         try timestamps(manager.getTouchTimestamps(touch: gone), into: log, label: "gone")
         gone.release()
-        client.roundtrip()
+        await client.roundtrip()
         // A new wl_touch (which may reuse the old one's id or memory) must not inherit it.
         let touch = try #require(seat.getTouch())
         var downs = 0
         touch.onEvent = { if case .down = $0 { downs += 1 } }
-        let window = try TestWindow(client)
+        let window = try await TestWindow(client)
         try window.map()
-        #expect(client.exchange(until: { compositor.waitForMappedToplevel(timeout: 0) }))
+        #expect(await client.exchange(until: { compositor.waitForMappedToplevel(timeout: 0) }))
         compositor.touchDown(id: 0, x: 1, y: 1)
         compositor.touchFrame()
-        client.roundtrip()
+        await client.roundtrip()
         #expect(downs == 1)
         #expect(log.lines.isEmpty)
         #expect(compositor.protocolErrors.isEmpty)
         _ = (touch, window)
     }
 
-    @Test func theGlobalsCanBeWithheld() throws {
+    @Test func theGlobalsCanBeWithheld() async throws {
         let compositor = try ScriptedCompositor(offersPresentation: false, offersInputTimestamps: false)
-        let client = try TestClient(compositor)
+        let client = try await TestClient(compositor)
         #expect(client.global("zwp_input_timestamps_manager_v1") == nil)
         #expect(client.global("wp_presentation") == nil)
     }

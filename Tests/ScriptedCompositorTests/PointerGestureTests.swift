@@ -9,30 +9,30 @@ import Wayland
 struct PointerGestureTests {
     /// A client with a mapped window, gesture objects on its pointer, and the pointer over the
     /// window: what every gesture needs before its begin.
-    private func setUp(_ compositor: ScriptedCompositor, version: UInt32 = 3) throws
+    private func setUp(_ compositor: ScriptedCompositor, version: UInt32 = 3) async throws
         -> (TestClient, TestWindow, PointerGestureRecorder) {
-        let client = try TestClient(compositor)
-        let window = try TestWindow(client)
+        let client = try await TestClient(compositor)
+        let window = try await TestWindow(client)
         let recorder = try PointerGestureRecorder(client, version: version) { $0 === window.surface ? "window" : nil }
         try window.map()
-        #expect(client.exchange(until: { compositor.waitForMappedToplevel(timeout: 0) }))
+        #expect(await client.exchange(until: { compositor.waitForMappedToplevel(timeout: 0) }))
         compositor.pointerEnter(x: 10, y: 10)
-        #expect(client.roundtrip())
+        #expect(await client.roundtrip())
         return (client, window, recorder)
     }
 
-    @Test func theManagerIsOfferedAtVersion3UnlessLeftOutOrCapped() throws {
-        #expect(try TestClient(ScriptedCompositor()).global("zwp_pointer_gestures_v1")?.version == 3)
-        #expect(try TestClient(ScriptedCompositor(offersPointerGestures: false)).global("zwp_pointer_gestures_v1") == nil)
+    @Test func theManagerIsOfferedAtVersion3UnlessLeftOutOrCapped() async throws {
+        #expect(try await TestClient(ScriptedCompositor()).global("zwp_pointer_gestures_v1")?.version == 3)
+        #expect(try await TestClient(ScriptedCompositor(offersPointerGestures: false)).global("zwp_pointer_gestures_v1") == nil)
         for (asked, offered) in [(UInt32(1), UInt32(1)), (2, 2), (3, 3), (0, 1), (9, 3)] {
-            let client = try TestClient(ScriptedCompositor(pointerGesturesVersion: asked))
+            let client = try await TestClient(ScriptedCompositor(pointerGesturesVersion: asked))
             #expect(client.global("zwp_pointer_gestures_v1")?.version == offered, "asked for \(asked)")
         }
     }
 
-    @Test func aSwipeArrivesWithItsFingersDeltasSerialsAndTimes() throws {
+    @Test func aSwipeArrivesWithItsFingersDeltasSerialsAndTimes() async throws {
         let compositor = try ScriptedCompositor()
-        let (client, _, recorder) = try setUp(compositor)
+        let (client, _, recorder) = try await setUp(compositor)
         #expect(compositor.pointerGestureObjectCount == 3)
         compositor.freezesEventTime = true
         compositor.eventTime = 2_000
@@ -45,7 +45,7 @@ struct PointerGestureTests {
         compositor.eventTime = 2_016
         #expect(compositor.swipeEnd())
         #expect(compositor.pointerGestureInProgress() == nil)
-        #expect(client.roundtrip())
+        #expect(await client.roundtrip())
 
         #expect(recorder.events == [
             "swipe begin 3 window", "swipe update 1.5 -2.25", "swipe update 0.1015625 0.0", "swipe end done",
@@ -65,9 +65,9 @@ struct PointerGestureTests {
         #expect(compositor.protocolErrors.isEmpty && !client.failed)
     }
 
-    @Test func aPinchCarriesScaleAndRotationAndCancelledMeansCancelled() throws {
+    @Test func aPinchCarriesScaleAndRotationAndCancelledMeansCancelled() async throws {
         let compositor = try ScriptedCompositor()
-        let (client, _, recorder) = try setUp(compositor)
+        let (client, _, recorder) = try await setUp(compositor)
 
         #expect(compositor.pinchBegin())
         #expect(compositor.pinchUpdate(dx: 2, dy: 1, scale: 1.25, rotation: 10))
@@ -77,7 +77,7 @@ struct PointerGestureTests {
         #expect(compositor.pinchEnd())
         #expect(compositor.swipeBegin(fingers: 4))
         #expect(compositor.swipeEnd(cancelled: true))
-        #expect(client.roundtrip())
+        #expect(await client.roundtrip())
 
         #expect(recorder.events == [
             "pinch begin 2 window", "pinch update 2.0 1.0 1.25 10.0", "pinch update 0.0 0.0 1.5 -5.5",
@@ -92,16 +92,16 @@ struct PointerGestureTests {
         #expect(compositor.protocolErrors.isEmpty && !client.failed)
     }
 
-    @Test func aHoldBeginsAndEndsOrIsCancelled() throws {
+    @Test func aHoldBeginsAndEndsOrIsCancelled() async throws {
         let compositor = try ScriptedCompositor()
-        let (client, _, recorder) = try setUp(compositor)
+        let (client, _, recorder) = try await setUp(compositor)
 
         #expect(compositor.holdBegin(fingers: 1))
         #expect(compositor.pointerGestureInProgress() == .hold)
         #expect(compositor.holdEnd())
         #expect(compositor.holdBegin(fingers: 2))
         #expect(compositor.holdEnd(cancelled: true))
-        #expect(client.roundtrip())
+        #expect(await client.roundtrip())
 
         #expect(recorder.events == ["hold begin 1 window", "hold end done", "hold begin 2 window", "hold end cancelled"])
         #expect(recorder.serials.count == 4 && Set(recorder.serials).count == 4)
@@ -109,9 +109,9 @@ struct PointerGestureTests {
         #expect(compositor.protocolErrors.isEmpty && !client.failed)
     }
 
-    @Test func version1OffersNoHoldAndSwipesAndPinchesStillWork() throws {
+    @Test func version1OffersNoHoldAndSwipesAndPinchesStillWork() async throws {
         let compositor = try ScriptedCompositor(pointerGesturesVersion: 1)
-        let (client, _, recorder) = try setUp(compositor, version: 3)
+        let (client, _, recorder) = try await setUp(compositor, version: 3)
         #expect(recorder.manager.version == 1)
         #expect(recorder.hold == nil && recorder.swipe != nil && recorder.pinch != nil)
         #expect(compositor.pointerGestureObjectCount == 2)
@@ -123,22 +123,22 @@ struct PointerGestureTests {
         #expect(compositor.pinchUpdate(scale: 2))
         #expect(compositor.pinchEnd())
         recorder.manager.release()  // below version 2 the bindings send nothing: no error
-        #expect(client.roundtrip())
+        #expect(await client.roundtrip())
 
         #expect(recorder.events == ["pinch begin 2 window", "pinch update 0.0 0.0 2.0 0.0", "pinch end done"])
         #expect(compositor.sentPointerGestures.map(\.recipients) == [0, 0, 1, 1, 1])
         #expect(compositor.protocolErrors.isEmpty && !client.failed)
     }
 
-    @Test func releasingTheManagerLeavesItsObjectsWorking() throws {
+    @Test func releasingTheManagerLeavesItsObjectsWorking() async throws {
         let compositor = try ScriptedCompositor(pointerGesturesVersion: 2)
-        let (client, _, recorder) = try setUp(compositor)
+        let (client, _, recorder) = try await setUp(compositor)
         #expect(recorder.manager.version == 2 && recorder.hold == nil)
         recorder.manager.release()
-        #expect(client.roundtrip())
+        #expect(await client.roundtrip())
         #expect(compositor.swipeBegin(fingers: 3))
         #expect(compositor.swipeEnd())
-        #expect(client.roundtrip())
+        #expect(await client.roundtrip())
         #expect(recorder.events == ["swipe begin 3 window", "swipe end done"])
         #expect(compositor.protocolErrors.isEmpty && !client.failed)
     }

@@ -9,18 +9,18 @@ import Wayland
 struct PresentationTests {
     /// A mapped window, its client's `wp_presentation` (whose clock it reported) and `wl_output`
     /// (kept: the proxy goes when its wrapper does).
-    private func setUp(_ compositor: ScriptedCompositor) throws
+    private func setUp(_ compositor: ScriptedCompositor) async throws
         -> (client: TestClient, window: TestWindow, presentation: WpPresentation, clock: UInt32?, output: WlOutput) {
-        let client = try TestClient(compositor)
+        let client = try await TestClient(compositor)
         #expect(client.global("wp_presentation")?.version == 1)
         let presentation = try #require(client.bind(WpPresentation.self, version: 1))
         var clock: UInt32?
         presentation.onEvent = { if case .clockId(let id) = $0 { clock = id } }
         let output = try #require(client.bind(WlOutput.self, version: 4))
-        let window = try TestWindow(client)
+        let window = try await TestWindow(client)
         try window.map()
-        #expect(client.exchange(until: { compositor.waitForMappedToplevel(timeout: 0) }))
-        client.roundtrip()
+        #expect(await client.exchange(until: { compositor.waitForMappedToplevel(timeout: 0) }))
+        await client.roundtrip()
         return (client, window, presentation, clock, output)
     }
 
@@ -30,23 +30,23 @@ struct PresentationTests {
         window.surface.commit()
     }
 
-    @Test func theClockIsMonotonic() throws {
+    @Test func theClockIsMonotonic() async throws {
         let compositor = try ScriptedCompositor()
-        let (_, _, _, clock, _) = try setUp(compositor)
+        let (_, _, _, clock, _) = try await setUp(compositor)
         #expect(clock == UInt32(CLOCK_MONOTONIC))
     }
 
-    @Test func aCommitIsPresentedWhenItsFrameCallbackIsAnswered() throws {
+    @Test func aCommitIsPresentedWhenItsFrameCallbackIsAnswered() async throws {
         let compositor = try ScriptedCompositor()
         compositor.presentationRefreshNanoseconds = 16_666_667
-        let (client, window, presentation, _, output) = try setUp(compositor)
+        let (client, window, presentation, _, output) = try await setUp(compositor)
         let feedback = try FeedbackRecorder(presentation, surface: window.surface)
         var callbackDone = false
         let callback = try #require(window.surface.frame())
         callback.onEvent = { _ in callbackDone = true }
         redraw(window)
         let before = ScriptedCompositor.monotonicNanoseconds
-        #expect(client.exchange(until: { feedback.outcome != nil }))
+        #expect(await client.exchange(until: { feedback.outcome != nil }))
         let after = ScriptedCompositor.monotonicNanoseconds
         #expect(callbackDone)  // in the same round as `presented`
 
@@ -68,22 +68,22 @@ struct PresentationTests {
         // The next presentation counts on.
         let second = try FeedbackRecorder(presentation, surface: window.surface)
         redraw(window)
-        #expect(client.exchange(until: { second.outcome != nil }))
+        #expect(await client.exchange(until: { second.outcome != nil }))
         if case .presented(_, _, let next, _) = second.outcome { #expect(next > sequence) }
     }
 
-    @Test func vblankPresentsTheLatestCommitOfAPeriodAfterScanout() throws {
+    @Test func vblankPresentsTheLatestCommitOfAPeriodAfterScanout() async throws {
         let vblank = VblankMode(hertz: 60, scanoutDelay: .milliseconds(5))
         let compositor = try ScriptedCompositor(vblank: vblank)
         #expect(compositor.vblank?.refreshNanoseconds == 16_666_667)
-        let (client, window, presentation, _, output) = try setUp(compositor)
+        let (client, window, presentation, _, output) = try await setUp(compositor)
         // Start early in a period, so both commits land before the same tick; on a loaded machine
         // they may still straddle one, and then the pair is simply made again.
         var first: FeedbackRecorder?
         var second: FeedbackRecorder?
         var callbackAnswered: UInt64?
         for _ in 1...3 {
-            #expect(client.exchange(until: {
+            #expect(await client.exchange(until: {
                 let now = ScriptedCompositor.monotonicNanoseconds
                 return (compositor.vblankTick(after: now)?.nanoseconds ?? 0) > now + 11_000_000
             }))
@@ -94,7 +94,7 @@ struct PresentationTests {
             redraw(window)
             let later = try FeedbackRecorder(presentation, surface: window.surface)
             redraw(window)
-            #expect(client.exchange(until: { earlier.outcome != nil && later.outcome != nil }))
+            #expect(await client.exchange(until: { earlier.outcome != nil && later.outcome != nil }))
             (first, second) = (earlier, later)
             let truth = compositor.presentations.suffix(2).map(\.committedNanoseconds)
             if truth.count == 2, compositor.vblankTick(after: truth[0])?.index == compositor.vblankTick(after: truth[1])?.index {
@@ -123,11 +123,11 @@ struct PresentationTests {
         #expect(ScriptedCompositor.monotonicNanoseconds >= tick.nanoseconds + 5_000_000)
     }
 
-    @Test func aDestroyedSurfacesFeedbackIsDiscarded() throws {
+    @Test func aDestroyedSurfacesFeedbackIsDiscarded() async throws {
         // A slow refresh, started early in a period: no tick can come between commit and destroy.
         let compositor = try ScriptedCompositor(vblank: VblankMode(hertz: 10))
-        let (client, window, presentation, _, output) = try setUp(compositor)
-        #expect(client.exchange(until: {
+        let (client, window, presentation, _, output) = try await setUp(compositor)
+        #expect(await client.exchange(until: {
             let now = ScriptedCompositor.monotonicNanoseconds
             return (compositor.vblankTick(after: now)?.nanoseconds ?? 0) > now + 80_000_000
         }))
@@ -137,7 +137,7 @@ struct PresentationTests {
         window.toplevel.destroy()
         window.xdgSurface.destroy()
         window.surface.destroy()
-        #expect(client.exchange(until: { committed.outcome != nil && uncommitted.outcome != nil }))
+        #expect(await client.exchange(until: { committed.outcome != nil && uncommitted.outcome != nil }))
         #expect(committed.outcome == .discarded)
         #expect(uncommitted.outcome == .discarded)
         #expect(compositor.presentations.last?.outcome == .discarded)
@@ -145,18 +145,18 @@ struct PresentationTests {
         _ = output
     }
 
-    @Test func withoutFeedbackNothingIsSentButTheTruthIsKept() throws {
+    @Test func withoutFeedbackNothingIsSentButTheTruthIsKept() async throws {
         let compositor = try ScriptedCompositor()
-        let (client, window, presentation, _, output) = try setUp(compositor)
+        let (client, window, presentation, _, output) = try await setUp(compositor)
         var events = 0
         presentation.onEvent = { _ in events += 1 }
         let before = compositor.presentations.count
         redraw(window)
         redraw(window)
-        #expect(client.exchange(until: {
+        #expect(await client.exchange(until: {
             compositor.presentations.count == before + 2 && compositor.presentations.allSatisfy { $0.outcome != .pending }
         }))
-        client.roundtrip()
+        await client.roundtrip()
         #expect(events == 0)
         #expect(compositor.presentations.suffix(2).allSatisfy { !$0.feedbackRequested })
         // Without vblank mode nothing is ever replaced.

@@ -7,13 +7,13 @@ import Wayland
 @MainActor
 @Suite(.timeLimit(.minutes(1)))
 struct TabletTests {
-    @Test func theManagerIsOfferedUnlessLeftOut() throws {
+    @Test func theManagerIsOfferedUnlessLeftOut() async throws {
         let compositor = try ScriptedCompositor()
-        let client = try TestClient(compositor)
+        let client = try await TestClient(compositor)
         #expect(client.global("zwp_tablet_manager_v2")?.version == 1)
 
         let weston = try ScriptedCompositor(offersTabletManager: false)
-        let westonClient = try TestClient(weston)
+        let westonClient = try await TestClient(weston)
         #expect(westonClient.global("zwp_tablet_manager_v2") == nil)
         #expect(westonClient.global("wl_seat") != nil)
         // Devices may still be scripted there; nobody hears of them.
@@ -22,16 +22,16 @@ struct TabletTests {
         #expect(weston.removeTabletTool(tool))
     }
 
-    @Test func devicesAreAnnouncedAtFirstAndWhenAddedLater() throws {
+    @Test func devicesAreAnnouncedAtFirstAndWhenAddedLater() async throws {
         let compositor = try ScriptedCompositor()
         _ = try #require(compositor.addTablet(name: "Wacom Intuos Pro M", id: (vid: 0x056a, pid: 0x0357),
                                               path: "/dev/input/event7"))
         _ = try #require(compositor.addTabletTool(.pen, hardwareSerial: 0x1_0000_0002, hardwareIDWacom: 0x823,
                                                   capabilities: .pen))
         _ = try #require(compositor.addTabletPad(path: "/dev/input/event8", buttons: 4))
-        let client = try TestClient(compositor)
+        let client = try await TestClient(compositor)
         let recorder = try TabletRecorder(client)
-        #expect(client.roundtrip())
+        #expect(await client.roundtrip())
         #expect(compositor.tabletSeatCount == 1)
         #expect(recorder.events == [
             "tablet0 added", "tablet0 name Wacom Intuos Pro M", "tablet0 id 1386 855",
@@ -45,7 +45,7 @@ struct TabletTests {
         recorder.clear()
         let screen = try #require(compositor.addTablet(name: "Touch screen pen"))
         let eraser = try #require(compositor.addTabletTool(.eraser, capabilities: [.pressure, .rotation, .slider, .wheel]))
-        #expect(client.roundtrip())
+        #expect(await client.roundtrip())
         #expect(recorder.events == [
             "tablet1 added", "tablet1 name Touch screen pen", "tablet1 done",
             "tool1 added", "tool1 type 321", "tool1 capability 2", "tool1 capability 4",
@@ -58,21 +58,21 @@ struct TabletTests {
         #expect(compositor.removeTablet(screen))
         #expect(!compositor.removeTablet(screen))
         #expect(compositor.tabletToolStatus(eraser) == nil)
-        #expect(client.roundtrip())
+        #expect(await client.roundtrip())
         #expect(recorder.events == ["tool1 removed", "tablet1 removed"])
         #expect(compositor.protocolErrors.isEmpty && !client.failed)
     }
 
-    @Test func aPenStrokeArrivesWithExactValuesAndTimes() throws {
+    @Test func aPenStrokeArrivesWithExactValuesAndTimes() async throws {
         let compositor = try ScriptedCompositor()
-        let client = try TestClient(compositor)
-        let window = try TestWindow(client)
+        let client = try await TestClient(compositor)
+        let window = try await TestWindow(client)
         let recorder = try TabletRecorder(client) { $0 === window.surface ? "window" : nil }
         try window.map(width: 80, height: 60)
-        #expect(client.exchange(until: { compositor.waitForMappedToplevel(timeout: 0) }))
+        #expect(await client.exchange(until: { compositor.waitForMappedToplevel(timeout: 0) }))
         let tablet = try #require(compositor.addTablet(name: "Wacom"))
         let pen = try #require(compositor.addTabletTool(.pen, capabilities: [.tilt, .pressure, .distance, .rotation]))
-        #expect(client.roundtrip())
+        #expect(await client.roundtrip())
         recorder.clear()
         compositor.freezesEventTime = true
         compositor.eventTime = 1_000
@@ -104,7 +104,7 @@ struct TabletTests {
         #expect(!status.inProximity && !status.isDown && status.tablet == nil)
         #expect(compositor.removeTabletTool(pen))
         #expect(compositor.removeTablet(tablet))
-        #expect(client.roundtrip())
+        #expect(await client.roundtrip())
 
         #expect(recorder.events == [
             "tool0 proximity_in tablet0 window", "tool0 motion 10.30078125 20.69921875", "tool0 distance 1200", "tool0 frame",
@@ -123,22 +123,22 @@ struct TabletTests {
         #expect(compositor.protocolErrors.isEmpty && !client.failed)
     }
 
-    @Test func everyTabletSeatOfTheClientHearsTheTool() throws {
+    @Test func everyTabletSeatOfTheClientHearsTheTool() async throws {
         let compositor = try ScriptedCompositor()
-        let client = try TestClient(compositor)
-        let window = try TestWindow(client)
+        let client = try await TestClient(compositor)
+        let window = try await TestWindow(client)
         let first = try TabletRecorder(client) { $0 === window.surface ? "window" : nil }
         // A second manager binding, as a toolkit and the app might each make.
         let second = try TabletRecorder(client) { $0 === window.surface ? "window" : nil }
         try window.map()
-        #expect(client.exchange(until: { compositor.waitForMappedToplevel(timeout: 0) }))
+        #expect(await client.exchange(until: { compositor.waitForMappedToplevel(timeout: 0) }))
         let tablet = try #require(compositor.addTablet(name: "A"))
         _ = try #require(compositor.addTablet(name: "B"))
         let pen = try #require(compositor.addTabletTool())
         #expect(compositor.tabletSeatCount == 2)
         #expect(compositor.tabletToolProximityIn(pen, tablet: tablet, x: 1, y: 2))
         #expect(compositor.tabletToolFrame(pen))
-        #expect(client.roundtrip())
+        #expect(await client.roundtrip())
         for recorder in [first, second] {
             #expect(recorder.events.suffix(3) == ["tool0 proximity_in tablet0 window", "tool0 motion 1.0 2.0", "tool0 frame"])
         }
@@ -147,19 +147,19 @@ struct TabletTests {
 
         // A tablet seat the client destroys hears nothing more.
         second.tabletSeat.destroy()
-        #expect(client.roundtrip())
+        #expect(await client.roundtrip())
         #expect(compositor.tabletSeatCount == 1)
         #expect(compositor.tabletToolProximityOut(pen))
-        #expect(client.roundtrip())
+        #expect(await client.roundtrip())
         #expect(first.events.last == "tool0 proximity_out")
         #expect(second.events.last == "tool0 frame")
         #expect(compositor.protocolErrors.isEmpty && !client.failed)
     }
 
-    @Test func outOfOrderEventsAreSentAsAsked() throws {
+    @Test func outOfOrderEventsAreSentAsAsked() async throws {
         let compositor = try ScriptedCompositor()
-        let client = try TestClient(compositor)
-        let window = try TestWindow(client)
+        let client = try await TestClient(compositor)
+        let window = try await TestWindow(client)
         let recorder = try TabletRecorder(client) { $0 === window.surface ? "window" : nil }
         let tablet = try #require(compositor.addTablet(name: "A"))
         let pen = try #require(compositor.addTabletTool(.pen, capabilities: [.tilt]))
@@ -167,8 +167,8 @@ struct TabletTests {
         #expect(!compositor.tabletToolProximityIn(pen, tablet: tablet, x: 1, y: 1))
         #expect(!compositor.tabletToolMotion(pen, x: 1, y: 1))
         try window.map()
-        #expect(client.exchange(until: { compositor.waitForMappedToplevel(timeout: 0) }))
-        #expect(client.roundtrip())
+        #expect(await client.exchange(until: { compositor.waitForMappedToplevel(timeout: 0) }))
+        #expect(await client.roundtrip())
         recorder.clear()
 
         // Outside proximity: to the window's client all the same.
@@ -188,7 +188,7 @@ struct TabletTests {
         #expect(compositor.removeTabletTool(pen))
         #expect(!compositor.tabletToolFrame(pen))
         #expect(!compositor.tabletToolProximityIn(pen, tablet: tablet, x: 1, y: 1))
-        #expect(client.roundtrip())
+        #expect(await client.roundtrip())
         #expect(recorder.events == [
             "tool0 motion 3.0 4.0", "tool0 down", "tool0 pressure 100", "tool0 frame",
             "tool0 up", "tool0 motion 5.0 6.0", "tool0 up",
@@ -199,21 +199,21 @@ struct TabletTests {
         #expect(compositor.protocolErrors.isEmpty && !client.failed)
     }
 
-    @Test func aToolCursorTakesTheCursorRoleAndProximityCanLandOnIt() throws {
+    @Test func aToolCursorTakesTheCursorRoleAndProximityCanLandOnIt() async throws {
         let compositor = try ScriptedCompositor()
-        let client = try TestClient(compositor)
-        let window = try TestWindow(client)
+        let client = try await TestClient(compositor)
+        let window = try await TestWindow(client)
         let recorder = try TabletRecorder(client) { $0 === window.surface ? "window" : nil }
         try window.map()
-        #expect(client.exchange(until: { compositor.waitForMappedToplevel(timeout: 0) }))
+        #expect(await client.exchange(until: { compositor.waitForMappedToplevel(timeout: 0) }))
         let tablet = try #require(compositor.addTablet(name: "A"))
         let pen = try #require(compositor.addTabletTool())
         #expect(compositor.tabletToolProximityIn(pen, tablet: tablet, x: 1, y: 1))
-        #expect(client.roundtrip())
+        #expect(await client.roundtrip())
         let serial = try #require(recorder.serials.last)
         let cursor = try #require(window.compositorGlobal.createSurface())
         recorder.tools[0].setCursor(serial: serial, surface: cursor, hotspotX: 0, hotspotY: 0)
-        #expect(client.roundtrip())
+        #expect(await client.roundtrip())
         #expect(compositor.tabletToolStatus(pen)?.cursorRequests == 1)
         let other = try #require(compositor.otherSurfaces.first)
         #expect(other.role == .cursor && other.objectID == cursor.id)
@@ -221,14 +221,14 @@ struct TabletTests {
         recorder.clear()
         #expect(compositor.tabletToolProximityIn(pen, tablet: tablet, on: other, x: 2, y: 3))
         #expect(compositor.tabletToolMotion(pen, x: 4, y: 5))  // follows it there
-        #expect(client.roundtrip())
+        #expect(await client.roundtrip())
         #expect(recorder.events == [
             "tool0 proximity_in tablet0 wl_surface@\(cursor.id)", "tool0 motion 2.0 3.0", "tool0 motion 4.0 5.0",
         ])
 
         // The window already has a role: the client's protocol error.
         recorder.tools[0].setCursor(serial: serial, surface: window.surface, hotspotX: 0, hotspotY: 0)
-        #expect(client.exchange(until: { client.failed }))
+        #expect(await client.exchange(until: { client.failed }))
         #expect(compositor.protocolErrors.last?.interface == "zwp_tablet_tool_v2")
         #expect(compositor.protocolErrors.last?.code == 0)
         if case .protocolError(let interface, _, let code)? = client.connection.error {

@@ -9,7 +9,8 @@ import Wayland
 /// pumped by this very thread — never answers. So every exchange is non-blocking: flush the
 /// client's requests, pump the compositor briefly, then read whatever is on the socket
 /// (`prepare_read` / `poll(0)` / `read_events`) and dispatch it. `roundtrip()` repeats that until
-/// a `wl_display.sync` comes back.
+/// a `wl_display.sync` comes back. The compositor's pumping suspends the test while its socket is
+/// quiet, so other tests on the main actor (every in-process client is there) run meanwhile.
 @MainActor
 final class TestClient {
     let compositor: ScriptedCompositor
@@ -19,7 +20,7 @@ final class TestClient {
     private(set) var removedGlobals: [UInt32] = []
     private(set) var failed = false
 
-    init(_ compositor: ScriptedCompositor) throws {
+    init(_ compositor: ScriptedCompositor) async throws {
         self.compositor = compositor
         connection = try Connection(name: compositor.socketName)
         guard let registry = connection.root.getRegistry() else { throw TestFailure("no registry") }
@@ -30,7 +31,7 @@ final class TestClient {
             case .globalRemove(let name): removedGlobals.append(name)
             }
         }
-        guard roundtrip() else { throw TestFailure("initial roundtrip failed") }
+        guard await roundtrip() else { throw TestFailure("initial roundtrip failed") }
     }
 
     /// Sends the queued requests without pumping the compositor.
@@ -38,10 +39,10 @@ final class TestClient {
 
     /// One non-blocking exchange; false once the connection has failed (e.g. a protocol error).
     @discardableResult
-    func exchange(pumping seconds: Double = 0.002) -> Bool {
+    func exchange(pumping seconds: Double = 0.002) async -> Bool {
         let display = connection.display
         wl_display_flush(display)
-        compositor.pump(for: seconds)
+        await compositor.pump(for: seconds)
         while wl_display_prepare_read(display) != 0 {
             if wl_display_dispatch_pending(display) < 0 { failed = true; return false }
         }
@@ -57,21 +58,21 @@ final class TestClient {
 
     /// Exchanges until `condition` holds or `timeout` passes.
     @discardableResult
-    func exchange(until condition: () -> Bool, timeout: Double = 2) -> Bool {
+    func exchange(until condition: () -> Bool, timeout: Double = 2) async -> Bool {
         let deadline = ScriptedCompositor.monotonicNanoseconds + UInt64(timeout * 1e9)
         while !condition() {
-            guard ScriptedCompositor.monotonicNanoseconds < deadline, exchange() else { return condition() }
+            guard ScriptedCompositor.monotonicNanoseconds < deadline, await exchange() else { return condition() }
         }
         return true
     }
 
     /// A `wl_display.sync` round trip, pumping the compositor meanwhile.
     @discardableResult
-    func roundtrip(timeout: Double = 2) -> Bool {
+    func roundtrip(timeout: Double = 2) async -> Bool {
         guard let callback = connection.root.sync() else { return false }
         var done = false
         callback.onEvent = { _ in done = true }
-        return exchange(until: { done }, timeout: timeout)
+        return await exchange(until: { done }, timeout: timeout)
     }
 
     func global(_ interface: String) -> (name: UInt32, interface: String, version: UInt32)? {
@@ -148,7 +149,7 @@ final class TestWindow {
     var enteredOutputs = 0
     private var pools: [TestPool] = []
 
-    init(_ client: TestClient, title: String = "test") throws {
+    init(_ client: TestClient, title: String = "test") async throws {
         self.client = client
         guard let compositorGlobal = client.bind(WlCompositor.self, version: 5),
               let shm = client.bind(WlShm.self, version: 1),
@@ -181,7 +182,7 @@ final class TestWindow {
         toplevel.setTitle(title: title)
         toplevel.setAppId(appId: "org.touchcanvas.test")
         surface.commit()  // the initial commit asks for the first configure
-        guard client.exchange(until: { self.pendingSerial != nil }) else { throw TestFailure("no initial configure") }
+        guard await client.exchange(until: { self.pendingSerial != nil }) else { throw TestFailure("no initial configure") }
     }
 
     func ackConfigure() {

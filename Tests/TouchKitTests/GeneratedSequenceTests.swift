@@ -135,13 +135,18 @@ import TouchKit
         return violations.prefix(3).map { "seed \(seed): \($0)" }
     }
 
-    @Test func invariantsHoldForThousandsOfRandomSequences() {
+    // The long tests below run on the main actor, as TouchKit does, for seconds: each gives the
+    // main actor back every few sequences (`Task.yield`), so the other tests there, whose time
+    // limits are running, are not kept waiting behind all of it.
+
+    @Test func invariantsHoldForThousandsOfRandomSequences() async {
         var all: [String] = []
         var phases: [TouchPhase: Int] = [:]
         var seed: UInt64 = 1
         while seed <= 3_000, all.count < 10 {
             all += run(seed: seed, steps: 150, phases: &phases)
             seed += 1
+            if seed % 20 == 0 { await Task.yield() }
         }
         let firstFailures = Array(all.prefix(10))
         #expect(firstFailures.isEmpty)
@@ -151,15 +156,19 @@ import TouchKit
         }
     }
 
-    @Test func invariantsHoldWithMovesHeldUntilRandomDisplayFrames() {
+    @Test func invariantsHoldWithMovesHeldUntilRandomDisplayFrames() async {
         var all: [String] = []
         var phases: [TouchPhase: Int] = [:]
         var seed: UInt64 = 20_001
         while seed <= 22_000, all.count < 10 {
             all += run(seed: seed, steps: 150, holds: true, phases: &phases)
             seed += 1
+            if seed % 20 == 0 { await Task.yield() }
         }
-        for seed in UInt64(30_001)...30_010 { all += run(seed: seed, steps: 5_000, holds: true, phases: &phases) }
+        for seed in UInt64(30_001)...30_010 {
+            all += run(seed: seed, steps: 5_000, holds: true, phases: &phases)
+            await Task.yield()
+        }
         let firstFailures = Array(all.prefix(10))
         #expect(firstFailures.isEmpty)
         for phase in TouchPhase.allCases {
@@ -167,10 +176,13 @@ import TouchKit
         }
     }
 
-    @Test func invariantsHoldForLongSequences() {
+    @Test func invariantsHoldForLongSequences() async {
         var all: [String] = []
         var phases: [TouchPhase: Int] = [:]
-        for seed in UInt64(10_001)...10_020 { all += run(seed: seed, steps: 5_000, phases: &phases) }
+        for seed in UInt64(10_001)...10_020 {
+            all += run(seed: seed, steps: 5_000, phases: &phases)
+            await Task.yield()
+        }
         let firstFailures = Array(all.prefix(10))
         #expect(firstFailures.isEmpty)
     }

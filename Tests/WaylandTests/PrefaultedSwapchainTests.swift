@@ -18,7 +18,7 @@ struct PrefaultedSwapchainTests {
         var shm: WlShm?
         private var registry: WlRegistry?
 
-        init() throws {
+        init() async throws {
             compositor = try ScriptedCompositor()
             connection = try Connection(name: compositor.socketName)
             let registry = try #require(connection.root.getRegistry())
@@ -28,16 +28,16 @@ struct PrefaultedSwapchainTests {
                     shm = registry.bind(name: name, as: WlShm.self, version: min(version, 1))
                 }
             }
-            exchange(until: { self.shm != nil })
+            await exchange(until: { self.shm != nil })
         }
 
         /// Flushes, lets the compositor run, reads and dispatches, until `condition` or 2 s.
-        func exchange(until condition: () -> Bool) {
+        func exchange(until condition: () -> Bool) async {
             let display = connection.display
             let deadline = ScriptedCompositor.monotonicNanoseconds + 2_000_000_000
             while !condition(), ScriptedCompositor.monotonicNanoseconds < deadline {
                 wl_display_flush(display)
-                compositor.pump(for: 0.002)
+                await compositor.pump(for: 0.002)
                 while wl_display_prepare_read(display) != 0 { wl_display_dispatch_pending(display) }
                 var descriptor = pollfd(fd: wl_display_get_fd(display), events: Int16(POLLIN), revents: 0)
                 if poll(&descriptor, 1, 0) > 0 { wl_display_read_events(display) } else { wl_display_cancel_read(display) }
@@ -62,8 +62,8 @@ struct PrefaultedSwapchainTests {
         let prefaulter: PagePrefaulter
         var announced = 0
 
-        init() throws {
-            client = try ShmClient()
+        init() async throws {
+            client = try await ShmClient()
             swapchain = ShmSwapchain(shm: try #require(client.shm))
             prefaulter = try #require(PagePrefaulter())
             swapchain.prefaulter = prefaulter
@@ -71,8 +71,8 @@ struct PrefaultedSwapchainTests {
         }
     }
 
-    @Test func aLargeNewBufferIsHandedOutOnlyOnceItsPagesAreIn() throws {
-        let f = try Fixture()
+    @Test func aLargeNewBufferIsHandedOutOnlyOnceItsPagesAreIn() async throws {
+        let f = try await Fixture()
         let (swapchain, prefaulter) = (f.swapchain, f.prefaulter)
         #expect(try swapchain.nextBuffer(width: 1024, height: 1024) == nil, "4 MiB: faulted in first")
         #expect(swapchain.isPreparing)
@@ -85,14 +85,14 @@ struct PrefaultedSwapchainTests {
         #expect(buffer.memory.residentPageCount == buffer.memory.pageCount, "every page in before the first frame writes one")
     }
 
-    @Test func aSmallBufferIsHandedOutAtOnce() throws {
-        let f = try Fixture()
+    @Test func aSmallBufferIsHandedOutAtOnce() async throws {
+        let f = try await Fixture()
         let buffer = try f.swapchain.nextBuffer(width: 512, height: 512)
         #expect(buffer != nil && !f.swapchain.isPreparing, "1 MiB: faulted by its first frame, as before")
     }
 
-    @Test func aBufferDroppedByAResizeWhileFaultingAnnouncesNothing() throws {
-        let f = try Fixture()
+    @Test func aBufferDroppedByAResizeWhileFaultingAnnouncesNothing() async throws {
+        let f = try await Fixture()
         let (swapchain, prefaulter) = (f.swapchain, f.prefaulter)
         #expect(try swapchain.nextBuffer(width: 2048, height: 1024) == nil)
         // The size changes before the first is in: it is dropped, the new one is faulted in.

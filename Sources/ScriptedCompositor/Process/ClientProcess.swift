@@ -174,6 +174,21 @@ public final class ClientProcess {
         }
     }
 
+    /// ``waitForExit(timeout:pumping:)`` for async callers: suspended, not blocked, meanwhile.
+    nonisolated(nonsending) public func waitForExit(timeout: Double, pumping compositor: ScriptedCompositor? = nil) async -> Int32? {
+        let deadline = uptimeNanoseconds() &+ nanoseconds(fromSeconds: timeout)
+        while true {
+            if let status = exitStatus { return status }
+            guard uptimeNanoseconds() < deadline else { return nil }
+            if let compositor {
+                await compositor.pump(for: 0.005)
+            } else {
+                capture.drain()
+                try? await Task.sleep(nanoseconds: 2_000_000)
+            }
+        }
+    }
+
     /// SIGTERM, then SIGKILL if the child is still there after `grace` seconds; returns its status.
     @discardableResult
     public func terminate(grace: Double = 2) -> Int32? {
