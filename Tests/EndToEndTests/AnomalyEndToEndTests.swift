@@ -17,10 +17,12 @@ struct AnomalyEndToEndTests {
         h.logLines.filter { ($0["anomaly"] as? String) == kind }
     }
 
-    /// After the settle that gives a second report the time to come, waits for the first (a
-    /// loaded machine may take longer than the settle), so `count == 1` means once, not not yet.
+    /// Waits for the report, then for the app to have handled everything sent before it (a
+    /// ping's answer), so a second report of the same thing would be in the log too: `count == 1`
+    /// then means once, not "not yet".
     func waitForAnomaly(_ h: AppHarness, _ kind: String, count: Int = 1) async {
         await h.waitForLog { lines in lines.filter { ($0["anomaly"] as? String) == kind }.count >= count }
+        await h.roundtrip()
     }
 
     @Test(arguments: logs) func noFrameAfterUp(_ log: String) async throws {
@@ -28,7 +30,6 @@ struct AnomalyEndToEndTests {
         h.compositor.touchDown(id: 0, x: 100, y: 100)
         h.compositor.touchFrame()
         h.compositor.touchUp(id: 0)  // and no frame, as GNOME does after the last finger
-        await h.settle(0.2)
         await waitForAnomaly(h, "no-frame-after-up")
         let found = anomalies(h, "no-frame-after-up")
         #expect(found.count == 1)
@@ -42,7 +43,6 @@ struct AnomalyEndToEndTests {
         h.compositor.touchDown(id: 0, x: 100, y: 100)
         h.compositor.touchFrame()
         h.compositor.touchMotion(id: 0, x: 120, y: 100)  // no frame closes it
-        await h.settle(0.2)
         await waitForAnomaly(h, "events-without-frame")
         let found = anomalies(h, "events-without-frame")
         #expect(found.count == 1)
@@ -55,7 +55,6 @@ struct AnomalyEndToEndTests {
         h.compositor.touchFrame()
         #expect(h.compositor.repeatedTouchDown(id: 3, x: 200, y: 150))
         h.compositor.touchFrame()
-        await h.settle(0.2)
         await waitForAnomaly(h, "duplicate-down")
         if log == "phases" { await h.waitForLog { $0.entries(phase: "began").count >= 2 } }
         let found = anomalies(h, "duplicate-down")
@@ -71,7 +70,6 @@ struct AnomalyEndToEndTests {
     @Test(arguments: logs) func cancelWithoutTouches(_ log: String) async throws {
         let h = try await harness(log)
         #expect(h.compositor.strayTouchCancel())
-        await h.settle(0.2)
         await waitForAnomaly(h, "cancel-without-touches")
         #expect(anomalies(h, "cancel-without-touches").count == 1)
     }
@@ -80,8 +78,8 @@ struct AnomalyEndToEndTests {
         let h = try await harness(log, ["--stuck-after", "0.5"])
         h.compositor.touchDown(id: 5, x: 100, y: 100)
         h.compositor.touchFrame()
-        await h.settle(1.8)  // the check runs every second
         await waitForAnomaly(h, "possibly-stuck")
+        await h.observe(for: 1.2)  // the check runs every second: a repeat would come in this time
         let found = anomalies(h, "possibly-stuck")
         #expect(found.count == 1, "reported once, not every second")
         #expect(found.first?["id"] as? String == "5")
@@ -93,9 +91,8 @@ struct AnomalyEndToEndTests {
         h.compositor.touchDown(id: 0, x: 100, y: 100)
         h.compositor.touchDown(id: 1, x: 200, y: 100)
         h.compositor.touchFrame()
-        await h.settle(0.1)
+        await h.roundtrip()  // the fingers are down in the app
         h.compositor.setCapabilities([.pointer, .keyboard])
-        await h.settle(0.2)
         await waitForAnomaly(h, "lost-without-cancel")
         if log == "phases" { await h.waitForLog { $0.entries(phase: "cancelled").count >= 2 } }
         let found = anomalies(h, "lost-without-cancel")
@@ -109,9 +106,8 @@ struct AnomalyEndToEndTests {
         let h = try await harness(log)
         h.compositor.touchDown(id: 0, x: 100, y: 100)
         h.compositor.touchFrame()
-        await h.settle(0.1)
+        await h.roundtrip()  // the finger is down in the app
         h.compositor.removeSeat("seat0")
-        await h.settle(0.2)
         await waitForAnomaly(h, "lost-without-cancel")
         if log == "phases" { await h.waitForLog { $0.entries(phase: "cancelled").count >= 1 } }
         let found = anomalies(h, "lost-without-cancel")
@@ -128,7 +124,6 @@ struct AnomalyEndToEndTests {
         h.compositor.touchFrame()
         #expect(h.compositor.strayTouchUp(id: 8))
         h.compositor.touchFrame()
-        await h.settle(0.2)
         await waitForAnomaly(h, "unknown-touch-id", count: 2)
         let found = anomalies(h, "unknown-touch-id")
         #expect(found.count == 2)
@@ -141,13 +136,12 @@ struct AnomalyEndToEndTests {
         // The pointer's entering makes the app set its cursor: its second surface.
         h.compositor.pointerEnter(x: 50, y: 50)
         h.compositor.pointerFrame()
-        #expect(await h.compositor.waitUntil(timeout: 5) { h.compositor.otherSurfaceCount > 0 })
+        #expect(await h.compositor.waitUntil(timeout: AppHarness.patience) { h.compositor.otherSurfaceCount > 0 })
         let cursor = try #require(h.compositor.otherSurfaces.first)
         #expect(h.compositor.touchDownOnOtherSurface(cursor, id: 4, x: 3, y: 3))
         h.compositor.touchFrame()
         h.compositor.touchMotion(id: 4, x: 5, y: 5)
         h.compositor.touchFrame()
-        await h.settle(0.2)
         await waitForAnomaly(h, "foreign-surface")
         let found = anomalies(h, "foreign-surface")
         #expect(found.count == 1, "once per run of foreign events")
@@ -165,7 +159,7 @@ struct AnomalyEndToEndTests {
         h.compositor.touchFrame()
         h.compositor.touchCancel()
         h.compositor.setCapabilities([.pointer, .keyboard])
-        await h.settle(0.2)
+        await h.roundtrip()  // every event handled: an anomaly would have been logged by now
         #expect(h.anomalies().isEmpty)
     }
 

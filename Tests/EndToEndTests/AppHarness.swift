@@ -5,15 +5,18 @@ import Testing
 
 /// The real `touchcanvas` binary, started against a scripted compositor that the test drives.
 ///
-/// Every wait pumps the compositor (it runs on the test's thread) and has a deadline, so a
-/// broken app fails the test instead of hanging it; the child is always stopped by its PID.
+/// Every wait pumps the compositor and has a deadline, so a broken app fails the test instead of
+/// hanging it; the child is always stopped by its PID. The waits are async: while the socket is
+/// quiet the test is suspended and its thread serves other tests.
 ///
 /// Waiting: for what the app will get round to (a spot shown, a stroke drawn, a phase logged, a
-/// scale applied) wait on that, with `frame(where:)` or `waitForLog`, then assert as usual: a fixed
-/// `settle` is a guess that a loaded machine can make wrong. For what must *not* happen (nothing
-/// drawn, no anomaly, no further commit) a wait would return at once, before the app had the
-/// chance to do it, so those keep a `settle`, or assert right after waiting for a later sign
-/// that the app got that far.
+/// scale applied) wait on that, with `frame(where:)` or `waitForLog`, then assert as usual. The
+/// deadlines are generous (``patience``): they only decide how long a failing test takes, and a
+/// loaded machine must not make a passing one fail. For what must *not* happen (nothing drawn,
+/// no anomaly, no further commit) a wait would return at once, before the app had the chance to
+/// do it: wait for a later sign that the app got that far (``roundtrip()``: it has handled
+/// everything sent before; ``nextCommit()``: it has drawn since), and only where the point is a
+/// span of time itself (an idle window, an animation's course) ``observe(for:)`` it.
 final class AppHarness {
     let compositor: ScriptedCompositor
     let app: ClientProcess
@@ -45,10 +48,10 @@ final class AppHarness {
         app = try Self.launch(arguments, environment: compositor.environmentForClient.merging(extraEnvironment) { $1 })
         if let size {
             // Configure before mapping so the first buffer has the test's size.
-            _ = await compositor.waitUntil(timeout: 10) { compositor.toplevel != nil }
+            _ = await compositor.waitUntil(timeout: Self.patience) { compositor.toplevel != nil }
             compositor.configure(width: size.0, height: size.1)
         }
-        guard await compositor.waitForMappedToplevel(timeout: 20) else {
+        guard await compositor.waitForMappedToplevel(timeout: Self.patience) else {
             _ = app.terminate()
             throw HarnessError("the app did not map a window; stderr: \(app.standardError)")
         }
@@ -86,11 +89,55 @@ final class AppHarness {
     /// the leak check and the symbolizing of any report, which must not be cut off by SIGKILL.
     static let stopGrace: Double = ProcessInfo.processInfo.environment["TC_SANITIZER"] == nil ? 2 : 20
 
-    /// Pumps for `seconds` so animations and frame callbacks run their course. To wait for
-    /// something that will happen, prefer `frame(where:)` or `waitForLog`.
-    func settle(_ seconds: Double = 0.35) async {
+    /// How long a wait for something that will come may take before the test says it did not:
+    /// long enough for two busy loops beside the suite, or a sanitizer build, to slow the app
+    /// down; a passing wait returns as soon as its condition holds.
+    static let patience: Double = ProcessInfo.processInfo.environment["TC_SANITIZER"] == nil ? 20 : 60
+
+    /// Pumps for `seconds`, for tests whose point is a span of time: that nothing happens in
+    /// it (an idle window commits nothing), or that something runs its course (an animation, a
+    /// timer the app keeps). To wait for something that will happen, use `frame(where:)`,
+    /// `waitForLog`, ``roundtrip()`` or ``nextCommit()``.
+    func observe(for seconds: Double) async {
         await compositor.pump(for: seconds)
         app.drainOutput()
+    }
+
+    /// `xdg_wm_base.ping`, and the wait for its pong: the app has read and handled everything
+    /// the compositor sent before (it handles events in order). False when no pong came.
+    @discardableResult
+    func roundtrip(within seconds: Double = patience) async -> Bool {
+        let serial = compositor.ping()
+        let answered = await compositor.waitUntil(timeout: seconds) { compositor.lastPongSerial == serial }
+        app.drainOutput()
+        return answered
+    }
+
+    /// Waits until the app has handled everything sent so far and then committed nothing for
+    /// `quiet` seconds (an animation finished, the last frames of a stroke in): the picture
+    /// and the commit count are then what the app will show until something new happens.
+    /// False when it was still committing at the deadline.
+    @discardableResult
+    func idle(quiet: Double = 0.1, within seconds: Double = patience) async -> Bool {
+        await roundtrip(within: seconds)
+        let deadline = ScriptedCompositor.monotonicNanoseconds + UInt64(seconds * 1e9)
+        while ScriptedCompositor.monotonicNanoseconds < deadline {
+            let commits = compositor.commitCount
+            await compositor.pump(for: quiet)
+            if compositor.commitCount == commits {
+                app.drainOutput()
+                return true
+            }
+        }
+        app.drainOutput()
+        return false
+    }
+
+    /// The app's next commit of its window, or nil at the deadline.
+    func nextCommit(within seconds: Double = patience) async -> Commit? {
+        let commit = await compositor.waitForNextCommit(timeout: seconds)
+        app.drainOutput()
+        return commit
     }
 
     /// The last committed frame.
@@ -107,7 +154,7 @@ final class AppHarness {
     /// let moved = try #require(h.frame { $0.hasFullSpot(at: 250, 160) })
     /// #expect(moved.hasFullSpot(at: 250, 160))
     /// ```
-    func frame(within seconds: Double = 5, where condition: (Frame) -> Bool) async -> Frame? {
+    func frame(within seconds: Double = patience, where condition: (Frame) -> Bool) async -> Frame? {
         var checkedCommit: Int?
         _ = await compositor.waitUntil(timeout: seconds) {
             // The last frame only changes at a commit: look at each one once.
@@ -127,7 +174,7 @@ final class AppHarness {
     /// #expect(h.phases(ofTouch: 1) == ["began", "moved", "ended"])
     /// ```
     @discardableResult
-    func waitForLog(within seconds: Double = 5, _ condition: ([[String: Any]]) -> Bool) async -> Bool {
+    func waitForLog(within seconds: Double = patience, _ condition: ([[String: Any]]) -> Bool) async -> Bool {
         var checkedCount: Int?
         return await compositor.waitUntil(timeout: seconds) {
             let lines = logLines

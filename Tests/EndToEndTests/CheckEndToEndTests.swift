@@ -11,7 +11,7 @@ struct CheckEndToEndTests {
         let c = h.compositor
         for id: Int32 in 0..<3 { c.touchDown(id: id, x: 100 + Double(id) * 100, y: 200) }
         c.touchFrame()
-        await h.settle(0.05)
+        await c.pump(for: 0.05)
         for step in 1...10 {
             for id: Int32 in 0..<3 { c.touchMotion(id: id, x: 100 + Double(id) * 100, y: 200 - Double(step) * 8) }
             c.touchFrame()
@@ -28,7 +28,7 @@ struct CheckEndToEndTests {
         let h = try await AppHarness(arguments: ["check", "--timeout", "20"], size: (600, 400))
         await threeFingersDownAndMoving(h)
         h.compositor.touchCancel()
-        let status = await h.app.waitForExit(timeout: 10, pumping: h.compositor)
+        let status = await h.app.waitForExit(timeout: AppHarness.patience, pumping: h.compositor)
         let text = report(h)
         #expect(status == 0, "\(text)\n\(h.app.standardError)")
         #expect(text.contains("cancel: arrived"))
@@ -52,7 +52,7 @@ struct CheckEndToEndTests {
                                vblank: VblankMode(hertz: 60, scanoutDelay: .milliseconds(5)))
         await threeFingersDownAndMoving(h)
         h.compositor.touchCancel()
-        let status = await h.app.waitForExit(timeout: 10, pumping: h.compositor)
+        let status = await h.app.waitForExit(timeout: AppHarness.patience, pumping: h.compositor)
         let text = report(h)
         #expect(status == 0, "\(text)")
         if offered {
@@ -69,7 +69,7 @@ struct CheckEndToEndTests {
         await threeFingersDownAndMoving(h)
         for id: Int32 in 0..<3 { h.compositor.touchUp(id: id) }
         h.compositor.touchFrame()
-        let status = await h.app.waitForExit(timeout: 10, pumping: h.compositor)
+        let status = await h.app.waitForExit(timeout: AppHarness.patience, pumping: h.compositor)
         let text = report(h)
         #expect(status == 1, "\(text)")
         #expect(text.contains("cancel: none arrived"))
@@ -84,8 +84,7 @@ struct CheckEndToEndTests {
         h.compositor.touchUp(id: 2)
         h.compositor.touchFrame()
         h.compositor.touchCancel()
-        await h.settle(0.1)
-        let status = await h.app.waitForExit(timeout: 10, pumping: h.compositor)
+        let status = await h.app.waitForExit(timeout: AppHarness.patience, pumping: h.compositor)
         let text = report(h)
         #expect(status == 0, "\(text)")
         #expect(text.contains("covering touch 1 (id 0), touch 2 (id 1)"))
@@ -96,7 +95,7 @@ struct CheckEndToEndTests {
         let h = try await AppHarness(arguments: ["check", "--timeout", "1"], size: (600, 400))
         h.compositor.touchDown(id: 0, x: 100, y: 100)
         h.compositor.touchFrame()
-        let status = await h.app.waitForExit(timeout: 10, pumping: h.compositor)
+        let status = await h.app.waitForExit(timeout: AppHarness.patience, pumping: h.compositor)
         let text = report(h)
         #expect(status == 1)
         #expect(text.contains("result: the compositor did not behave: timed out waiting for 3 fingers"))
@@ -108,7 +107,7 @@ struct CheckEndToEndTests {
         h.compositor.repeatedTouchDown(id: 1, x: 300, y: 300)  // id 1 is already down
         h.compositor.touchFrame()
         h.compositor.touchCancel()
-        let status = await h.app.waitForExit(timeout: 10, pumping: h.compositor)
+        let status = await h.app.waitForExit(timeout: AppHarness.patience, pumping: h.compositor)
         let text = report(h)
         #expect(status == 1, "\(text)")
         #expect(text.contains("anomaly: duplicate-down"))
@@ -135,10 +134,10 @@ extension CheckEndToEndTests {
     /// screen is announced by libinput-based compositors.
     func penAnnounced(_ h: AppHarness, capabilities: TabletToolCapabilities = .pen) async throws -> Pen {
         #expect(await waitForPrompt(h, "Put 3 fingers"))
-        _ = await h.compositor.waitUntil(timeout: 5) { h.compositor.tabletSeatCount == 1 }
+        _ = await h.compositor.waitUntil(timeout: AppHarness.patience) { h.compositor.tabletSeatCount == 1 }
         let tablet = try #require(h.compositor.addTablet(name: "Test Tablet"))
         let tool = try #require(h.compositor.addTabletTool(.pen, hardwareSerial: 42, capabilities: capabilities))
-        await h.settle(0.05)
+        await h.roundtrip()  // the app knows the tablet and the tool
         return Pen(tablet: tablet, tool: tool)
     }
 
@@ -192,7 +191,7 @@ extension CheckEndToEndTests {
         h.compositor.tabletToolFrame(pen.tool)
         h.compositor.tabletToolProximityOut(pen.tool)
         h.compositor.tabletToolFrame(pen.tool)
-        let status = await h.app.waitForExit(timeout: 10, pumping: h.compositor)
+        let status = await h.app.waitForExit(timeout: AppHarness.patience, pumping: h.compositor)
         let text = report(h)
         #expect(status == 0, "\(text)\n\(h.app.standardError)")
         #expect(text.contains("cancel: arrived"))
@@ -225,7 +224,7 @@ extension CheckEndToEndTests {
         let pen = try await throughThePenStroke(h, pen)
         h.compositor.tabletToolProximityOut(pen.tool)
         h.compositor.tabletToolFrame(pen.tool)
-        let status = await h.app.waitForExit(timeout: 10, pumping: h.compositor)
+        let status = await h.app.waitForExit(timeout: AppHarness.patience, pumping: h.compositor)
         let text = report(h)
         #expect(status == 0, "\(text)\n\(h.app.standardError)")
         #expect(text.contains(" pen serial \(serial), announces tilt, pressure, distance\n"))
@@ -250,7 +249,7 @@ extension CheckEndToEndTests {
         }
         try await penPartPasses(h, serial: 9) {
             let tool = try #require(h.compositor.addTabletTool(.pen, hardwareSerial: 9, capabilities: .pen))
-            await h.settle(0.05)
+            await h.roundtrip()  // the app knows the tool
             return Pen(tablet: try #require(tablet), tool: tool)
         }
     }
@@ -262,7 +261,7 @@ extension CheckEndToEndTests {
         let pen = try await penAnnounced(h)
         _ = try await throughThePenStroke(h) { pen }
         h.compositor.tabletToolProximityOut(pen.tool)
-        let status = await h.app.waitForExit(timeout: 10, pumping: h.compositor)
+        let status = await h.app.waitForExit(timeout: AppHarness.patience, pumping: h.compositor)
         let text = report(h)
         #expect(status == 0, "\(text)\n\(h.app.standardError)")
         #expect(text.contains("pen taken away while down: cancelled (proximity_out with the tip down; the app cancelled the touch)\n"))
@@ -275,7 +274,7 @@ extension CheckEndToEndTests {
         let pen = try await penAnnounced(h)
         _ = try await throughThePenStroke(h, { pen }, pressure: false)
         h.compositor.tabletToolProximityOut(pen.tool)
-        let status = await h.app.waitForExit(timeout: 10, pumping: h.compositor)
+        let status = await h.app.waitForExit(timeout: AppHarness.patience, pumping: h.compositor)
         let text = report(h)
         #expect(status == 1, "\(text)")
         #expect(text.contains("pen pressure: none arrived though announced: fails"))
@@ -287,7 +286,7 @@ extension CheckEndToEndTests {
         _ = try await penAnnounced(h)
         await fingersCancelled(h)
         #expect(await waitForPrompt(h, "Now the pen: draw a stroke"))
-        let status = await h.app.waitForExit(timeout: 10, pumping: h.compositor)
+        let status = await h.app.waitForExit(timeout: AppHarness.patience, pumping: h.compositor)
         let text = report(h)
         #expect(status == 1, "\(text)")
         #expect(text.contains("cancel: arrived"))
@@ -306,7 +305,7 @@ extension CheckEndToEndTests {
             for id: Int32 in 0..<3 { h.compositor.touchUp(id: id) }
             h.compositor.touchFrame()
         }
-        let status = await h.app.waitForExit(timeout: 10, pumping: h.compositor)
+        let status = await h.app.waitForExit(timeout: AppHarness.patience, pumping: h.compositor)
         let text = report(h)
         #expect(status == (cancelled ? 0 : 1), "\(text)")
         #expect(text.contains("pen: no tablet tool announced; skipped\n"))

@@ -11,11 +11,11 @@ struct CommandLineEndToEndTests {
     /// can stay open a moment after the exit (see `ClientProcess.lines`).
     func run(_ arguments: [String], printsOutput: Bool = true) async throws -> (status: Int32?, stdout: String, stderr: String) {
         let app = try AppHarness.launch(arguments, environment: [:])
-        let status = await app.waitForExit(timeout: 10)
+        let status = await app.waitForExit(timeout: AppHarness.patience)
         var stdout = app.standardOutput
-        let deadline = Date().addingTimeInterval(2)
-        while printsOutput, !stdout.hasSuffix("\n"), Date() < deadline {
-            usleep(10_000)
+        let deadline = ScriptedCompositor.monotonicNanoseconds + 2_000_000_000
+        while printsOutput, !stdout.hasSuffix("\n"), ScriptedCompositor.monotonicNanoseconds < deadline {
+            try? await Task.sleep(nanoseconds: 10_000_000)
             stdout = app.standardOutput
         }
         return (status, stdout, app.standardError)

@@ -30,7 +30,7 @@ struct CursorEndToEndTests {
     /// The last cursor the app set, once there are `count` of them, with its surface.
     func cursor(_ h: AppHarness, count: Int) async throws -> (request: CursorRequest, surface: OtherSurface) {
         let c = h.compositor
-        _ = await c.waitUntil(timeout: 5) {
+        _ = await c.waitUntil(timeout: AppHarness.patience) {
             c.cursorRequests.count >= count
                 && c.otherSurfaces.contains { $0.role == .cursor && $0.hasBuffer }
         }
@@ -67,7 +67,7 @@ struct CursorEndToEndTests {
     @Test func atScaleTwoTheCursorIsLoadedAtTwiceTheSizeAndShownAtScaleTwo() async throws {
         let h = try await harness(size: "32", outputScale: 2)
         // Let the app see the output's scale before the pointer comes.
-        _ = await h.compositor.waitUntil(timeout: 5) { h.compositor.toplevel?.bufferSize.map { $0 == (800, 600) } == true }
+        _ = await h.compositor.waitUntil(timeout: AppHarness.patience) { h.compositor.toplevel?.bufferSize.map { $0 == (800, 600) } == true }
         h.compositor.pointerEnter(x: 100, y: 100)
         h.compositor.pointerFrame()
         expect(try await cursor(h, count: 1), is: try themeImage("crosshair", size: 64), scale: 2)
@@ -76,7 +76,7 @@ struct CursorEndToEndTests {
     @Test func theFrameShowsResizeArrowsOnItsMarginAndTheArrowOnItsTitleBar() async throws {
         let h = try await harness(size: "32", ownFrame: true)
         let c = h.compositor
-        _ = await c.waitUntil(timeout: 5) { c.shownFrameParts.count == 5 }
+        _ = await c.waitUntil(timeout: AppHarness.patience) { c.shownFrameParts.count == 5 }
         let right = try #require(c.ownFramePart(.right), "\(c.otherSurfaces)")
         let titleBar = try #require(c.ownFramePart(.titleBar), "\(c.otherSurfaces)")
         let bottom = try #require(c.ownFramePart(.bottom), "\(c.otherSurfaces)")
@@ -93,7 +93,7 @@ struct CursorEndToEndTests {
         // Moving within the title bar keeps the arrow: no new request for the same image.
         c.pointerMotion(x: OwnFrameEndToEndTests.titleBar.x + 30, y: OwnFrameEndToEndTests.titleBar.y)
         c.pointerFrame()
-        await h.settle(0.2)
+        await h.idle()  // a new request would have come by now
         #expect(c.cursorRequests.count == 2, "\(c.cursorRequests)")
 
         // Bottom-right corner of the 400×300 window: the right end of the 424-wide bottom strip.
@@ -119,7 +119,7 @@ struct CursorEndToEndTests {
     @Test func eachSeatsPointerHasItsOwnCursor() async throws {
         let h = try await harness(size: "32", ownFrame: true, seats: ["seat0", "seat1"])
         let c = h.compositor
-        _ = await c.waitUntil(timeout: 5) { c.shownFrameParts.count == 5 }
+        _ = await c.waitUntil(timeout: AppHarness.patience) { c.shownFrameParts.count == 5 }
         let right = try #require(c.ownFramePart(.right), "\(c.otherSurfaces)")
 
         c.pointerEnter(x: 200, y: 150, seat: "seat1")

@@ -71,7 +71,7 @@ struct DemoOptionEndToEndTests {
         environment["WAYLAND_DISPLAY"] = nil
         let demo = try AppHarness.launch(["demo", "--scene", "bogus"], environment: environment)
         // It used to wait 30 s for a window that the child, refusing the option, never opened.
-        #expect(await demo.waitForExit(timeout: 5) == 64)
+        #expect(await demo.waitForExit(timeout: AppHarness.patience) == 64)
         #expect(demo.standardError.contains("'bogus' is invalid for '--scene"), "\(demo.standardError)")
     }
 

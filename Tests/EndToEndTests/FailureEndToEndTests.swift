@@ -11,7 +11,7 @@ struct FailureEndToEndTests {
         defer { try? FileManager.default.removeItem(at: runtime) }
         let app = try AppHarness.launch([], environment: ["WAYLAND_DISPLAY": "no-such-display",
                                                            "XDG_RUNTIME_DIR": runtime.path])
-        let status = await app.waitForExit(timeout: 10)
+        let status = await app.waitForExit(timeout: AppHarness.patience)
         #expect(status == 1)
         let lines = app.standardError.split(separator: "\n")
         #expect(lines.count == 1)
@@ -20,7 +20,7 @@ struct FailureEndToEndTests {
 
     @Test func badSizeIsAUsageError() async throws {
         let app = try AppHarness.launch(["--size", "12xbanana"], environment: [:])
-        let status = await app.waitForExit(timeout: 10)
+        let status = await app.waitForExit(timeout: AppHarness.patience)
         #expect(status != nil && status != 0)
         #expect(app.standardError.contains("size"))
     }

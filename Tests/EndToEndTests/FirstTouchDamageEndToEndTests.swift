@@ -15,7 +15,7 @@ struct FirstTouchDamageEndToEndTests {
                                outputMode: (width, height), size: (width, height))
         let c = h.compositor
         #expect(await h.frame { $0.width == Int(width) && $0.height == Int(height) } != nil)
-        await h.settle(0.5)  // idle: one buffer shown, the others not made yet
+        await h.idle(quiet: 0.3)  // idle: one buffer shown, the others not made yet
         c.resetStats()
         c.touchDown(id: 0, x: 400, y: 500)
         c.touchFrame()
@@ -26,7 +26,7 @@ struct FirstTouchDamageEndToEndTests {
         }
         c.touchUp(id: 0)
         c.touchFrame()
-        await h.settle(0.3)
+        await h.idle()
         let commits = c.stats.perCommit.filter { $0.bufferPixels > 0 && $0.attachedBuffer }
         #expect(commits.count >= 10, "\(commits.count) commits")
         let fractions = commits.map { Double($0.damagedPixels) / Double($0.bufferPixels) }

@@ -11,7 +11,7 @@ struct GestureRecognizerEndToEndTests {
 
     func launch() async throws -> AppHarness {
         let h = try await AppHarness(arguments: ["--scene", "gestures", "--log", "gestures"], size: (800, 600))
-        await h.settle(0.3)
+        await h.idle()
         return h
     }
 
@@ -91,13 +91,14 @@ struct GestureRecognizerEndToEndTests {
         await h.compositor.pump(for: 0.08)
         await tap(h, at: (152, 481))
         #expect(await h.waitForLog { _ in !lines(h, "doubleTap", "ended").isEmpty }, "\(states(h))")
-        await h.settle(0.5)
+        await h.idle()  // the single tap, waiting for the double tap to fail, is decided by now
         #expect(lines(h, "tap", "ended").isEmpty, "a double tap is no single tap: \(states(h))")
         let before = try #require(h.frame)
         await tap(h, at: (250, 150))
-        let asked = Date()
-        #expect(await h.waitForLog(within: 3) { _ in !lines(h, "tap", "ended").isEmpty }, "\(states(h))")
-        #expect(Date().timeIntervalSince(asked) >= 0.3, "the single tap waited for the double tap's failure")
+        let asked = ScriptedCompositor.monotonicNanoseconds
+        #expect(await h.waitForLog { _ in !lines(h, "tap", "ended").isEmpty }, "\(states(h))")
+        let waited = Double(ScriptedCompositor.monotonicNanoseconds - asked) / 1e9
+        #expect(waited >= 0.3, "the single tap waited for the double tap's failure")
         #expect(states(h).contains("doubleTap@background failed"))
         let marked = try #require(await h.frame { count($0, 0x2A9D8F, x: 240...260, y: 140...160) > 20 })
         #expect(count(marked, 0x2A9D8F, x: 240...260, y: 140...160) > 20, "a marker where the tap landed")
@@ -142,7 +143,7 @@ struct GestureRecognizerEndToEndTests {
             await c.pump(for: 0.016)
         }
         c.pinchEnd(cancelled: cancelled)
-        await h.settle(0.2)
+        await h.idle()
     }
 
     /// The touchpad pinches the square under the pointer; a pinch the compositor ends with
@@ -201,7 +202,7 @@ struct GestureRecognizerEndToEndTests {
         #expect(await h.waitForLog { _ in !lines(h, "circle", "ended").isEmpty }, "\(states(h))")
         let before = lines(h, "circle", "ended").count
         await drag(h, id: 1, from: (100, 120), to: (300, 140), steps: 30)
-        await h.settle(0.6)
+        await h.idle()  // the circle recognizer decides as the finger lifts
         #expect(lines(h, "circle", "ended").count == before, "a line is no circle: \(states(h))")
     }
 }

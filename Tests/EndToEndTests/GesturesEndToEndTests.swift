@@ -12,7 +12,7 @@ struct GesturesEndToEndTests {
 
     private func start() async throws -> AppHarness {
         let h = try await AppHarness(arguments: ["--scene", "gestures", "--log", "phases"], size: (600, 400))
-        await h.settle(0.2)
+        await h.idle()
         return h
     }
 
@@ -32,7 +32,7 @@ struct GesturesEndToEndTests {
         for step in 1...10 {
             h.compositor.touchMotion(id: 0, x: 300 - 15 * Double(step), y: 200 - 10 * Double(step))
             h.compositor.touchFrame()
-            await h.settle(0.02)
+            await h.compositor.pump(for: 0.02)
         }
         let dragged = try #require(await h.frame {
             isPlacard($0, 40, 100) && isPlacard($0, 150, 70) && $0.isWhite(at: 320, 220)
@@ -46,7 +46,11 @@ struct GesturesEndToEndTests {
         #expect(isPlacard(home, 190, 200) && isPlacard(home, 410, 200))
         #expect(home.isWhite(at: 40, 100))
         await h.waitForLog { $0.phases(ofTouch: 1).last == "ended" }
-        #expect(h.phases(ofTouch: 1) == ["began"] + Array(repeating: "moved", count: 10) + ["ended"])
+        // Moves are delivered once per display frame: one for each 20 ms motion, or fewer
+        // carrying two when a busy machine let two arrive within one frame.
+        let phases = h.phases(ofTouch: 1)
+        #expect(phases.first == "began" && phases.last == "ended", "\(phases)")
+        #expect(phases.dropFirst().dropLast().allSatisfy { $0 == "moved" } && (3...12).contains(phases.count), "\(phases)")
     }
 
     @Test func aDoubleTapOutsideChangesTheGreeting() async throws {
@@ -57,10 +61,10 @@ struct GesturesEndToEndTests {
         for id in Int32(0)...1 {
             h.compositor.touchDown(id: id, x: 80, y: 320)
             h.compositor.touchFrame()
-            await h.settle(0.03)
+            await h.compositor.pump(for: 0.03)
             h.compositor.touchUp(id: id)
             h.compositor.touchFrame()
-            await h.settle(0.05)
+            await h.compositor.pump(for: 0.05)
         }
         // The placard staying put is asserted on the frame that shows the new greeting.
         let after = try #require(await h.frame { abs(whiteCount($0) - whiteBefore) > 40 })
@@ -126,7 +130,7 @@ struct GesturesEndToEndTests {
             h.compositor.touchMotion(id: 0, x: center.x - 50 * cos(angle), y: center.y - 50 * sin(angle))
             h.compositor.touchMotion(id: 1, x: center.x + 50 * cos(angle), y: center.y + 50 * sin(angle))
             h.compositor.touchFrame()
-            await h.settle(0.02)
+            await h.compositor.pump(for: 0.02)
         }
         h.compositor.touchUp(id: 0)
         h.compositor.touchUp(id: 1)

@@ -51,11 +51,11 @@ import Testing
         for step in 1...10 {
             h.compositor.pointerMotion(x: 100 + Double(step) * 20, y: 150)
             h.compositor.pointerFrame()
-            await h.settle(0.02)
+            await h.compositor.pump(for: 0.02)
         }
         h.compositor.pointerButton(pressed: false)
         h.compositor.pointerFrame()
-        await h.settle()
+        await h.idle()
         let frame = try #require(h.frame)
         let column = Int(200 * scale)
         var dark = 0, partial = 0
@@ -76,7 +76,7 @@ import Testing
         h.compositor.touchFrame()
         h.compositor.touchUp(id: 0)
         h.compositor.touchFrame()
-        await h.settle()
+        await h.idle()
         #expect(try #require(h.frame).width == 500)
         h.compositor.setFractionalScale(1.5)
         let frame = try #require(await h.frame {

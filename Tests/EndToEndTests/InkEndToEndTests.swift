@@ -13,7 +13,7 @@ struct InkEndToEndTests {
     func drag(_ h: AppHarness, id: Int32, y: Double, from x0: Double, to x1: Double, lift: Bool = true) async {
         h.compositor.touchDown(id: id, x: x0, y: y)
         h.compositor.touchFrame()
-        await h.settle(0.02)
+        await h.compositor.pump(for: 0.02)
         var x = x0
         while x < x1 {
             x = min(x + 10, x1)
@@ -21,11 +21,11 @@ struct InkEndToEndTests {
             h.compositor.touchFrame()
             await h.compositor.pump(for: 0.005)
         }
-        await h.settle(0.1)
+        await h.idle()
         if lift {
             h.compositor.touchUp(id: id)
             h.compositor.touchFrame()
-            await h.settle(0.1)
+            await h.idle()
         }
     }
 
@@ -123,7 +123,7 @@ struct InkEndToEndTests {
         await drag(h, id: 0, y: 200, from: 40, to: 360)
         h.compositor.tapKey(31)  // KEY_S
         // Written atomically, the PNG first, so the SVG's being there means both are complete.
-        _ = await h.compositor.waitUntil(timeout: 5) {
+        _ = await h.compositor.waitUntil(timeout: AppHarness.patience) {
             FileManager.default.fileExists(atPath: directory.appendingPathComponent("touchcanvas-1.svg").path)
         }
         let svg = try String(contentsOfFile: directory.appendingPathComponent("touchcanvas-1.svg").path, encoding: .utf8)
@@ -140,7 +140,7 @@ struct InkEndToEndTests {
         h.compositor.touchDown(id: 0, x: 40, y: 100)
         h.compositor.touchDown(id: 1, x: 40, y: 200)
         h.compositor.touchFrame()
-        await h.settle(0.02)
+        await h.compositor.pump(for: 0.02)
         var x = 40.0
         while x < 360 {
             x += 10

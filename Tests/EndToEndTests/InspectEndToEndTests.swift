@@ -31,7 +31,6 @@ struct InspectEndToEndTests {
             c.touchFrame()
             await c.pump(for: 0.01)
         }
-        await h.settle(0.3)  // the strokes drawn before the cancel, as the kept picture shows
         let during = try #require(await h.frame { $0.inkedPixels(x: 10...300, y: 10...60) > 200 })
         during.keep(as: "inspect-during-\(scale)")
         // The HUD panel in the top-left holds text.
@@ -62,7 +61,7 @@ struct InspectEndToEndTests {
 
     @Test func hTogglesTheHUDInAnyScene() async throws {
         let h = try await AppHarness(arguments: ["--scene", "spots"], size: (700, 500))
-        await h.settle(0.2)
+        await h.idle()
         let before = try #require(h.frame)
         #expect(before.inkedPixels(x: 10...300, y: 10...60) == 0)
         h.compositor.tapKey(35)  // h
@@ -80,10 +79,11 @@ struct InspectEndToEndTests {
         h.compositor.touchFrame()
         h.compositor.touchUp(id: 0)
         h.compositor.touchFrame()
-        // Rates fall to zero a second later and are drawn once more; then nothing.
-        await h.settle(1.6)
+        // Rates fall to zero a second later and are drawn once more (no commit for longer than
+        // that second is the sign); then nothing, over the span the test is about.
+        #expect(await h.idle(quiet: 1.2))
         let commits = h.compositor.commitCount
-        await h.settle(1.5)
+        await h.observe(for: 1.5)
         #expect(h.compositor.commitCount == commits)
     }
 }

@@ -20,7 +20,7 @@ struct LargeBufferEndToEndTests {
         // Idle, and no frame callback will come to draw again: the buffer's readiness brings
         // the frame (PrefaultedSwapchainTests checks it is announced; the stall timer would
         // only draw it a quarter of a second later).
-        await h.settle(1)
+        #expect(await h.idle(quiet: 0.5))
         h.compositor.answersFrameCallbacks = false
         h.compositor.configure(width: 3840, height: 2160)
         let large = try #require(await h.frame { $0.width == 3840 && $0.height == 2160 && $0.inkedPixels(x: 100...580, y: 195...205) > 300 })
@@ -37,12 +37,12 @@ struct LargeBufferEndToEndTests {
     @Test func aPingDuringAResizeToEightKIsAnsweredBeforeTheNewFrame() async throws {
         let h = try await AppHarness(arguments: ["--scene", "trace", "--decorations", "none"], outputMode: (7680, 4320),
                                size: (800, 600))
-        await h.settle(0.5)
+        await h.idle()
         let c = h.compositor
         c.configure(width: 7680, height: 4320)
         await c.pump(for: 0.005)
         let serial = c.ping()
-        #expect(await c.waitUntil(timeout: 5 * sanitizerSlowdown) { c.lastPongSerial == serial })
+        #expect(await c.waitUntil(timeout: AppHarness.patience) { c.lastPongSerial == serial })
         // Under a sanitizer the app's own work is many times slower while the kernel's faulting
         // is not, so which comes first says nothing there.
         if ProcessInfo.processInfo.environment["TC_SANITIZER"] == nil {

@@ -28,7 +28,7 @@ struct MemoryEndToEndTests {
         var drawing: MemoryBreakdown?
         for round in 0..<3 {
             await Self.drawRound(round, with: c, frames: 100)
-            await h.settle(0.1)
+            await h.idle()
             drawing = MemoryBreakdown(pid: h.app.pid)
             print("canvas at 3840×2160, scale 1\(ownFrame ? ", own frame" : ""), ten strokes in progress (round \(round)): \(drawing.map(String.init(describing:)) ?? "-")")
             for id in 0..<10 { c.touchUp(id: Int32(id)) }
@@ -36,7 +36,7 @@ struct MemoryEndToEndTests {
             await c.pump(for: 0.05)
         }
         c.tapKey(22)  // KEY_U: undo the last stroke
-        await h.settle(0.5)
+        await h.idle()
         let memory = try #require(MemoryBreakdown(pid: h.app.pid))
         print("canvas at 3840×2160, scale 1\(ownFrame ? ", own frame" : ""): \(memory)")
         #expect(memory.peakMB <= 130, "\(memory)")
@@ -50,7 +50,7 @@ struct MemoryEndToEndTests {
         await Self.drawRound(2, with: c, frames: 100)
         for id in 0..<10 { c.touchUp(id: Int32(id)) }
         c.touchFrame()
-        await h.settle(0.5)
+        await h.idle()
         let memory = try #require(MemoryBreakdown(pid: h.app.pid))
         print("spots at 3840×2160, scale 1\(ownFrame ? ", own frame" : ""): \(memory)")
         #expect(memory.peakMB <= 100, "\(memory)")
@@ -66,7 +66,7 @@ struct MemoryEndToEndTests {
                                decorationManager: !ownFrame)
         #expect(await h.frame { $0.width == 3840 && $0.height == 2160 } != nil)
         h.compositor.captureFrames = false
-        await h.settle(0.3)
+        await h.idle()
         return h
     }
 

@@ -24,7 +24,7 @@ struct OwnFrameEndToEndTests {
 
     /// The frame's part, once it shows a buffer, around the canvas of `width`×`height`.
     func part(_ h: AppHarness, _ part: OwnFramePart, width: Int = 400, height: Int = 260) async throws -> OtherSurface {
-        _ = await h.compositor.waitUntil(timeout: 5) { h.compositor.ownFramePart(part, width: width, height: height) != nil }
+        _ = await h.compositor.waitUntil(timeout: AppHarness.patience) { h.compositor.ownFramePart(part, width: width, height: height) != nil }
         return try #require(h.compositor.ownFramePart(part, width: width, height: height),
                             "no \(part): \(h.compositor.otherSurfaces); stderr: \(h.app.standardError)")
     }
@@ -76,14 +76,14 @@ struct OwnFrameEndToEndTests {
         h.compositor.cancelsTouchesOnMove = true  // as Mutter answers a move
         #expect(h.compositor.touchDownOnOtherSurface(frame, id: 7, x: Self.titleBar.x, y: Self.titleBar.y))
         h.compositor.touchFrame()
-        await h.settle(0.1)
+        await h.idle()
         #expect(h.compositor.moveRequests.isEmpty, "a press alone is no move: it may be a tap")
         h.compositor.touchMotion(id: 7, x: Self.titleBar.x + 30, y: Self.titleBar.y + 5)
         h.compositor.touchFrame()
-        #expect(await h.compositor.waitUntil(timeout: 5) { !h.compositor.moveRequests.isEmpty })
+        #expect(await h.compositor.waitUntil(timeout: AppHarness.patience) { !h.compositor.moveRequests.isEmpty })
         #expect(h.compositor.moveRequests.map(\.touchID) == [7], "the move quotes that finger's down")
-        await h.settle(0.2)  // time for a wrong began or anomaly to show
-        _ = await h.compositor.waitUntil(timeout: 5) { h.app.standardError.contains("frame: move requested for touch 1 (touch id 7") }
+        await h.idle()  // a wrong began or anomaly would show by now
+        _ = await h.compositor.waitUntil(timeout: AppHarness.patience) { h.app.standardError.contains("frame: move requested for touch 1 (touch id 7") }
         #expect(h.entries(phase: "began").isEmpty, "the frame's touch reached the canvas")
         #expect(h.anomalies().isEmpty, "the move's cancel is the frame's, not a cancel of nothing: \(h.anomalies())")
         #expect(h.app.standardError.contains("frame: move requested for touch 1 (touch id 7"))
@@ -94,14 +94,14 @@ struct OwnFrameEndToEndTests {
         let right = try await part(h, .right)
         #expect(h.compositor.touchDownOnOtherSurface(right, id: 3, x: Self.rightMargin.x, y: Self.rightMargin.y))
         h.compositor.touchFrame()
-        #expect(await h.compositor.waitUntil(timeout: 5) { !h.compositor.resizeRequests.isEmpty })
+        #expect(await h.compositor.waitUntil(timeout: AppHarness.patience) { !h.compositor.resizeRequests.isEmpty })
         #expect(h.compositor.resizeRequests.map(\.edge) == [8], "xdg_toplevel.resize_edge right")
         #expect(h.compositor.resizeRequests.map(\.touchID) == [3])
         // The bottom strip's right end is the bottom-right corner: the strip's point is the
         // frame's (420, 358), as on the one frame-sized surface before.
         #expect(await h.compositor.touchDownOnOtherSurface(try part(h, .bottom), id: 4, x: 420, y: 6))
         h.compositor.touchFrame()
-        #expect(await h.compositor.waitUntil(timeout: 5) { h.compositor.resizeRequests.count == 2 })
+        #expect(await h.compositor.waitUntil(timeout: AppHarness.patience) { h.compositor.resizeRequests.count == 2 })
         #expect(h.compositor.resizeRequests.last?.edge == 10, "bottom right")
     }
 
@@ -119,7 +119,7 @@ struct OwnFrameEndToEndTests {
             let id = Int32(index + 1)
             #expect(await h.compositor.touchDownOnOtherSurface(try part(h, name), id: id, x: x, y: y))
             h.compositor.touchFrame()
-            #expect(await h.compositor.waitUntil(timeout: 5) { h.compositor.resizeRequests.count == index + 1 },
+            #expect(await h.compositor.waitUntil(timeout: AppHarness.patience) { h.compositor.resizeRequests.count == index + 1 },
                     "\(name) at \(x), \(y): \(h.compositor.resizeRequests)")
             h.compositor.touchUp(id: id)
             h.compositor.touchFrame()
@@ -135,7 +135,7 @@ struct OwnFrameEndToEndTests {
         let frame = try await frame(h)
         tap(h, on: frame, Self.closeButton, id: 2)
         var status: Int32?
-        _ = await h.compositor.waitUntil(timeout: 5) {
+        _ = await h.compositor.waitUntil(timeout: AppHarness.patience) {
             status = h.app.exitStatus
             return status != nil
         }
@@ -151,7 +151,7 @@ struct OwnFrameEndToEndTests {
         h.compositor.touchFrame()
         h.compositor.touchUp(id: 5)
         var status: Int32?
-        _ = await h.compositor.waitUntil(timeout: 5) {
+        _ = await h.compositor.waitUntil(timeout: AppHarness.patience) {
             status = h.app.exitStatus
             return status != nil
         }
@@ -162,11 +162,11 @@ struct OwnFrameEndToEndTests {
         let h = try await harness()
         let frame = try await frame(h)
         tap(h, on: frame, Self.maximizeButton, id: 1)
-        #expect(await h.compositor.waitUntil(timeout: 5) { h.compositor.maximizeRequests == [true] })
+        #expect(await h.compositor.waitUntil(timeout: AppHarness.patience) { h.compositor.maximizeRequests == [true] })
         // The compositor answers: maximised, the frame loses its margin: the strips go and
         // the title bar is the window's width.
         h.compositor.configure(width: 1000, height: 700, maximized: true)
-        #expect(await h.compositor.waitUntil(timeout: 5) {
+        #expect(await h.compositor.waitUntil(timeout: AppHarness.patience) {
             h.compositor.shownFrameParts.map(\.bufferSize) == [BufferSize(width: 1000, height: 40)]
         }, "\(h.compositor.otherSurfaces)")
         let maximised = try #require(h.compositor.shownFrameParts.first)
@@ -174,10 +174,10 @@ struct OwnFrameEndToEndTests {
         #expect(h.compositor.toplevel?.bufferSize.map { $0 == (1000, 660) } == true)
         // The button is now at the right of a 1000-wide bar.
         tap(h, on: maximised, (x: 1000 - 60, y: 20), id: 2)
-        #expect(await h.compositor.waitUntil(timeout: 5) { h.compositor.maximizeRequests == [true, false] })
+        #expect(await h.compositor.waitUntil(timeout: AppHarness.patience) { h.compositor.maximizeRequests == [true, false] })
         // Restored, the strips come back round the floating window.
         h.compositor.configure(width: 400, height: 300)
-        #expect(await h.compositor.waitUntil(timeout: 5) { h.compositor.shownFrameParts.count == 5 }, "\(h.compositor.otherSurfaces)")
+        #expect(await h.compositor.waitUntil(timeout: AppHarness.patience) { h.compositor.shownFrameParts.count == 5 }, "\(h.compositor.otherSurfaces)")
         _ = try await part(h, .right)
     }
 
@@ -186,10 +186,10 @@ struct OwnFrameEndToEndTests {
         let frame = try await frame(h)
         tap(h, on: frame, Self.titleBar, id: 1)
         tap(h, on: frame, (x: Self.titleBar.x + 3, y: Self.titleBar.y + 2), id: 2)
-        #expect(await h.compositor.waitUntil(timeout: 5) { h.compositor.maximizeRequests == [true] })
+        #expect(await h.compositor.waitUntil(timeout: AppHarness.patience) { h.compositor.maximizeRequests == [true] })
         #expect(h.compositor.moveRequests.isEmpty)
         tap(h, on: frame, Self.minimizeButton, id: 3)
-        #expect(await h.compositor.waitUntil(timeout: 5) { h.compositor.minimizeRequests == 1 })
+        #expect(await h.compositor.waitUntil(timeout: AppHarness.patience) { h.compositor.minimizeRequests == 1 })
     }
 
     @Test func theMouseMovesAndResizesThroughTheFrame() async throws {
@@ -202,7 +202,7 @@ struct OwnFrameEndToEndTests {
         c.pointerFrame()
         c.pointerMotion(x: Self.titleBar.x + 20, y: Self.titleBar.y + 10)
         c.pointerFrame()
-        #expect(await c.waitUntil(timeout: 5) { c.moveRequests.count == 1 })
+        #expect(await c.waitUntil(timeout: AppHarness.patience) { c.moveRequests.count == 1 })
         #expect(c.moveRequests.first?.touchID == nil, "a button's serial, not a touch's")
         c.pointerButton(pressed: false)
         c.pointerFrame()
@@ -210,8 +210,8 @@ struct OwnFrameEndToEndTests {
         c.pointerFrame()
         c.pointerButton(pressed: true)
         c.pointerFrame()
-        #expect(await c.waitUntil(timeout: 5) { c.resizeRequests.map(\.edge) == [4] }, "left edge: \(c.resizeRequests)")
-        await h.settle(0.2)
+        #expect(await c.waitUntil(timeout: AppHarness.patience) { c.resizeRequests.map(\.edge) == [4] }, "left edge: \(c.resizeRequests)")
+        await h.idle()
         #expect(h.entries(phase: "began").isEmpty, "the frame's pointer reached the canvas")
     }
 
@@ -219,13 +219,13 @@ struct OwnFrameEndToEndTests {
         let h = try await harness()
         _ = try await frame(h)
         h.compositor.tapKey(WindowManagementEndToEndTests.keyF11)
-        #expect(await h.compositor.waitUntil(timeout: 5) {
+        #expect(await h.compositor.waitUntil(timeout: AppHarness.patience) {
             guard let t = h.compositor.toplevel, t.configuredFullscreen else { return false }
             return t.bufferSize.map { $0 == (1920, 1080) } == true && h.compositor.shownFrameParts.isEmpty
         }, "\(String(describing: h.compositor.toplevel?.bufferSize)) \(h.compositor.otherSurfaces)")
         #expect(h.compositor.toplevel?.windowGeometry.map { $0 == (0, 0, 1920, 1080) } == true)
         h.compositor.tapKey(WindowManagementEndToEndTests.keyF11)
-        #expect(await h.compositor.waitUntil(timeout: 5) {
+        #expect(await h.compositor.waitUntil(timeout: AppHarness.patience) {
             h.compositor.shownFrameParts.count == 5 && h.compositor.toplevel?.windowGeometry.map { $0.y == -40 } == true
         }, "\(h.compositor.otherSurfaces)")
         #expect(h.compositor.protocolErrors.isEmpty, "\(h.compositor.protocolErrors)")
@@ -238,7 +238,7 @@ struct OwnFrameEndToEndTests {
         for name in OwnFramePart.allCases {
             let logical = name.size(width: 400, height: 260)
             let drawn = BufferSize(width: logical.width * 3 / 2, height: logical.height * 3 / 2)
-            #expect(await h.compositor.waitUntil(timeout: 5) { h.compositor.ownFramePart(name)?.bufferSize == drawn },
+            #expect(await h.compositor.waitUntil(timeout: AppHarness.patience) { h.compositor.ownFramePart(name)?.bufferSize == drawn },
                     "\(name): \(h.compositor.otherSurfaces)")
             let scaled = try await part(h, name)
             #expect(scaled.viewportDestination == logical && scaled.bufferScale == 1, "\(name): \(scaled)")
@@ -251,7 +251,7 @@ struct OwnFrameEndToEndTests {
         let h = try await harness(outputScale: 2)
         for name in OwnFramePart.allCases {
             let logical = name.size(width: 400, height: 260)
-            #expect(await h.compositor.waitUntil(timeout: 5) { h.compositor.ownFramePart(name)?.bufferScale == 2 }, "\(name)")
+            #expect(await h.compositor.waitUntil(timeout: AppHarness.patience) { h.compositor.ownFramePart(name)?.bufferScale == 2 }, "\(name)")
             let scaled = try await part(h, name)
             #expect(scaled.bufferSize == BufferSize(width: logical.width * 2, height: logical.height * 2), "\(name): \(scaled)")
         }
@@ -268,9 +268,9 @@ struct OwnFrameEndToEndTests {
         let c = h.compositor
         c.configure(width: width, height: 400)
         let content = 1920
-        #expect(await c.waitUntil(timeout: 10) { c.toplevel?.bufferSize.map { $0 == (content * Int(scale), 360 * Int(scale)) } == true },
+        #expect(await c.waitUntil(timeout: AppHarness.patience) { c.toplevel?.bufferSize.map { $0 == (content * Int(scale), 360 * Int(scale)) } == true },
                 "\(String(describing: c.toplevel?.bufferSize)); stderr: \(h.app.standardError)")
-        #expect(await c.waitUntil(timeout: 5) {
+        #expect(await c.waitUntil(timeout: AppHarness.patience) {
             c.otherSurfaces.first { $0.objectID == frame.objectID }?.bufferSize
                 == BufferSize(width: content * Int(scale), height: 40 * Int(scale))
                 && c.ownFramePart(.bottom, width: content, height: 360)?.bufferSize
@@ -281,7 +281,7 @@ struct OwnFrameEndToEndTests {
         // Still drawing: a finger on the canvas begins a touch.
         c.touchDown(id: 1, x: 100, y: 140)
         c.touchFrame()
-        #expect(await c.waitUntil(timeout: 5) { !h.entries(phase: "began").isEmpty })
+        #expect(await c.waitUntil(timeout: AppHarness.patience) { !h.entries(phase: "began").isEmpty })
         #expect(h.app.isRunning, "stderr: \(h.app.standardError)")
         #expect(c.protocolErrors.isEmpty, "\(c.protocolErrors)")
     }
@@ -296,12 +296,12 @@ struct OwnFrameEndToEndTests {
         func frameWidth() -> Int? { c.otherSurfaces.first { $0.objectID == frame.objectID }?.bufferSize?.width }
         for width in [410, 420, 430, 440] {
             c.configure(width: Int32(width), height: 300)
-            #expect(await c.waitUntil(timeout: 5) { c.toplevel?.bufferSize.map { $0.width == width } == true })
+            #expect(await c.waitUntil(timeout: AppHarness.patience) { c.toplevel?.bufferSize.map { $0.width == width } == true })
         }
-        await h.settle(0.3)
+        await h.idle()
         #expect(frameWidth() != 440, "the title bar's buffers were not all held: \(c.otherSurfaces)")
         c.releaseHeldBuffers()
-        #expect(await c.waitUntil(timeout: 5) { frameWidth() == 440 }, "\(c.otherSurfaces)")
+        #expect(await c.waitUntil(timeout: AppHarness.patience) { frameWidth() == 440 }, "\(c.otherSurfaces)")
     }
 
     /// xdg-decoration lets the compositor take decorations back at any time: then our frame goes,
@@ -311,10 +311,10 @@ struct OwnFrameEndToEndTests {
         let c = h.compositor
         c.changeDecorationMode(1)
         _ = try await frame(h)
-        #expect(await c.waitUntil(timeout: 5) { c.toplevel?.windowGeometry.map { $0 == (0, -40, 400, 300) } == true })
+        #expect(await c.waitUntil(timeout: AppHarness.patience) { c.toplevel?.windowGeometry.map { $0 == (0, -40, 400, 300) } == true })
         c.changeDecorationMode(2)
-        #expect(await c.waitUntil(timeout: 5) { !c.otherSurfaces.contains { $0.role == .subsurface } }, "\(c.otherSurfaces)")
-        #expect(await c.waitUntil(timeout: 5) {
+        #expect(await c.waitUntil(timeout: AppHarness.patience) { !c.otherSurfaces.contains { $0.role == .subsurface } }, "\(c.otherSurfaces)")
+        #expect(await c.waitUntil(timeout: AppHarness.patience) {
             c.toplevel?.windowGeometry.map { $0 == (0, 0, 400, 300) } == true
                 && c.toplevel?.bufferSize.map { $0 == (400, 300) } == true
         }, "\(String(describing: c.toplevel?.windowGeometry)) \(String(describing: c.toplevel?.bufferSize))")
@@ -322,7 +322,7 @@ struct OwnFrameEndToEndTests {
         // A finger at window y 100 is at canvas y 100 again.
         c.touchDown(id: 1, x: 100, y: 100)
         c.touchFrame()
-        #expect(await c.waitUntil(timeout: 5) { h.entries(phase: "began").first?["y"] as? Double == 100 })
+        #expect(await c.waitUntil(timeout: AppHarness.patience) { h.entries(phase: "began").first?["y"] as? Double == 100 })
         #expect(c.protocolErrors.isEmpty, "\(c.protocolErrors)")
     }
 }

@@ -18,12 +18,12 @@ struct OwnFramePartsEndToEndTests {
         let c = h.compositor
         // Two 1920×1080 outputs: room for a 3840×2160 window.
         c.addOutput(named: "SCRIPTED-2", scale: 1)
-        #expect(await c.waitUntil(timeout: 5) { c.ownFramePart(.titleBar) != nil },
+        #expect(await c.waitUntil(timeout: AppHarness.patience) { c.ownFramePart(.titleBar) != nil },
                 "no title bar: \(c.otherSurfaces); stderr: \(h.app.standardError)")
-        await h.settle(0.3)  // the app hears of the second output
+        await h.roundtrip()  // the app hears of the second output
         c.configure(width: 3840, height: 2160)
         let content = (width: 3840, height: 2120)
-        #expect(await c.waitUntil(timeout: 10) {
+        #expect(await c.waitUntil(timeout: AppHarness.patience) {
             c.toplevel?.bufferSize.map { $0 == content } == true
                 && OwnFramePart.allCases.allSatisfy { c.ownFramePart($0, width: content.width, height: content.height) != nil }
         }, "\(String(describing: c.toplevel?.bufferSize)) \(c.otherSurfaces); stderr: \(h.app.standardError)")
@@ -47,7 +47,7 @@ struct OwnFramePartsEndToEndTests {
     func thePartsShowTheTitleBarAndTheHairline(scale: Int32) async throws {
         let h = try await harness(outputScale: scale)
         let c = h.compositor
-        #expect(await c.waitUntil(timeout: 5) {
+        #expect(await c.waitUntil(timeout: AppHarness.patience) {
             c.shownFrameParts.count == 5 && c.shownFrameParts.allSatisfy { $0.bufferScale == scale }
         }, "\(c.otherSurfaces)")
         let s = Int(scale)
@@ -78,7 +78,7 @@ struct OwnFramePartsEndToEndTests {
     @Test func thePointerCrossesFromPartToPart() async throws {
         let h = try await harness()
         let c = h.compositor
-        _ = await c.waitUntil(timeout: 5) { c.shownFrameParts.count == 5 }
+        _ = await c.waitUntil(timeout: AppHarness.patience) { c.shownFrameParts.count == 5 }
         let titleBar = try #require(c.ownFramePart(.titleBar), "\(c.otherSurfaces)")
         let top = try #require(c.ownFramePart(.top), "\(c.otherSurfaces)")
         #expect(c.pointerEnter(on: titleBar, x: 5, y: 5))
@@ -90,16 +90,16 @@ struct OwnFramePartsEndToEndTests {
         c.pointerFrame()
         c.pointerButton(pressed: true)
         c.pointerFrame()
-        #expect(await c.waitUntil(timeout: 5) { c.resizeRequests.map(\.edge) == [5] }, "top left: \(c.resizeRequests)")
+        #expect(await c.waitUntil(timeout: AppHarness.patience) { c.resizeRequests.map(\.edge) == [5] }, "top left: \(c.resizeRequests)")
         c.pointerButton(pressed: false)
         c.pointerFrame()
         #expect(c.pointerEnter(on: top, x: 200, y: 6))
         c.pointerFrame()
         c.pointerButton(pressed: true)
         c.pointerFrame()
-        #expect(await c.waitUntil(timeout: 5) { c.resizeRequests.map(\.edge) == [5, 1] }, "top: \(c.resizeRequests)")
+        #expect(await c.waitUntil(timeout: AppHarness.patience) { c.resizeRequests.map(\.edge) == [5, 1] }, "top: \(c.resizeRequests)")
         #expect(c.moveRequests.isEmpty)
-        await h.settle(0.2)
+        await h.idle()  // a wrong began would be logged by now
         #expect(h.entries(phase: "began").isEmpty, "the frame's pointer reached the canvas")
         #expect(c.protocolErrors.isEmpty, "\(c.protocolErrors)")
     }

@@ -17,10 +17,10 @@ struct PacingEndToEndTests {
     func run(_ pacing: String) async throws -> Figures {
         let h = try await AppHarness(arguments: ["--scene", "trace", "--log", "present", "--pacing", pacing], size: (800, 600),
                                vblank: VblankMode(hertz: 60, scanoutDelay: .zero))
-        await h.settle(0.3)
+        await h.idle()
         let c = h.compositor
         let commitsBefore = c.commitCount
-        let start = Date()
+        let start = ScriptedCompositor.monotonicNanoseconds
         c.touchDown(id: 0, x: 100, y: 200)
         c.touchFrame()
         for step in 1...300 {
@@ -28,11 +28,17 @@ struct PacingEndToEndTests {
             c.touchFrame()
             await c.pump(for: 0.005)
         }
-        let seconds = Date().timeIntervalSince(start)
+        let seconds = Double(ScriptedCompositor.monotonicNanoseconds - start) / 1e9
         let commits = c.commitCount - commitsBefore
         c.touchUp(id: 0)
         c.touchFrame()
-        await h.settle(0.3)
+        await h.idle()
+        // Every commit that asked for feedback has had its answer, and the app has logged it.
+        await h.waitForLog { lines in
+            let asked = c.presentations.filter(\.feedbackRequested)
+            return asked.allSatisfy { $0.outcome != .pending }
+                && lines.filter { $0["present"] != nil || $0["discarded"] != nil }.count == asked.count
+        }
         let lines = h.logLines.filter { $0["present"] != nil || $0["discarded"] != nil }
         let latencies = lines.compactMap { ($0["input_to_present_us"] as? NSNumber)?.doubleValue }.sorted()
         return Figures(medianMilliseconds: latencies.isEmpty ? .nan : latencies[latencies.count / 2] / 1000,

@@ -14,10 +14,10 @@ struct PenEndToEndTests {
     }
 
     func pen(_ h: AppHarness, _ type: TabletToolType = .pen) async throws -> Pen {
-        _ = await h.compositor.waitUntil(timeout: 5) { h.compositor.tabletSeatCount == 1 }
+        _ = await h.compositor.waitUntil(timeout: AppHarness.patience) { h.compositor.tabletSeatCount == 1 }
         let tablet = try #require(h.compositor.addTablet(name: "Test Tablet"))
         let tool = try #require(h.compositor.addTabletTool(type, hardwareSerial: 42, capabilities: .pen))
-        await h.settle(0.05)
+        await h.roundtrip()  // the app knows the tablet and the tool
         return Pen(tablet: tablet, tool: tool)
     }
 

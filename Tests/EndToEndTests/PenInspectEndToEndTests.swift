@@ -21,10 +21,10 @@ struct PenInspectEndToEndTests {
     func aTiltedPenShowsInTheLogTheHUDAndTheScene(scale: Int32) async throws {
         let h = try await AppHarness(arguments: ["--scene", "inspect", "--log", "phases"], outputScale: scale, size: (800, 600))
         let c = h.compositor
-        _ = await c.waitUntil(timeout: 5) { c.tabletSeatCount == 1 }
+        _ = await c.waitUntil(timeout: AppHarness.patience) { c.tabletSeatCount == 1 }
         let tablet = try #require(c.addTablet(name: "Test Tablet"))
         let tool = try #require(c.addTabletTool(.pen, hardwareSerial: 42, capabilities: .pen))
-        await h.settle(0.1)
+        await h.roundtrip()  // the app knows the tablet and the tool
         let before = try #require(await h.frame { $0.inkedPixels(x: 10...300, y: 10...60) > 200 })
         // The HUD below its finger table: the rows a pen adds (empty before it).
         let toolRows = (x: 10...600, y: 100...135)

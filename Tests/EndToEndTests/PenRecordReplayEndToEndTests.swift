@@ -29,10 +29,10 @@ final class PenRecordReplayEndToEndTests {
 
     /// A tablet and a pen with pressure and tilt, announced to the app (as PenEndToEndTests).
     func pen(_ h: AppHarness) async throws -> Pen {
-        _ = await h.compositor.waitUntil(timeout: 5) { h.compositor.tabletSeatCount == 1 }
+        _ = await h.compositor.waitUntil(timeout: AppHarness.patience) { h.compositor.tabletSeatCount == 1 }
         let tablet = try #require(h.compositor.addTablet(name: "Test Tablet"))
         let tool = try #require(h.compositor.addTabletTool(.pen, hardwareSerial: 42, capabilities: .pen))
-        await h.settle(0.05)
+        await h.roundtrip()  // the app knows the tablet and the tool
         return Pen(tablet: tablet, tool: tool)
     }
 
@@ -60,7 +60,7 @@ final class PenRecordReplayEndToEndTests {
         }
         c.tabletToolProximityOut(pen.tool)
         c.tabletToolFrame(pen.tool)
-        await h.settle(0.1)
+        await h.idle()
     }
 
     /// A finger along row `y`, a little wavy, so the picture holds a finger's ink beside the pen's.
@@ -75,7 +75,7 @@ final class PenRecordReplayEndToEndTests {
         }
         c.touchUp(id: 0)
         c.touchFrame()
-        await h.settle(0.1)
+        await h.idle()
     }
 
     /// Runs `touchcanvas replay …` with no Wayland display and returns its status and stderr.
@@ -94,9 +94,9 @@ final class PenRecordReplayEndToEndTests {
         let h = try await AppHarness(arguments: ["--scene", scene, "--record", recording, "--save-on-exit", shown],
                                size: (800, 600))
         try await session(h)
-        await h.settle(0.4)
+        await h.idle()
         h.compositor.tapKey(16)  // q
-        #expect(await h.app.waitForExit(timeout: 10, pumping: h.compositor) == 0)
+        #expect(await h.app.waitForExit(timeout: AppHarness.patience, pumping: h.compositor) == 0)
         #expect(h.app.standardError.contains("recorded \(recording)"), "\(h.app.standardError)")
 
         let result = try await replay([recording, "--png", replayed])

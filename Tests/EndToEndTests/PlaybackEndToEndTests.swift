@@ -14,8 +14,8 @@ import Testing
         let h = try await AppHarness(arguments: ["--scene", "trace", "--log", "phases", "--play", Self.recordings + "/ten-fingers.tcrec"],
                                size: (800, 600))
         // The recording lasts about 0.6 s.
-        _ = await h.compositor.waitUntil(timeout: 10) { h.entries(phase: "ended").count >= 10 }
-        await h.settle(0.3)  // time for a wrong extra phase to show
+        _ = await h.compositor.waitUntil(timeout: AppHarness.patience) { h.entries(phase: "ended").count >= 10 }
+        await h.idle()  // a wrong extra phase would be logged by now
         func strokePixels(_ frame: Frame) -> Int {
             var count = 0
             for y in stride(from: 0, to: frame.height, by: 2) {
@@ -62,8 +62,8 @@ import Testing
     @Test func aPlayedCancelCancels() async throws {
         let h = try await AppHarness(arguments: ["--scene", "trace", "--log", "phases", "--play", Self.recordings + "/pinch-cancel.tcrec"],
                                size: (800, 600))
-        _ = await h.compositor.waitUntil(timeout: 10) { h.entries(phase: "ended").count >= 2 }
-        await h.settle(0.2)
+        _ = await h.compositor.waitUntil(timeout: AppHarness.patience) { h.entries(phase: "ended").count >= 2 }
+        await h.idle()
         #expect(h.entries(phase: "cancelled").count == 2)
         #expect(h.entries(phase: "ended").count == 2)
     }
@@ -75,7 +75,7 @@ import Testing
         let compositor = try ScriptedCompositor()
         let app = try AppHarness.launch(["--play", bad], environment: compositor.environmentForClient)
         var status: Int32?
-        _ = await compositor.waitUntil(timeout: 10) {
+        _ = await compositor.waitUntil(timeout: AppHarness.patience) {
             status = app.exitStatus
             return status != nil
         }

@@ -16,7 +16,7 @@ struct PredictionEndToEndTests {
         let recording = directory.appendingPathComponent("predict.tcrec").path
         let h = try await AppHarness(arguments: ["--scene", "draw", "--log", "present", "--record", recording] + arguments,
                                size: (800, 600), vblank: VblankMode(hertz: 60, scanoutDelay: scanout))
-        await h.settle(0.3)
+        await h.idle()
         let c = h.compositor
         c.touchDown(id: 0, x: 100, y: 200)
         c.touchFrame()
@@ -27,9 +27,9 @@ struct PredictionEndToEndTests {
         }
         c.touchUp(id: 0)
         c.touchFrame()
-        await h.settle(0.3)
+        await h.idle()
         c.tapKey(16)  // q
-        #expect(await h.app.waitForExit(timeout: 10, pumping: c) == 0, "\(h.app.standardError)")
+        #expect(await h.app.waitForExit(timeout: AppHarness.patience, pumping: c) == 0, "\(h.app.standardError)")
         let text = try String(contentsOfFile: recording, encoding: .utf8)
         // `TIME display-frame MS`: the interval follows the keyword (none when never set).
         let predictions = text.split(separator: "\n").compactMap { line -> Double? in
@@ -98,7 +98,7 @@ struct PredictionEndToEndTests {
         let compositor = try ScriptedCompositor()
         let app = try AppHarness.launch(["--predict", value], environment: compositor.environmentForClient)
         var status: Int32?
-        _ = await compositor.waitUntil(timeout: 10) {
+        _ = await compositor.waitUntil(timeout: AppHarness.patience) {
             status = app.exitStatus
             return status != nil
         }

@@ -10,10 +10,23 @@ struct PresentationEndToEndTests {
 
     func presentLines(_ h: AppHarness) -> [[String: Any]] { h.logLines.filter { $0["present"] != nil || $0["discarded"] != nil } }
 
-    /// One finger across the window at 200 Hz; returns the compositor's stamp of every touch
-    /// event it sent, in nanoseconds.
+    /// Waits until the app has read all input, every commit that asked for feedback has had its
+    /// answer, and the app has logged each: the figures are all in.
+    func waitForFigures(_ h: AppHarness) async {
+        let c = h.compositor
+        func allIn(_ lines: [[String: Any]]) -> Bool {
+            let asked = c.presentations.filter(\.feedbackRequested)
+            return asked.allSatisfy { $0.outcome != .pending }
+                && lines.filter { $0["present"] != nil || $0["discarded"] != nil }.count == asked.count
+        }
+        await h.roundtrip()
+        await h.waitForLog(allIn)
+    }
+
+    /// One finger across the window at 200 Hz (the compositor runs for 5 ms between moves);
+    /// returns the compositor's stamp of every touch event it sent, in nanoseconds.
     @discardableResult
-    func stroke(_ h: AppHarness, steps: Int = 30) async -> [UInt64] {
+    func stroke(_ h: AppHarness, steps: Int = 30, figures: Bool = true) async -> [UInt64] {
         let c = h.compositor
         var sent: [UInt64] = []
         c.touchDown(id: 0, x: 100, y: 200)
@@ -28,7 +41,7 @@ struct PresentationEndToEndTests {
         c.touchUp(id: 0)
         sent.append(c.lastEventNanoseconds ?? 0)
         c.touchFrame()
-        await h.settle(0.3)
+        if figures { await waitForFigures(h) } else { await h.roundtrip() }
         return sent
     }
 
@@ -41,7 +54,7 @@ struct PresentationEndToEndTests {
 
     @Test func eachCommitWithInputLogsWhenItReachedTheGlass() async throws {
         let h = try await AppHarness(arguments: ["--scene", "trace", "--log", "present"], size: (800, 600), vblank: Self.vblank)
-        await h.settle(0.3)
+        await h.observe(for: 0.3)  // an idle spell: no input, so no feedback asked in it
         #expect(presentLines(h).isEmpty, "a window with no input asks for no feedback")
         let c = h.compositor
         let sent = await stroke(h)
@@ -89,7 +102,7 @@ struct PresentationEndToEndTests {
     func touchToGlassIsTheTruth(nanosecondTimes: Bool) async throws {
         let h = try await AppHarness(arguments: ["--scene", "trace", "--log", "present"], size: (800, 600),
                                inputTimestamps: nanosecondTimes, vblank: Self.vblank)
-        await h.settle(0.3)
+        await h.roundtrip()
         let c = h.compositor
         var sent: [UInt64] = []
         c.touchDown(id: 0, x: 100, y: 200)
@@ -102,7 +115,7 @@ struct PresentationEndToEndTests {
             c.touchFrame()
             await c.pump(for: 0.045)
         }
-        await h.settle(0.3)
+        await waitForFigures(h)
         let commits = c.presentations.filter(\.feedbackRequested).sorted { $0.commitSequence < $1.commitSequence }
         func distance(_ a: UInt64, _ b: UInt64) -> UInt64 { a > b ? a - b : b - a }
         func presented(_ record: PresentationRecord) -> UInt64? {
@@ -144,7 +157,7 @@ struct PresentationEndToEndTests {
                                inputTimestamps: nanosecondTimes, vblank: Self.vblank) { c in
             c.eventTime = UInt32(truncatingIfNeeded: Int(c.eventTime) + offsetMilliseconds)
         }
-        await h.settle(0.3)
+        await h.roundtrip()
         await stroke(h)
         await stroke(h)
         let warnings = h.app.standardError.components(separatedBy: "not on the presentation clock").count - 1
@@ -160,7 +173,7 @@ struct PresentationEndToEndTests {
     /// Without `wp_presentation` the app asks for nothing, logs nothing and still draws.
     @Test func noPresentationNoFigures() async throws {
         let h = try await AppHarness(arguments: ["--scene", "trace", "--log", "present"], size: (800, 600), presentation: false)
-        await h.settle(0.3)
+        await h.roundtrip()
         let before = h.compositor.commitCount
         await stroke(h)
         #expect(h.compositor.commitCount > before + 10, "the stroke was drawn")
@@ -174,8 +187,9 @@ struct PresentationEndToEndTests {
         let h = try await AppHarness(arguments: ["--scene", "trace", "--log", "present"], size: (800, 600)) {
             $0.answersPresentationFeedback = false
         }
-        await h.settle(0.2)
-        await stroke(h, steps: 120)
+        await h.roundtrip()
+        await stroke(h, steps: 120, figures: false)
+        _ = await h.compositor.waitUntil(timeout: AppHarness.patience) { h.app.standardError.contains("answered none of 64") }
         let asked = h.compositor.presentations.filter(\.feedbackRequested).count
         #expect(asked == 64, "feedback asked for \(asked) commits")
         #expect(h.app.standardError.components(separatedBy: "answered none of 64").count == 2, "\(h.app.standardError)")

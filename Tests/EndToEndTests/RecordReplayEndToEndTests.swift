@@ -35,7 +35,7 @@ final class RecordReplayEndToEndTests {
         c.touchDown(id: 0, x: 60, y: 80)
         c.touchDown(id: 1, x: 60, y: 200)
         c.touchFrame()
-        await h.settle(0.03)
+        await c.pump(for: 0.03)
         for step in 1...30 {
             let x = 60 + Double(step) * 9.5
             c.touchMotion(id: 0, x: x, y: 80 + Double(step % 5))
@@ -45,9 +45,9 @@ final class RecordReplayEndToEndTests {
         }
         c.touchUp(id: 0)
         c.touchFrame()
-        await h.settle(0.05)
+        await c.pump(for: 0.05)
         c.touchCancel()
-        await h.settle(0.05)
+        await c.pump(for: 0.05)
         c.touchDown(id: 0, x: 200, y: 40)
         c.touchFrame()
         for step in 1...20 {
@@ -57,7 +57,7 @@ final class RecordReplayEndToEndTests {
         }
         c.touchUp(id: 0)
         // No frame after the last up, as GNOME does: the app's flush is recorded too.
-        await h.settle(0.6)
+        await h.idle()
     }
 
     @Test(arguments: ["trace", "canvas", "draw"])
@@ -67,7 +67,7 @@ final class RecordReplayEndToEndTests {
         let h = try await AppHarness(arguments: ["--scene", scene, "--record", recording, "--save-on-exit", shown])
         await drawSession(h)
         h.compositor.tapKey(16)  // q
-        #expect(await h.app.waitForExit(timeout: 10, pumping: h.compositor) == 0)
+        #expect(await h.app.waitForExit(timeout: AppHarness.patience, pumping: h.compositor) == 0)
         #expect(h.app.standardError.contains("recorded \(recording)"))
 
         let first = path("first.png"), second = path("second.png")
@@ -99,7 +99,7 @@ final class RecordReplayEndToEndTests {
         }
         c.touchUp(id: id)
         c.touchFrame()
-        await h.settle(0.1)
+        await h.idle()
     }
 
     /// What the keys did to the drawing is in the file, and the replay shows it as the window did
@@ -122,7 +122,7 @@ final class RecordReplayEndToEndTests {
         c.pointerFrame()
         _ = await h.frame { $0.logicalPixel(312, 250).r < 0xC0 }
         c.tapKey(16)  // q
-        #expect(await h.app.waitForExit(timeout: 10, pumping: c) == 0)
+        #expect(await h.app.waitForExit(timeout: AppHarness.patience, pumping: c) == 0)
 
         let lines = try String(contentsOfFile: recording, encoding: .utf8).split(separator: "\n").map(String.init)
         #expect(lines.first == "touchcanvas-recording 3")
@@ -192,7 +192,7 @@ final class RecordReplayEndToEndTests {
         let compositor = try ScriptedCompositor()
         let app = try AppHarness.launch(["--record", "/proc/touchcanvas-cannot-write-here.tcrec"],
                                         environment: compositor.environmentForClient)
-        let status = await app.waitForExit(timeout: 20, pumping: compositor)
+        let status = await app.waitForExit(timeout: AppHarness.patience, pumping: compositor)
         if status == nil { _ = app.terminate() }
         #expect(status == 1)
         let lines = app.standardError.split(separator: "\n")

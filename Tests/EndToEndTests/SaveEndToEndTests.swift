@@ -41,7 +41,7 @@ struct SaveEndToEndTests {
         h.compositor.touchDown(id: 1, x: 260, y: 180)
         h.compositor.touchFrame()
         _ = await h.frame { $0.hasFullSpot(at: 100, 100) }
-        await h.settle()  // the growth's last frames: `shown` must be the last commit
+        await h.idle()  // the growth's last frames: `shown` must be the last commit
         let shown = try #require(h.frame)
         #expect(shown.hasFullSpot(at: 100, 100))
         switch ending {
@@ -50,7 +50,7 @@ struct SaveEndToEndTests {
         case "SIGTERM": kill(h.app.pid, SIGTERM)
         default: kill(h.app.pid, SIGINT)
         }
-        let status = await h.app.waitForExit(timeout: 10, pumping: h.compositor)
+        let status = await h.app.waitForExit(timeout: AppHarness.patience, pumping: h.compositor)
         #expect(status == 0)
         #expect(h.app.standardError.contains("saved \(png)"))
         try expectSame(png, as: shown)
@@ -66,10 +66,10 @@ struct SaveEndToEndTests {
         let earlier = directory.appendingPathComponent("touchcanvas-1.png").path
         try Data("earlier".utf8).write(to: URL(fileURLWithPath: earlier))
         h.compositor.tapKey(31)  // KEY_S
-        await h.settle(0.2)
+        _ = await h.compositor.waitUntil(timeout: AppHarness.patience) { files().contains("touchcanvas-2.png") }
         h.compositor.tapKey(31)
         // Written atomically, one after the other.
-        _ = await h.compositor.waitUntil(timeout: 5) { files().contains("touchcanvas-3.png") }
+        _ = await h.compositor.waitUntil(timeout: AppHarness.patience) { files().contains("touchcanvas-3.png") }
         #expect(files().contains("touchcanvas-2.png"))
         #expect(files().contains("touchcanvas-3.png"))
         #expect(try String(contentsOfFile: earlier, encoding: .utf8) == "earlier")
@@ -96,7 +96,7 @@ struct SaveEndToEndTests {
         let h = try await AppHarness(extraEnvironment: ["HOME": home.path, "XDG_CONFIG_HOME": config.path])
         h.compositor.tapKey(31)  // KEY_S
         let saved = bilder.appendingPathComponent("touchcanvas-1.png").path
-        _ = await h.compositor.waitUntil(timeout: 5) { FileManager.default.fileExists(atPath: saved) }
+        _ = await h.compositor.waitUntil(timeout: AppHarness.patience) { FileManager.default.fileExists(atPath: saved) }
         #expect(FileManager.default.fileExists(atPath: saved), "stderr: \(h.app.standardError)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: home.appendingPathComponent("Pictures").path).isEmpty)
     }
@@ -114,7 +114,7 @@ struct SaveEndToEndTests {
         let shown = try #require(await h.frame { $0.logicalPixel(212, 200).r < 0xC0 && !$0.isWhite(at: 200, 120) })
         #expect(shown.logicalPixel(212, 200).r < 0xC0, "no ring on screen")
         c.tapKey(16)  // q
-        #expect(await h.app.waitForExit(timeout: 10, pumping: c) == 0)
+        #expect(await h.app.waitForExit(timeout: AppHarness.patience, pumping: c) == 0)
         let image = try PNGReader.read(png)
         let white = PixelColor(red: 0xFF, green: 0xFF, blue: 0xFF)
         #expect(image.pixel(x: 212, y: 200) == white, "the ring is in the saved drawing")
@@ -135,7 +135,7 @@ struct SaveEndToEndTests {
         let png = directory.appendingPathComponent("missing/folder/out.png").path
         let h = try await AppHarness(arguments: ["--scene", "spots", "--save-on-exit", png])
         h.compositor.tapKey(16)
-        let status = await h.app.waitForExit(timeout: 10, pumping: h.compositor)
+        let status = await h.app.waitForExit(timeout: AppHarness.patience, pumping: h.compositor)
         #expect(status == 1)
         let lines = h.app.standardError.split(separator: "\n").filter { $0.hasPrefix("touchcanvas:") }
         #expect(lines.count == 1)

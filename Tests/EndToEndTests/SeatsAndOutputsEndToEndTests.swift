@@ -23,8 +23,8 @@ import Testing
 
         h.compositor.touchUp(id: 0, seat: "seat0")
         h.compositor.touchFrame(seat: "seat0")
-        await h.settle()  // time for a wrong phase or an anomaly to show
         await h.waitForLog { $0.contains { ($0["seat"] as? String) == "seat0" && ($0["phase"] as? String) == "ended" } }
+        await h.idle()  // a wrong phase or an anomaly would be logged by now
         let lines = h.logLines.filter { $0["phase"] != nil }
         let bySeat = Dictionary(grouping: lines) { $0["seat"] as? String ?? "?" }
         // seat0's finger is reported stationary while seat1's frame is delivered: one event holds
@@ -46,10 +46,10 @@ import Testing
         h.compositor.touchFrame()
         h.compositor.touchMotion(id: 0, x: 150, y: 150)
         h.compositor.touchFrame()
-        await h.settle()
+        await h.idle()
         // A HiDPI monitor is plugged in and the window spans it: redrawn at 2, stroke kept.
         h.compositor.addOutput(named: "SCRIPTED-2", scale: 2)
-        _ = await h.compositor.waitUntil(timeout: 5) { h.frame?.scale == 2 }
+        _ = await h.compositor.waitUntil(timeout: AppHarness.patience) { h.frame?.scale == 2 }
         h.compositor.touchMotion(id: 0, x: 250, y: 150)
         h.compositor.touchFrame()
         var frame = try #require(await h.frame {
@@ -59,7 +59,7 @@ import Testing
         #expect(frame.logicalPixel(100, 150).r < 40 && frame.logicalPixel(200, 150).r < 40)
         // Unplugged mid-stroke: back to 1, the finger goes on drawing.
         h.compositor.removeOutput(named: "SCRIPTED-2")
-        _ = await h.compositor.waitUntil(timeout: 5) { h.frame?.scale == 1 }
+        _ = await h.compositor.waitUntil(timeout: AppHarness.patience) { h.frame?.scale == 1 }
         h.compositor.touchMotion(id: 0, x: 350, y: 150)
         h.compositor.touchFrame()
         h.compositor.touchUp(id: 0)

@@ -95,7 +95,7 @@ import Testing
         }
         try #require(playedAll, "\(playedEnded) of \(Self.strokes) strokes played")
         // The last strokes' ink is drawn with the next frame.
-        await h.settle(0.3)
+        await h.idle()
         drain()
         try #require(playedEnded == Self.strokes)
 

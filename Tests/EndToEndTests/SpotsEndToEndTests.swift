@@ -37,7 +37,7 @@ struct SpotsEndToEndTests {
         h.compositor.touchDown(id: 3, x: 200, y: 150)
         h.compositor.touchFrame()
         // The first frame after the down shows the spot at its starting size, far below 100 px.
-        let first = try #require(await h.compositor.waitForNextCommit(timeout: 5)?.frame)
+        let first = try #require(await h.compositor.waitForNextCommit(timeout: AppHarness.patience)?.frame)
         #expect(first.isWhite(at: 200 + 45, 150))
         #expect(try #require(await h.frame { $0.hasFullSpot(at: 200, 150) }).hasFullSpot(at: 200, 150))
     }
@@ -82,7 +82,7 @@ struct SpotsEndToEndTests {
         h.compositor.touchFrame()
         h.compositor.touchUp(id: 7)
         h.compositor.touchFrame()
-        await h.settle(0.1)
+        await h.roundtrip()  // the first touch has ended in the app before id 7 comes down again
         h.compositor.touchDown(id: 7, x: 300, y: 200)
         h.compositor.touchFrame()
         // The old spot must not come back: asserted once the new one has grown (0.2 s).
@@ -100,9 +100,10 @@ struct SpotsEndToEndTests {
         h.compositor.touchDown(id: 1, x: 150, y: 150)
         h.compositor.touchUp(id: 1)
         h.compositor.touchFrame()
-        // White before and after: the settle gives a wrongly kept spot time to show.
-        await h.settle(0.2)
+        // White before and after: once the app has handled the touch and had a spell to draw
+        // in, a wrongly kept spot would show.
         await h.waitForLog { $0.phases(ofTouch: 1).last == "ended" }
+        await h.idle()
         #expect(h.phases(ofTouch: 1) == ["began", "ended"])
         #expect(try #require(h.frame).isWhite(at: 150, 150))
     }
@@ -219,7 +220,7 @@ struct SpotsEndToEndTests {
         let h = try await AppHarness()
         h.compositor.tapKey(16)  // evdev KEY_Q
         var status: Int32?
-        _ = await h.compositor.waitUntil(timeout: 5) {
+        _ = await h.compositor.waitUntil(timeout: AppHarness.patience) {
             status = h.app.exitStatus
             return status != nil
         }
@@ -230,7 +231,7 @@ struct SpotsEndToEndTests {
         let h = try await AppHarness()
         h.compositor.close()
         var status: Int32?
-        _ = await h.compositor.waitUntil(timeout: 5) {
+        _ = await h.compositor.waitUntil(timeout: AppHarness.patience) {
             status = h.app.exitStatus
             return status != nil
         }
@@ -260,18 +261,18 @@ struct SpotsEndToEndTests {
         let h = try await AppHarness()
         h.compositor.touchDown(id: 0, x: 100, y: 100)
         h.compositor.touchFrame()
-        // Grown, then a little longer for the growth's last frames, before counting.
+        // Grown, and the growth's last frames in, before counting.
         _ = await h.frame { $0.hasFullSpot(at: 100, 100) }
-        await h.settle()
+        await h.idle()
         let before = h.compositor.commitCount
         // 50 motion frames sent at once: the app may not commit once per event.
         for step in 1...50 {
             h.compositor.touchMotion(id: 0, x: 100 + Double(step), y: 100)
             h.compositor.touchFrame()
         }
-        // The settle is the window in which too many commits would show; then the last motion drawn.
-        await h.settle(0.3)
+        // The last motion drawn, and every commit the burst caused in, before counting them.
         let moved = try #require(await h.frame { $0.hasFullSpot(at: 150, 100) })
+        await h.idle()
         let commits = h.compositor.commitCount - before
         #expect(commits >= 1)
         #expect(commits < 25)
@@ -280,9 +281,9 @@ struct SpotsEndToEndTests {
 
     @Test func idleAppCommitsNothing() async throws {
         let h = try await AppHarness()
-        await h.settle(0.3)
+        #expect(await h.idle())
         let before = h.compositor.commitCount
-        await h.settle(0.5)
+        await h.observe(for: 0.5)  // the idle spell the test is about
         #expect(h.compositor.commitCount == before)
     }
 }

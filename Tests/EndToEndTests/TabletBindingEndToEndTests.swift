@@ -12,7 +12,7 @@ struct TabletBindingEndToEndTests {
 
     @Test func aPenStrokeIsInTheRawLogWithItsToolAndValues() async throws {
         let h = try await AppHarness(arguments: ["--scene", "canvas", "--log", "raw"])
-        #expect(await h.compositor.waitUntil(timeout: 5) { h.compositor.tabletSeatCount == 1 }, "one tablet seat for seat0")
+        #expect(await h.compositor.waitUntil(timeout: AppHarness.patience) { h.compositor.tabletSeatCount == 1 }, "one tablet seat for seat0")
         let tablet = try #require(h.compositor.addTablet(name: "Test Tablet", id: (0x56a, 0x358), path: "/dev/input/event9"))
         let pen = try #require(h.compositor.addTabletTool(.pen, hardwareSerial: 0x1234_5678_9abc, capabilities: .pen))
         _ = h.compositor.addTabletPad(path: "/dev/input/event10", buttons: 4)

@@ -13,7 +13,7 @@ struct TouchpadGestureEndToEndTests {
     @Test func aPinchIsLoggedRawWithItsCancelledFlag() async throws {
         let h = try await AppHarness(arguments: ["--scene", "gestures", "--log", "raw"])
         let c = h.compositor
-        #expect(await c.waitUntil(timeout: 5) { c.pointerGestureObjectCount == 3 }, "swipe, pinch and hold for the one pointer")
+        #expect(await c.waitUntil(timeout: AppHarness.patience) { c.pointerGestureObjectCount == 3 }, "swipe, pinch and hold for the one pointer")
         c.pointerEnter(x: 200, y: 150)
         c.pointerFrame()
         #expect(c.pinchBegin(fingers: 2))
@@ -37,8 +37,8 @@ struct TouchpadGestureEndToEndTests {
         let app = try ClientProcess(executable: AppHarness.executablePath, arguments: ["--scene", "gestures"],
                                     environment: compositor.environmentForClient)
         defer { _ = app.terminate() }
-        #expect(await compositor.waitForMappedToplevel(timeout: 20))
-        #expect(await compositor.waitUntil(timeout: 5) { compositor.pointerGestureObjectCount == 2 }, "swipe and pinch only")
+        #expect(await compositor.waitForMappedToplevel(timeout: AppHarness.patience))
+        #expect(await compositor.waitUntil(timeout: AppHarness.patience) { compositor.pointerGestureObjectCount == 2 }, "swipe and pinch only")
         await compositor.pump(for: 0.2)
         #expect(compositor.pointerGestureObjectCount == 2)
         #expect(compositor.protocolErrors.isEmpty, "\(compositor.protocolErrors)")

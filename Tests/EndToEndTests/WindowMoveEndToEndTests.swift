@@ -30,7 +30,7 @@ struct WindowMoveEndToEndTests {
         let c = h.compositor
         c.touchDown(id: 5, x: Self.handle.x, y: Self.handle.y)
         c.touchFrame()
-        #expect(await c.waitUntil(timeout: 5) { !c.moveRequests.isEmpty })
+        #expect(await c.waitUntil(timeout: AppHarness.patience) { !c.moveRequests.isEmpty })
         // The serial is the touch's down, so the compositor can tell which touch drives the move.
         #expect(c.moveRequests.map(\.seat) == ["seat0"] && c.moveRequests.map(\.touchID) == [5])
         // This compositor only records it: the touch goes on and ends normally, drawing nothing.
@@ -38,9 +38,9 @@ struct WindowMoveEndToEndTests {
         c.touchFrame()
         c.touchUp(id: 5)
         c.touchFrame()
-        await h.settle(0.3)  // time for wrong ink to show
+        await h.idle()  // wrong ink would show by now
         await h.waitForLog { $0.phases(ofTouch: 1).last == "ended" }
-        _ = await c.waitUntil(timeout: 5) { h.app.standardError.contains("window move requested for touch 1") }
+        _ = await c.waitUntil(timeout: AppHarness.patience) { h.app.standardError.contains("window move requested for touch 1") }
         #expect(h.phases(ofTouch: 1).first == "began" && h.phases(ofTouch: 1).last == "ended")
         let frame = try #require(h.frame)
         #expect(pixels(frame, near: [(400, 300)], matching: Self.ink) == 0)
@@ -58,7 +58,7 @@ struct WindowMoveEndToEndTests {
         c.touchFrame()
         c.touchUp(id: 0)
         c.touchFrame()
-        await h.settle(0.3)  // time for a wrong move request to show
+        await h.idle()  // a wrong move request would have come by now
         await h.waitForLog { $0.entries(phase: "ended").count >= 1 }
         #expect(c.moveRequests.isEmpty)
         #expect(h.entries(phase: "ended").count == 1)
@@ -82,16 +82,15 @@ struct WindowMoveEndToEndTests {
         #expect(pixels(drawing, near: [(220, 320)], matching: (0x99, 0x98, 0xCD)) > 0, "the stroke is being drawn")
         c.touchDown(id: 1, x: Self.handle.x, y: Self.handle.y)
         c.touchFrame()
-        #expect(await c.waitUntil(timeout: 5) { !c.moveRequests.isEmpty })
+        #expect(await c.waitUntil(timeout: AppHarness.patience) { !c.moveRequests.isEmpty })
         #expect(c.moveRequests.first?.touchID == 1)
         await h.waitForLog { $0.phases(ofTouch: 1).last == "cancelled" && $0.phases(ofTouch: 2).last == "cancelled" }
         #expect(h.phases(ofTouch: 1).first == "began" && h.phases(ofTouch: 1).last == "cancelled")
         #expect(h.phases(ofTouch: 2) == ["began", "cancelled"])
         #expect(h.entries(phase: "ended").isEmpty)
-        // The cancelled stroke flashes red, then nothing is left of it. The flash is not checked
-        // above, so the settle gives it time to come before waiting for it to be gone.
-        await h.settle(1.3)
+        // The cancelled stroke flashes red, then nothing is left of it.
         let points = path.map { ($0.0, $0.1) }
+        _ = await h.frame { pixels($0, near: points, matching: Self.red) > 0 }
         let after = try #require(await h.frame {
             pixels($0, near: points, matching: Self.ink) == 0 && pixels($0, near: points, matching: Self.red) == 0
         })
@@ -107,12 +106,12 @@ struct WindowMoveEndToEndTests {
         c.pointerFrame()
         c.pointerButton(pressed: true)
         c.pointerFrame()
-        #expect(await c.waitUntil(timeout: 5) { !c.moveRequests.isEmpty })
+        #expect(await c.waitUntil(timeout: AppHarness.patience) { !c.moveRequests.isEmpty })
         #expect(c.moveRequests.first?.seat == "seat0")
         #expect(c.moveRequests.first?.touchID == nil, "a button's serial, not a touch's")
         c.pointerButton(pressed: false)
         c.pointerFrame()
-        await h.settle(0.2)
+        await h.idle()  // a second move request would have come by now
         #expect(c.moveRequests.count == 1)
     }
 }
