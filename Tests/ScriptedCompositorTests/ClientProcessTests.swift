@@ -8,10 +8,10 @@ struct ClientProcessTests {
         let compositor = try ScriptedCompositor()  // for its waitUntil, which drains every child's output
         let child = try ClientProcess(executable: "/bin/sh",
                                       arguments: ["-c", "echo one; printf 'two\\nthree'; echo oops >&2; exit 3"])
-        #expect(await child.waitForExit(timeout: 5) == 3)
+        #expect(await child.waitForExit(timeout: patience) == 3)
         // The unterminated last line comes at end of file, which can trail the exit: a process
         // that a parallel test is spawning holds a copy of our pipe until it execs.
-        _ = await compositor.waitUntil(timeout: 5) { child.lines.count >= 3 }
+        _ = await compositor.waitUntil(timeout: patience) { child.lines.count >= 3 }
         #expect(child.lines == ["one", "two", "three"])
         #expect(child.standardError == "oops\n")
     }
@@ -19,7 +19,7 @@ struct ClientProcessTests {
     @Test func environmentIsLaidOverOurs() async throws {
         let child = try ClientProcess(executable: "/bin/sh", arguments: ["-c", "echo \"$TC_TEST_VALUE:$PATH\""],
                                       environment: ["TC_TEST_VALUE": "hello"])
-        #expect(await child.waitForExit(timeout: 5) == 0)
+        #expect(await child.waitForExit(timeout: patience) == 0)
         let line = try #require(child.lines.first)
         #expect(line.hasPrefix("hello:") && line.count > "hello:".count)
     }
@@ -30,10 +30,12 @@ struct ClientProcessTests {
         }
     }
 
-    @Test func terminateStopsAChildThatIgnoresSIGTERM() throws {
+    @Test func terminateStopsAChildThatIgnoresSIGTERM() async throws {
         let child = try ClientProcess(executable: "/bin/sh", arguments: ["-c", "trap '' TERM; echo ready; while :; do sleep 1; done"])
-        let deadline = ScriptedCompositor.monotonicNanoseconds + 5_000_000_000
-        while child.lines.isEmpty && ScriptedCompositor.monotonicNanoseconds < deadline { usleep(2_000) }
+        let deadline = ScriptedCompositor.monotonicNanoseconds + UInt64(patience * 1e9)
+        while child.lines.isEmpty && ScriptedCompositor.monotonicNanoseconds < deadline {
+            try await Task.sleep(nanoseconds: 2_000_000)
+        }
         #expect(child.isRunning)
         #expect(child.terminate(grace: 0.2) == 128 + SIGKILL)
         #expect(child.exitStatus == 128 + SIGKILL)
@@ -88,7 +90,7 @@ struct ClientProcessTests {
             let child = try ClientProcess(executable: "/bin/sh",
                                           arguments: ["-c", "echo '==7==ERROR: LeakSanitizer: detected memory leaks' >&2; exit 23"])
             child.whenFinished = { seen = ($0.exitStatus, $0.standardError, $0.sanitizerReport) }
-            _ = await child.waitForExit(timeout: 5)
+            _ = await child.waitForExit(timeout: patience)
             #expect(seen == nil)  // not before the process object goes
         }
         #expect(seen?.status == 23)

@@ -254,7 +254,7 @@ struct CompositorTests {
             #expect(code == 1)  // WL_SHM_ERROR_INVALID_STRIDE
             _ = buffer
         }
-        #expect(await compositor.waitUntil(timeout: 2) { compositor.clientDisconnected && !compositor.clientConnected })
+        #expect(await compositor.waitUntil(timeout: patience) { compositor.clientDisconnected && !compositor.clientConnected })
         #expect(compositor.protocolErrors.count == 3)
 
         // Bad format, then a healthy client on the same compositor.
@@ -471,7 +471,7 @@ struct CompositorTests {
             try window.map()
             #expect(await client.exchange(until: { compositor.waitForMappedToplevel(timeout: 0) }))
         }
-        #expect(await compositor.waitUntil(timeout: 2) { compositor.clientDisconnected })
+        #expect(await compositor.waitUntil(timeout: patience) { compositor.clientDisconnected })
         #expect(compositor.toplevel == nil)
         compositor.touchDown(id: 0, x: 1, y: 1)  // nothing to send to: must not crash
         compositor.key(30, pressed: true)
@@ -484,7 +484,7 @@ struct CompositorTests {
         var globals = 0
         registry.onEvent = { if case .global = $0 { globals += 1 } }
         wl_display_flush(connection.display)
-        #expect(await compositor?.waitUntil(timeout: 2) { compositor?.clientConnected == true } == true)
+        #expect(await compositor?.waitUntil(timeout: patience) { compositor?.clientConnected == true } == true)
         compositor = nil  // tears down with a client still connected: must not crash
         // The client now sees the registry globals, then the hang-up.
         var status: Int32 = 0
@@ -497,6 +497,6 @@ struct CompositorTests {
 
     private func waitForCommit(_ compositor: ScriptedCompositor, _ client: TestClient) async -> Commit? {
         client.flush()  // the compositor reads them inside the wait
-        return await compositor.waitForNextCommit(timeout: 2)
+        return await compositor.waitForNextCommit(timeout: patience)
     }
 }

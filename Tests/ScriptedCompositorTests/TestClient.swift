@@ -1,4 +1,5 @@
 import CWaylandClient
+import Foundation
 import Glibc
 import ScriptedCompositor
 import Wayland
@@ -58,7 +59,7 @@ final class TestClient {
 
     /// Exchanges until `condition` holds or `timeout` passes.
     @discardableResult
-    func exchange(until condition: () -> Bool, timeout: Double = 2) async -> Bool {
+    func exchange(until condition: () -> Bool, timeout: Double = patience) async -> Bool {
         let deadline = ScriptedCompositor.monotonicNanoseconds + UInt64(timeout * 1e9)
         while !condition() {
             guard ScriptedCompositor.monotonicNanoseconds < deadline, await exchange() else { return condition() }
@@ -68,7 +69,7 @@ final class TestClient {
 
     /// A `wl_display.sync` round trip, pumping the compositor meanwhile.
     @discardableResult
-    func roundtrip(timeout: Double = 2) async -> Bool {
+    func roundtrip(timeout: Double = patience) async -> Bool {
         guard let callback = connection.root.sync() else { return false }
         var done = false
         callback.onEvent = { _ in done = true }
@@ -86,6 +87,11 @@ final class TestClient {
         return registry.bind(name: global.name, as: type, version: min(version, global.version))
     }
 }
+
+/// How long a wait for something that will come may take before the test says it did not: long
+/// enough for a loaded machine (two busy loops beside the suite, or a sanitizer build); a passing
+/// wait returns as soon as its condition holds.
+let patience: Double = ProcessInfo.processInfo.environment["TC_SANITIZER"] == nil ? 20 : 60
 
 struct TestFailure: Error, CustomStringConvertible {
     let description: String

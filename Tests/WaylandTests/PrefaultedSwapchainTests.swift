@@ -34,7 +34,7 @@ struct PrefaultedSwapchainTests {
         /// Flushes, lets the compositor run, reads and dispatches, until `condition` or 2 s.
         func exchange(until condition: () -> Bool) async {
             let display = connection.display
-            let deadline = ScriptedCompositor.monotonicNanoseconds + 2_000_000_000
+            let deadline = ScriptedCompositor.monotonicNanoseconds + 20_000_000_000
             while !condition(), ScriptedCompositor.monotonicNanoseconds < deadline {
                 wl_display_flush(display)
                 await compositor.pump(for: 0.002)
