@@ -549,6 +549,13 @@ public final class ScriptedCompositor {
         display.flush()
     }
 
+    /// How many live `wl_touch` objects clients have made from the seat `name`: a test waits for
+    /// one before sending touches to a seat it just added, since a touch sent before the client
+    /// asked for its `wl_touch` goes nowhere.
+    public func touchObjectCount(seat name: String) -> Int {
+        seat(named: name)?.touches.count { $0.isAlive } ?? 0
+    }
+
     /// Withdraws a seat: clients get `global_remove`; their objects stay valid but receive nothing.
     ///
     /// Touches that were down get no `wl_touch.cancel` and no `up`; the client must cancel them

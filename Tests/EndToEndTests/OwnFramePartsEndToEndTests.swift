@@ -20,7 +20,10 @@ struct OwnFramePartsEndToEndTests {
         c.addOutput(named: "SCRIPTED-2", scale: 1)
         #expect(await c.waitUntil(timeout: AppHarness.patience) { c.ownFramePart(.titleBar) != nil },
                 "no title bar: \(c.otherSurfaces); stderr: \(h.app.standardError)")
-        await h.roundtrip()  // the app hears of the second output
+        // The app hears of the second output (the global), binds it, then reads its description:
+        // two round trips.
+        await h.roundtrip()
+        await h.roundtrip()
         c.configure(width: 3840, height: 2160)
         let content = (width: 3840, height: 2120)
         #expect(await c.waitUntil(timeout: AppHarness.patience) {
