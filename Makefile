@@ -66,11 +66,27 @@ screenshots: build
 	  WAYLAND_DISPLAY= $(BIN) $$args --png docs/screenshots/$$name || exit 1; \
 	done
 
+# How the Swift tests run. Their waits for the scripted compositor and the app suspend rather
+# than block, so the few threads tests run on (one per core) are never held by a test that waits.
+# TEST_WIDTH tests are in flight at once: every end-to-end test starts a real app process, and
+# unbounded, a two-core machine would run a hundred at once. The suites whose figures are about
+# real time (latency, pacing, prediction, the order of a ping and a frame, peak memory) run
+# after the others, one test at a time, so that the other tests' apps do not share the machine
+# with them; their own files say so.
+TEST_WIDTH ?= $(shell echo $$((4 * $$(nproc))))
+REALTIME_SUITES := PresentationEndToEndTests|PacingEndToEndTests|PredictionEndToEndTests|LargeBufferEndToEndTests|MemoryEndToEndTests|ScriptedCompositorTests.PresentationTests
+SWIFT_TEST = $(SWIFT) test --skip-build
+# $(call run-swift-tests,WIDTH,SWIFT TEST ARGUMENTS,ENVIRONMENT)
+define run-swift-tests
+$(3) SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=$(1) $(SWIFT_TEST) $(2) --skip '$(REALTIME_SUITES)'
+	$(3) SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=1 $(SWIFT_TEST) $(2) --filter '$(REALTIME_SUITES)'
+endef
+
 test:
 	@scripts/install-deps.sh --test
 	scripts/check-docs.py
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(call run-swift-tests,$(TEST_WIDTH))
 	cd Examples/SimpleTouch && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build
 	$(MAKE) --no-print-directory integration
 	$(MAKE) --no-print-directory package-test
@@ -85,11 +101,9 @@ test:
 # its tests keep views and touches in cycles on purpose (see the README); every touchcanvas it
 # starts does (TC_APP_ASAN_OPTIONS). scripts/lsan.supp and scripts/tsan.supp say why each
 # suppression is there.
-# At most 4 tests at once: swift-testing starts every test (and its time limit) together, and a
-# test slowed by a sanitizer holds one of the runner's few threads (one per core) so long that
-# quick tests queued behind the others ran out their one-minute limits before they ran.
-SANITIZE_ENV := LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan.supp:print_suppressions=0 TC_SANITIZER=1 \
-  SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=4
+# At most 4 tests at once: a sanitizer multiplies every app's memory and time, and the main
+# actor's tests (TouchKit's, the renderer's) run one after another however many are in flight.
+SANITIZE_ENV := LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan.supp:print_suppressions=0 TC_SANITIZER=1
 ASAN_ENV := ASAN_OPTIONS=detect_leaks=0:halt_on_error=1 TC_APP_ASAN_OPTIONS=detect_leaks=1:halt_on_error=1 \
   UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 TSAN_ENV := TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1:suppressions=$(CURDIR)/scripts/tsan.supp
@@ -97,9 +111,9 @@ sanitize:
 	@scripts/install-deps.sh --test
 	$(SANITIZE_ENV) $(SWIFT) build --build-tests --scratch-path .build/asan --sanitize address \
 	  -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined
-	$(SANITIZE_ENV) $(ASAN_ENV) $(SWIFT) test --skip-build --scratch-path .build/asan
+	$(call run-swift-tests,4,--scratch-path .build/asan,$(SANITIZE_ENV) $(ASAN_ENV))
 	$(SANITIZE_ENV) $(SWIFT) build --build-tests --scratch-path .build/tsan --sanitize thread
-	$(SANITIZE_ENV) $(TSAN_ENV) $(SWIFT) test --skip-build --scratch-path .build/tsan
+	$(call run-swift-tests,4,--scratch-path .build/tsan,$(SANITIZE_ENV) $(TSAN_ENV))
 
 # The real binary under real compositors, each started and stopped by its script (needs the
 # debug build and `scripts/install-deps.sh --test`). TC_KEEP=1 keeps their scratch directories,

@@ -4,7 +4,7 @@ import Testing
 
 /// Each compositor anomaly TouchKit knows, produced by sending the offending sequence to the
 /// real binary, and named in the JSON log — in `--log phases` and in `--log raw`.
-@Suite(.serialized, .timeLimit(.minutes(3)))
+@Suite(.timeLimit(.minutes(3)))
 struct AnomalyEndToEndTests {
     static let logs = ["phases", "raw"]
 

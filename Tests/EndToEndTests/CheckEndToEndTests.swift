@@ -5,7 +5,7 @@ import TouchCanvasConstants
 
 /// `touchcanvas check` against a compositor that cancels the fingers a system gesture takes,
 /// and against one that lets them up as ordinary touches.
-@Suite(.serialized, .timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(2)))
 struct CheckEndToEndTests {
     func threeFingersDownAndMoving(_ h: AppHarness) async {
         let c = h.compositor

@@ -4,7 +4,7 @@ import ScriptedCompositor
 import Testing
 
 /// `touchcanvas demo`, as `make run` uses it without a Wayland session.
-@Suite(.serialized, .timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(1)))
 struct DemoEndToEndTests {
     @Test func demoSavesFourFullSpotsOverTheirStrokes() async throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tc-demo-\(getpid())")
@@ -36,7 +36,7 @@ struct DemoEndToEndTests {
 }
 
 /// `make run`'s demo without a session: a shipped recording played through the compositor.
-@Suite(.serialized, .timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(1)))
 struct RecordingDemoEndToEndTests {
     @Test func theTenFingerRecordingDrawsTenStrokes() async throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tc-demo-rec-\(getpid())")

@@ -3,7 +3,7 @@ import ScriptedCompositor
 import Testing
 
 /// Bad environments get one clear line on stderr and a non-zero exit, never a crash or a hang.
-@Suite(.serialized, .timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(1)))
 struct FailureEndToEndTests {
     @Test func noCompositorIsOneLineAndStatusOne() async throws {
         let runtime = FileManager.default.temporaryDirectory.appendingPathComponent("tc-nocomp-\(getpid())")

@@ -6,7 +6,7 @@ import Testing
 /// but the commit damages only what changed, as every later one does. At 1920×1080 and at
 /// 3840×2160 (scale 1, the output's mode made as large), in the canvas scene (a 100 px spot and
 /// a stroke) and the trace scene.
-@Suite(.serialized, .timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(2)))
 struct FirstTouchDamageEndToEndTests {
     @Test(arguments: ["canvas", "trace"], [1080, 2160])
     func noCommitOfAStrokeDamagesMoreThanFivePercent(_ scene: String, height: Int32) async throws {

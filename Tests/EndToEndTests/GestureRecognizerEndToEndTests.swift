@@ -5,7 +5,7 @@ import Testing
 /// The gestures scene's recognizers in the real binary, by `--log gestures` and by pixels: an
 /// 800×600 window, so the placard (260×90) sits at (400, 300) and the square (204 pt) at
 /// (580…784, 356…560).
-@Suite(.serialized, .timeLimit(.minutes(3)))
+@Suite(.timeLimit(.minutes(3)))
 struct GestureRecognizerEndToEndTests {
     static let square = (x: 682.0, y: 458.0)
 

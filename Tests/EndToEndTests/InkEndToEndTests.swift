@@ -3,7 +3,7 @@ import ScriptedCompositor
 import Testing
 
 /// Strokes: the trace, draw and canvas scenes as a person sees them in the committed buffer.
-@Suite(.serialized, .timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(2)))
 struct InkEndToEndTests {
     static let completed: (UInt8, UInt8, UInt8) = (0x34, 0x32, 0x9C)
     /// #34329C at 50 % alpha over white.

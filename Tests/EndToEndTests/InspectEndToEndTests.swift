@@ -4,7 +4,7 @@ import ScriptedCompositor
 import Testing
 
 /// The inspect scene and the HUD as a person sees them in the committed buffer.
-@Suite(.serialized, .timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(2)))
 struct InspectEndToEndTests {
     static let red: (UInt8, UInt8, UInt8) = (0xE0, 0x1B, 0x24)
 

@@ -7,6 +7,11 @@ import Testing
 /// waits for it in the loop. The loop answers meanwhile, and what a person sees does not change:
 /// the frame at the new size comes by itself, whole, and a save just after the resize is of the
 /// new size.
+///
+/// Real time is what this suite measures (how soon, in which order, how much memory at the
+/// peak), so it runs apart: serialized, and after the rest of the suite in a run of its own
+/// (`REALTIME_SUITES` in the Makefile), where the other tests' apps do not share the machine
+/// with it.
 @Suite(.serialized, .timeLimit(.minutes(2)))
 struct LargeBufferEndToEndTests {
     /// 800×600 (1.9 MB, faulted by its first frame) to 3840×2160 (33 MB, prefaulted): the new

@@ -12,6 +12,11 @@ import Testing
 ///
 /// Skipped under a sanitizer (`TC_SANITIZER`): its shadow memory and quarantine inflate every
 /// figure, and the limits are about the app, not the sanitizer.
+///
+/// Real time is what this suite measures (how soon, in which order, how much memory at the
+/// peak), so it runs apart: serialized, and after the rest of the suite in a run of its own
+/// (`REALTIME_SUITES` in the Makefile), where the other tests' apps do not share the machine
+/// with it.
 @Suite(.serialized, .timeLimit(.minutes(4)),
        .enabled(if: ProcessInfo.processInfo.environment["TC_SANITIZER"] == nil,
                 "a sanitizer's shadow memory and quarantine inflate resident memory"))

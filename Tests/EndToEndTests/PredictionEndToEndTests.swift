@@ -5,6 +5,11 @@ import Testing
 /// `--predict`: how far ahead predicted touches reach, read from what the app recorded for each
 /// display frame (`display-frame MS` in a `--record` file), under the scripted compositor's
 /// vblank mode, whose latency is known.
+///
+/// Real time is what this suite measures (how soon, in which order, how much memory at the
+/// peak), so it runs apart: serialized, and after the rest of the suite in a run of its own
+/// (`REALTIME_SUITES` in the Makefile), where the other tests' apps do not share the machine
+/// with it.
 @Suite(.serialized, .timeLimit(.minutes(3)))
 struct PredictionEndToEndTests {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tc-predict-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")

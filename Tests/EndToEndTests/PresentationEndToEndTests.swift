@@ -4,6 +4,11 @@ import Testing
 
 /// Touch→glass from `wp_presentation`, against the scripted compositor's vblank mode, whose
 /// presentation times are the truth: 60 Hz, 5 ms of scanout.
+///
+/// Real time is what this suite measures (how soon, in which order, how much memory at the
+/// peak), so it runs apart: serialized, and after the rest of the suite in a run of its own
+/// (`REALTIME_SUITES` in the Makefile), where the other tests' apps do not share the machine
+/// with it.
 @Suite(.serialized, .timeLimit(.minutes(3)))
 struct PresentationEndToEndTests {
     static let vblank = VblankMode(hertz: 60, scanoutDelay: .milliseconds(5))

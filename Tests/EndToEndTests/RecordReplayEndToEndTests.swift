@@ -7,7 +7,7 @@ import TouchCanvasConstants
 
 /// `--record` under the scripted compositor, then `touchcanvas replay` with no compositor at
 /// all: the replayed picture is the one the compositor was shown, and the same every time.
-@Suite(.serialized, .timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(2)))
 final class RecordReplayEndToEndTests {
     let directory: URL
 

@@ -5,7 +5,7 @@ import Testing
 
 /// Saving: what the compositor was shown is what lands on disk, atomically, never over an
 /// earlier drawing, and a failure is one line.
-@Suite(.serialized, .timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(2)))
 struct SaveEndToEndTests {
     let directory: URL
 

@@ -6,7 +6,7 @@ import Testing
 /// the app draws today: each is made again, as `make screenshots` makes it, and compared with
 /// the file kept in the repository. After a change to what the app draws, `make screenshots`
 /// writes them anew (and a person looks at them before committing).
-@Suite(.serialized, .timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(2)))
 struct ScreenshotEndToEndTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()

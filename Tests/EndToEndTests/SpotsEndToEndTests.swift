@@ -3,7 +3,7 @@ import ScriptedCompositor
 import Testing
 
 /// The real binary under the scripted compositor: pixels of committed buffers and the JSON log.
-@Suite(.serialized, .timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(2)))
 struct SpotsEndToEndTests {
     @Test func oneFingerSpotGrowsFollowsAndGoes() async throws {
         let h = try await AppHarness()

@@ -4,7 +4,7 @@ import Testing
 
 /// The app's tablet-v2 binding in the real binary: a tablet seat per seat, the tablets, tools
 /// and pads as announced, and every tool event in `--log raw`, numbered per tool.
-@Suite(.serialized, .timeLimit(.minutes(3)))
+@Suite(.timeLimit(.minutes(3)))
 struct TabletBindingEndToEndTests {
     func raw(_ h: AppHarness, _ interface: String, _ event: String) -> [[String: Any]] {
         h.logLines.filter { $0["interface"] as? String == interface && $0["event"] as? String == event }

@@ -4,8 +4,12 @@ import Testing
 import Wayland
 
 /// `wp_presentation` against an in-process client, with and without vblank mode.
+///
+/// The vblank clock runs in real time and the tests check when commits were presented, so the
+/// suite runs apart: serialized, and after the rest in a run of its own (`REALTIME_SUITES` in
+/// the Makefile), where other tests do not share the machine with it.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.serialized, .timeLimit(.minutes(1)))
 struct PresentationTests {
     /// A mapped window, its client's `wp_presentation` (whose clock it reported) and `wl_output`
     /// (kept: the proxy goes when its wrapper does).
