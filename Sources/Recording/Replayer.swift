@@ -32,6 +32,12 @@ public final class Replayer {
     /// Refuse surfaces needing more buffer pixels than this (64 Mi pixels, 256 MiB, by default).
     public var maximumBufferPixels = 64 << 20
 
+    /// Where on the monotonic clock the recording's time 0 falls, in seconds: the session's
+    /// clock and the events' timestamps are this plus each line's time. 0 (the moment the
+    /// machine booted) by default; what is drawn does not depend on it, which a test shows by
+    /// replaying the same file from two starts.
+    public var startTime: TimeInterval = 0
+
     /// Each delivery, as `TouchInputMachine.onDeliver` (for `--log phases`).
     public var onDeliver: ((TouchEvent) -> Void)?
     /// Each protocol anomaly in the recording, as `TouchInputMachine.onAnomaly`.
@@ -46,7 +52,7 @@ public final class Replayer {
 
     /// Plays the whole recording and returns the last frame's pixels.
     public func run() throws(ReplayError) -> PixelBuffer {
-        let clock = ReplayClock()
+        let clock = ReplayClock(now: startTime)
         var width = recording.width
         var height = recording.height
         var scale = recording.scale
@@ -84,7 +90,7 @@ public final class Replayer {
         }
 
         for timed in recording.events {
-            clock.now = timed.time / 1000
+            clock.now = startTime + timed.time / 1000
             switch timed.event {
             case let .configure(newWidth, newHeight):
                 (width, height) = (newWidth, newHeight)
@@ -95,7 +101,7 @@ public final class Replayer {
             case let .displayFrame(prediction):
                 try displayFrame(prediction: prediction)
             default:
-                session.play(timed.event, at: timed.time)
+                session.play(timed.event, at: startTime * 1000 + timed.time)
             }
         }
         session.flushPendingInput()
@@ -129,5 +135,7 @@ public final class Replayer {
 /// The window's clock during replay: the current line's time, in seconds.
 @MainActor
 private final class ReplayClock {
-    var now: TimeInterval = 0
+    var now: TimeInterval
+
+    init(now: TimeInterval) { self.now = now }
 }

@@ -34,11 +34,20 @@ final class InputClock {
     private(set) var trustsEventTimes = true
     /// Says, once, why event times are no longer used.
     var onMismatch: (String) -> Void = { printError($0) }
+    /// Reads a clock in seconds, nil for one this kernel cannot read: `clock_gettime` in the app,
+    /// a hand-set clock in tests (which start it anywhere, just after boot included, without
+    /// waiting for the machine's clock to get there).
+    private let read: @MainActor (clockid_t) -> Double?
+
+    init(read: @escaping @MainActor (clockid_t) -> Double? = InputClock.systemRead) {
+        self.read = read
+    }
 
     /// Seconds now on the measuring clock (``use(clock:)`` took only a clock that can be read).
-    func now() -> Double { Self.read(clockID) ?? 0 }
+    func now() -> Double { read(clockID) ?? 0 }
 
-    static func read(_ clock: clockid_t) -> Double? {
+    /// The kernel's reading of `clock`, in seconds.
+    nonisolated static func systemRead(_ clock: clockid_t) -> Double? {
         var now = timespec()
         guard clock_gettime(clock, &now) == 0 else { return nil }
         return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
@@ -52,7 +61,7 @@ final class InputClock {
     /// all: the two clocks drift apart by tens of parts per million, which the check below
     /// could not tell from a late event, and the figures would be off by the drift since boot.
     func use(clock: clockid_t) -> Bool {
-        guard Self.read(clock) != nil else { return false }
+        guard read(clock) != nil else { return false }
         clockID = clock
         if clock != CLOCK_MONOTONIC, trustsEventTimes {
             trustsEventTimes = false

@@ -201,6 +201,31 @@ import TouchCanvasTesting
         #expect(bytes == rowBytes(third))
     }
 
+    /// The app's time-based logic (spots growing, the inspector's rates, double-tap and long-press
+    /// time-outs, coalescing by event time) run with the monotonic clock two milliseconds after
+    /// boot, where a time a while back is below zero, and a day and a half after it: the same
+    /// deliveries, the same pixels. A machine booted a minute ago is covered for good.
+    @Test(arguments: RecordingGenerator.all.map(\.name))
+    func justAfterBootDrawsWhatADayLaterDraws(name: String) throws {
+        let recording = try RecordingParser.parse(contentsOf: RecordingGenerator.folder.appendingPathComponent(name).path)
+        func replay(from start: TimeInterval) throws -> (pixels: [UInt8], phases: [String]) {
+            let replayer = Replayer(recording: recording)
+            replayer.startTime = start
+            var phases: [String] = []
+            replayer.onDeliver = { event in
+                for touch in event.allTouches.sorted(by: { $0.number < $1.number }) {
+                    phases.append("\(touch.number) \(touch.phase.name) \(touch.location(in: nil))")
+                }
+            }
+            return (rowBytes(try replayer.run()), phases)
+        }
+        let atBoot = try replay(from: 0.002)
+        let later = try replay(from: 129_600)
+        #expect(atBoot.phases == later.phases)
+        #expect(!atBoot.phases.isEmpty)
+        #expect(atBoot.pixels == later.pixels)
+    }
+
     @Test func theRecordedSceneIsTheDefaultAndCanBeOverridden() throws {
         let recording = try RecordingParser.parse(RecordingGenerator.pinchCancel())
         #expect(Replayer(recording: recording).scene == .trace)

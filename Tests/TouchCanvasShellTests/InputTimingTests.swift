@@ -2,21 +2,37 @@ import Glibc
 import Testing
 @testable import touchcanvas
 
-/// Event times against the presentation clock, and `--predict`, with no compositor: the clock
-/// is the real CLOCK_MONOTONIC, and events are stamped relative to its reading.
+/// A clock the test sets: what `InputClock` reads instead of the kernel's, so a test can start it
+/// anywhere, two milliseconds after boot included, on any machine whenever it booted.
+@MainActor
+final class HandClock {
+    var seconds: Double
+    /// The clocks it answers for; others read as unreadable.
+    var readable: Set<clockid_t> = [CLOCK_MONOTONIC, CLOCK_MONOTONIC_RAW]
+
+    init(_ seconds: Double) { self.seconds = seconds }
+
+    var nanoseconds: UInt64 { UInt64(seconds * 1e9) }
+
+    func inputClock() -> InputClock {
+        InputClock { [unowned self] clock in readable.contains(clock) ? seconds : nil }
+    }
+}
+
+/// Event times against the presentation clock, and `--predict`, with no compositor. Every test
+/// runs with the clock long after boot (1000 s) and two milliseconds after it, where a time
+/// before the machine started cannot be written as a reading at all.
 @MainActor
 @Suite struct InputTimingTests {
-    func monotonicNanoseconds() -> UInt64 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
-    }
+    nonisolated static let starts = [1000.0, 0.002]
 
-    @Test func aNanosecondTimeOnThePresentationClockIsTaken() {
-        let clock = InputClock()
+    @Test(arguments: starts) func aNanosecondTimeOnThePresentationClockIsTaken(start: Double) {
+        let hand = HandClock(start)
+        let clock = hand.inputClock()
         var said: [String] = []
         clock.onMismatch = { said.append($0) }
-        let stamped = monotonicNanoseconds() - 3_000_000
+        let stamped = hand.nanoseconds - min(hand.nanoseconds, 1_500_000)
+        hand.seconds += 0.003
         let time = clock.time(of: InputEventTime(milliseconds: 0, nanoseconds: stamped))
         #expect(time == Double(stamped) / 1e9)
         #expect(clock.trustsEventTimes && said.isEmpty)
@@ -24,29 +40,37 @@ import Testing
 
     /// Core milliseconds are unwrapped against the arrival: the event is placed in the middle
     /// of its millisecond, at most half a millisecond from the truth.
-    @Test func aCoreMillisecondTimeIsUnwrappedToItsArrival() {
-        let clock = InputClock()
-        let truth = monotonicNanoseconds() - 7_300_000
+    @Test(arguments: starts) func aCoreMillisecondTimeIsUnwrappedToItsArrival(start: Double) {
+        let hand = HandClock(start)
+        let clock = hand.inputClock()
+        let truth = hand.nanoseconds
+        hand.seconds += 0.0073
         let time = clock.time(of: InputEventTime(milliseconds: UInt32(truncatingIfNeeded: truth / 1_000_000)))
         #expect(abs(time - Double(truth) / 1e9) <= 0.0005 + 1e-9)
         #expect(clock.trustsEventTimes)
     }
 
+    /// Event times off by minutes (as core times) or by more than the allowed lead or delay
+    /// (as nanoseconds): said once, and every later input is timed by its arrival. The other
+    /// clock's reading is the test clock's plus the offset, wrapping as the protocol's unsigned
+    /// times do when the other clock is behind one that started two milliseconds ago.
     @Test(arguments: [
         (Int64(10_000_000), true), (Int64(-6_000_000_000), true),  // 10 ms ahead, 6 s behind
         (Int64(180_000_000_000), false), (Int64(-600_000_000_000), false),  // minutes, as core times
-    ])
-    func anEventTimeOnAnotherClockIsSaidOnceAndArrivalUsed(offsetNanoseconds: Int64, nanosecondTimes: Bool) {
-        let clock = InputClock()
+    ], starts)
+    func anEventTimeOnAnotherClockIsSaidOnceAndArrivalUsed(offset: (nanoseconds: Int64, precise: Bool), start: Double) {
+        let hand = HandClock(start)
+        let clock = hand.inputClock()
         var said: [String] = []
         clock.onMismatch = { said.append($0) }
         for _ in 0..<3 {
-            let stamped = UInt64(Int64(monotonicNanoseconds()) + offsetNanoseconds)
-            let before = clock.now()
-            let time = nanosecondTimes
+            let stamped = UInt64(bitPattern: Int64(bitPattern: hand.nanoseconds) &+ offset.nanoseconds)
+            hand.seconds += 0.004
+            let arrival = hand.seconds
+            let time = offset.precise
                 ? clock.time(of: InputEventTime(milliseconds: 0, nanoseconds: stamped))
                 : clock.time(of: InputEventTime(milliseconds: UInt32(truncatingIfNeeded: stamped / 1_000_000)))
-            #expect(time >= before && time <= clock.now(), "the arrival, never off by the clocks' difference")
+            #expect(time == arrival, "the arrival, never off by the clocks' difference")
         }
         #expect(!clock.trustsEventTimes)
         #expect(said.count == 1, "\(said)")
@@ -54,10 +78,15 @@ import Testing
     }
 
     @Test func anUnreadableClockIsRefused() {
-        let clock = InputClock()
+        let hand = HandClock(5)
+        let clock = hand.inputClock()
         #expect(!clock.use(clock: 12_345))
         #expect(clock.clockID == CLOCK_MONOTONIC)
         #expect(clock.use(clock: CLOCK_MONOTONIC_RAW))
+        #expect(clock.now() == 5)
+        // The kernel's own reader refuses the unknown clock too.
+        #expect(InputClock.systemRead(12_345) == nil)
+        #expect(InputClock.systemRead(CLOCK_MONOTONIC) != nil)
     }
 
     @Test func predictArguments() {
