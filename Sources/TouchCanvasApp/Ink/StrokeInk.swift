@@ -71,6 +71,7 @@ final class StrokeInk {
         didSet {
             guard showsSampleDots != oldValue else { return }
             dotsLayer = nil
+            dotsRebuilding = nil
             dotRepairs.removeAll()
             invalid.invalidateAll()
         }
@@ -93,6 +94,8 @@ final class StrokeInk {
     @exclusivity(unchecked) private var repairBandRows = InkRepairBands.rows
     /// The completed layer's rebuild while it spans frames; `nil` when the layer is whole.
     @exclusivity(unchecked) private var rebuilding: InkRebuild?
+    /// The dots' rebuild while it spans frames (it starts once the ink is whole).
+    @exclusivity(unchecked) private var dotsRebuilding: DotsRebuild?
 
     /// How much of a rebuild or a repair one frame draws. Unlimited by default, as headless
     /// replays, `check` and tests want whole frames; the interactive app sets a time budget
@@ -258,12 +261,17 @@ final class StrokeInk {
         // A slice that changed no pixel must still bring the next frame's draw, or the rebuild
         // would stop: a frame with no damage draws nothing.
         if let rebuilding { invalid.add(Rect(origin: rebuilding.origin, size: Size(width: 1, height: 1))) }
+        if dotsRebuilding != nil, let origin = dotsLayer?.rect.origin {
+            invalid.add(Rect(origin: origin, size: Size(width: 1, height: 1)))
+        }
         return invalid.take(report)
     }
 
     /// A rebuild or a repair is under way, or its last slice is not on screen yet: the owning view
     /// must be drawn again (call `setNeedsDisplay()` after ``draw(in:bounds:completed:)``).
-    var needsAnotherFrame: Bool { rebuilding != nil || !completedRepairs.isEmpty || !invalid.isEmpty }
+    var needsAnotherFrame: Bool {
+        rebuilding != nil || dotsRebuilding != nil || !completedRepairs.isEmpty || !invalid.isEmpty
+    }
 
     /// Whether a rebuild spans frames now (tests).
     var isRebuilding: Bool { rebuilding != nil }
@@ -277,7 +285,7 @@ final class StrokeInk {
     func draw(in context: GraphicsContext, bounds: Rect, completed: [Stroke]) {
         // When the frame began, for the slice's budget: read only while a rebuild is under way
         // (one that starts in this frame draws no slice in it), not on every frame.
-        let began = rebuilding != nil && paintBudget != .unlimited ? clock() : nil
+        let began = (rebuilding != nil || dotsRebuilding != nil) && paintBudget != .unlimited ? clock() : nil
         // Before the update: a different backdrop drops the completed layer's pixels, and the
         // update redraws them on the new one.
         completedLayer.backdrop = blendsEverything ? nil : context.backdrop
@@ -302,6 +310,10 @@ final class StrokeInk {
         // when sliced: it already allocates the new layers and repaints the whole buffer.
         if rebuilding != nil, !started {
             continueRebuild(bounds: bounds, scale: context.scale, completed: completed, invalidating: true, since: began)
+        } else if dotsRebuilding != nil {
+            // The same for the dots, once the ink is whole: a slice after the compositing, shown
+            // by the next frame.
+            continueDotsRebuild(since: began)
         }
         if let dotsLayer { context.draw(dotsLayer) }
     }
@@ -346,17 +358,22 @@ final class StrokeInk {
            needsDotsRebuild || !(dotsLayer?.matches(rect: bounds, scale: scale) ?? false) {
             rebuildDots(bounds: bounds, scale: scale, completed: completed)
         }
-        // New segments of the strokes being drawn.
+        // New segments of the strokes being drawn (their dots wait while the dots are rebuilt:
+        // they come after every completed stroke's, as an unsliced rebuild draws them).
         for i in live.indices {
             let stroke = live[i].stroke
             activeLayer.drawSegments(of: stroke, from: live[i].drawn)
             live[i].drawn = stroke.samples.count
-            live[i].dotted = drawDots(of: stroke, from: live[i].dotted)
+            if dotsRebuilding == nil { live[i].dotted = drawDots(of: stroke, from: live[i].dotted) }
         }
         // Strokes that ended, whole, on top of the completed ones.
         for commit in pendingCommits {
             completedLayer.drawSegments(of: commit.stroke, from: 0)
-            _ = drawDots(of: commit.stroke, from: commit.dotted)
+            if dotsRebuilding != nil {
+                dotsRebuilding?.append(commit.stroke)
+            } else {
+                _ = drawDots(of: commit.stroke, from: commit.dotted)
+            }
         }
         pendingCommits.removeAll(keepingCapacity: true)
         // Ink taken away: clear its rows and redraw what crosses them, in the original order.
@@ -396,8 +413,9 @@ final class StrokeInk {
         completedRepairs.removeAll(keepingCapacity: true)
         needsCompletedClear = false
         needsRebuild = false
-        // The dots follow once the completed ink is whole (a debug overlay, not sliced).
+        // The dots follow once the completed ink is whole.
         dotsLayer = nil
+        dotsRebuilding = nil
     }
 
     /// One slice of the rebuild, its rectangles invalidated for the next frame when `invalidating`,
@@ -456,17 +474,43 @@ final class StrokeInk {
         activeRepairs.removeAll(keepingCapacity: true)
     }
 
-    /// The dots of every stroke from the model (debug overlay turned on, or cleared).
-    private func rebuildDots(bounds: Rect, scale: Double, completed: [Stroke]) {
+    /// The dots of every stroke from the model (debug overlay turned on, cleared, or the ink
+    /// rebuilt), in the drawing order: the completed strokes' by a ``DotsRebuild`` (at once
+    /// without a budget, a slice per frame with one), then the in-progress strokes'.
+    private func rebuildDots(bounds: Rect, scale: Double, completed: [Stroke], invalidating: Bool = true) {
         let dots = dotsLayer ?? InkLayer()
         dotsLayer = dots
         dots.reset(rect: bounds, scale: scale)
-        for stroke in completed { _ = drawDots(of: stroke, from: 0) }
-        for i in live.indices { live[i].dotted = drawDots(of: live[i].stroke, from: 0) }
-        // Pending commits are among `completed`: their dots are all drawn now.
+        for i in live.indices { live[i].dotted = 0 }
+        // Pending commits are among `completed`: the rebuild dots them.
         for i in pendingCommits.indices { pendingCommits[i].dotted = pendingCommits[i].stroke.samples.count }
         dotRepairs.removeAll(keepingCapacity: true)
         needsDotsRebuild = false
+        dotsRebuilding = DotsRebuild(strokes: completed)
+        // Whole, it is drawn before the compositing and shown by this frame, which repaints all
+        // it covers already (a new size, the overlay turned on, a clear).
+        if paintBudget == .unlimited { continueDotsRebuild(since: nil, invalidating: false) }
+    }
+
+    /// One slice of the dots' rebuild, what it drew invalidated for the next frame when
+    /// `invalidating`; after the last, the in-progress strokes' dots.
+    private func continueDotsRebuild(since: Double?, invalidating: Bool = true) {
+        guard var rebuild = dotsRebuilding, let dotsLayer else {
+            dotsRebuilding = nil
+            return
+        }
+        dotsRebuilding = nil  // not held twice while it draws
+        let finished = rebuild.advance(budget: paintBudget, clock: clock, since: since, dot: { location in
+            dotsLayer.drawDot(at: location, diameter: Self.sampleDotDiameter, color: Self.sampleDotColor)
+        }, dirty: { if invalidating { invalidate($0) } })
+        guard finished else {
+            dotsRebuilding = rebuild
+            return
+        }
+        for i in live.indices {
+            live[i].dotted = drawDots(of: live[i].stroke, from: 0)
+            if invalidating { invalidate(dotsBounds(of: live[i].stroke)) }
+        }
     }
 
     /// Dots on the coalesced samples of `stroke` from `index` on; returns the new dotted count.
@@ -493,10 +537,22 @@ final class StrokeInk {
     }
 
     private func takeOutOfDots(_ stroke: Stroke) {
-        dotRepairs.append(stroke.bounds)
+        let reach = dotsBounds(of: stroke)
+        // Mid-rebuild a repair could dot a stroke the rebuild has yet to reach: start over.
+        if dotsRebuilding != nil {
+            needsDotsRebuild = true
+            invalidate(reach)
+            return
+        }
+        dotRepairs.append(reach)
         // Debug only: the whole band, since dots of every stroke in it are redrawn.
-        let band = dotsLayer?.repairBand(covering: stroke.bounds) ?? .zero
-        invalidate(band.isEmpty ? stroke.bounds : band)
+        let band = dotsLayer?.repairBand(covering: reach) ?? .zero
+        invalidate(band.isEmpty ? reach : band)
+    }
+
+    /// Where a stroke's dots can be: they reach further from a sample than its ink does.
+    private func dotsBounds(of stroke: Stroke) -> Rect {
+        stroke.bounds.insetBy(dx: -Self.sampleDotDiameter / 2, dy: -Self.sampleDotDiameter / 2)
     }
 
     private func invalidate(_ rect: Rect) {
