@@ -179,6 +179,41 @@ import TouchCanvasTesting
         #expect(inkedRows(unlisted, x: 200) > 0, "without the line, the eraser replays as a pen: why the lines are written")
     }
 
+    /// A pen already in range (hovering, tilted) when the recording starts is written as in range,
+    /// so the stroke it draws after is replayed as drawn, pixel for pixel; without those lines the
+    /// replay ignored the pen until it left and came back.
+    @Test func aPenInRangeWhenTheRecordingStartsIsWrittenInRange() throws {
+        let session = CanvasSession(.init(scene: .trace, width: 400, height: 200, showsOverlays: false))
+        let seat = SeatID(1), tool = TabletToolID(3), tablet = TabletID(2)
+        session.tabletToolAdded(tool, description: TabletToolDescription(type: .pen, capabilities: [.pressure, .tilt, .distance]), seat: seat)
+        session.handle(.proximityIn(tablet: tablet), tool: tool, seat: seat)
+        session.handle(.motion(location: Point(x: 30, y: 90)), tool: tool, seat: seat)
+        session.handle(.distance(9000), tool: tool, seat: seat)
+        session.handle(.tilt(x: 20, y: -5), tool: tool, seat: seat)
+        session.handle(.frame(time: 5), tool: tool, seat: seat)
+        var seconds = 0.0
+        let writer = RecordingWriter(width: 400, height: 200, scale: 1, seats: [RecordedSeat(id: seat, name: "seat0")],
+                                     scene: .trace, clock: { seconds })
+        writer.recordTools(of: session, seats: [seat])
+        session.startRecording(into: writer, scale: 1)
+        seconds = 0.01
+        session.handle(.down, tool: tool, seat: seat)
+        session.handle(.pressure(30000), tool: tool, seat: seat)
+        session.handle(.frame(time: 15), tool: tool, seat: seat)
+        for step in 1...12 {
+            seconds += 0.005
+            session.handle(.motion(location: Point(x: 30 + Double(step) * 28, y: 90 + Double(step % 3))), tool: tool, seat: seat)
+            session.handle(.frame(time: UInt32(15 + step * 5)), tool: tool, seat: seat)
+        }
+        session.handle(.up, tool: tool, seat: seat)
+        session.handle(.frame(time: 80), tool: tool, seat: seat)
+        for line in ["0 1 tool-proximity-in 3 2", "0 1 tool-motion 3 30 90", "0 1 tool-distance 3 9000", "0 1 tool-tilt 3 20 -5", "0 1 tool-frame 3"] {
+            #expect(writer.text.contains("\n\(line)\n"), "\(line) in \(writer.text)")
+        }
+        let replayed = try Replayer(recording: try RecordingParser.parse(writer.text)).run()
+        #expect(inkedRows(replayed, x: 200) > 0, "the stroke drawn after the recording began")
+    }
+
     @Test func spotGrowthFollowsTheRecordingsClockNotTheWallClock() throws {
         let early = try Replayer(recording: spotRecording(frameTime: 50), scene: .spots).run()
         let late = try Replayer(recording: spotRecording(frameTime: 400), scene: .spots).run()
