@@ -19,6 +19,7 @@ extension CanvasSession {
         case let .seatRemoved(seat): seatRemoved(seat)
         case let .seatName(seat, name): setSeatName(name, for: seat)
         case .flush: flushPendingInput()
+        case .gestureTimeout: advanceGestures()
         case let .command(command): perform(command)
         case let .tabletToolAdded(seat, tool, description): tabletToolAdded(tool, description: description, seat: seat)
         case let .tabletTool(seat, tool, input): handle(input.raw(time: stamp), tool: tool, seat: seat)

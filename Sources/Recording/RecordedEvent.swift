@@ -18,6 +18,9 @@ public enum RecordedEvent: Sendable, Hashable {
     case displayFrame(predictionMilliseconds: Double?)
     /// Something the user asked of the app with a key (format version 2).
     case command(RecordedCommand)
+    /// The app's timer for the gesture recognizers' time-outs fired: those due by now fired
+    /// (a double tap that never came, a long press held long enough). Format version 3.
+    case gestureTimeout
     /// A seat announced a tablet tool, as its description says (format version 3, as are
     /// the pen events below).
     case tabletToolAdded(seat: SeatID, tool: TabletToolID, TabletToolDescription)
@@ -44,7 +47,7 @@ public enum RecordedEvent: Sendable, Hashable {
              let .tabletTool(seat, _, _), let .tabletToolRemoved(seat, _), let .tabletRemoved(seat, _),
              let .tabletToolProximityInForeignSurface(seat, _), let .touchpad(seat, _):
             seat
-        case .configure, .scale, .flush, .displayFrame, .command:
+        case .configure, .scale, .flush, .displayFrame, .command, .gestureTimeout:
             nil
         }
     }

@@ -24,11 +24,11 @@ import TouchKit
 /// ```
 ///
 /// Version 3 added the `writer` header line, the pen's events (the `tool-…` and
-/// `tablet-removed` lines below) and the touchpad's (`touchpad`), version 2 the `clear`, `undo`
-/// and `scene` events; files of versions 1 and 2 (which have none of these) are read too, and a
-/// version 1 or 2 file holding a line of a later version is refused at that line. The pen's and
-/// the touchpad's lines joined version 3 before any release wrote version 3 files, so every
-/// reader of version 3 reads them. A later version is
+/// `tablet-removed` lines below), the touchpad's (`touchpad`) and `gesture-timeout`, version 2
+/// the `clear`, `undo` and `scene` events; files of versions 1 and 2 (which have none of these)
+/// are read too, and a version 1 or 2 file holding a line of a later version is refused at that
+/// line. The pen's, the touchpad's and the time-outs' lines joined version 3 before any release
+/// wrote version 3 files, so every reader of version 3 reads them. A later version is
 /// refused ("version 4 is newer than this touchcanvas understands (3)"), which is why a new
 /// header line needs a new version: an older reader says the file is newer, not that the line
 /// is unknown.
@@ -88,6 +88,7 @@ import TouchKit
 /// | `scale N` | `-` | the new buffer scale (1…8) |
 /// | `flush` | `-` | the socket drained with input still waiting for a frame; the app delivered it |
 /// | `display-frame` or `display-frame MS` | `-` | the app rendered here: held moves were delivered, with `MS` the prediction interval in milliseconds (0…50) when given |
+/// | `gesture-timeout` | `-` | the app's timer for the gesture recognizers' time-outs fired (format 3): those due by then fired (a double tap that never came, a long press held long enough), so a replay fires them when the app did, not at its next event or display frame |
 /// | `clear` | `-` | the user cleared the scene (key `c`) |
 /// | `undo` | `-` | the user undid the last stroke (`u`, Ctrl+Z) |
 /// | `scene NAME` | `-` | the user switched to scene `NAME` (keys `1`–`6`): touches in flight were cancelled and the new scene started empty |

@@ -266,6 +266,12 @@ struct LineParser {
             case "off": return .command(.palmRejection(false))
             default: throw error("expected 'palm-rejection on' or 'palm-rejection off'")
             }
+        case "gesture-timeout":
+            guard let version, version >= 3 else {
+                throw error("'gesture-timeout' is an event of format version 3; this file says version \(version ?? 1)")
+            }
+            try expect(arguments, count: 0, "gesture-timeout")
+            return .gestureTimeout
         case "display-frame":
             guard arguments.count <= 1 else { throw error("expected 'display-frame' or 'display-frame MS'") }
             return .displayFrame(predictionMilliseconds: try arguments.first.map { (token) throws(RecordingError) in

@@ -116,6 +116,9 @@ public final class RecordingWriter {
     public func scale(_ scale: Int) { record(.scale(scale)) }
     /// The app called `flushPendingInput()`.
     public func flushedPendingInput() { record(.flush) }
+
+    /// The app fired the recognizers' due time-outs at their timer.
+    public func gestureTimeoutsFired() { record(.gestureTimeout) }
     public func command(_ command: RecordedCommand) { record(.command(command)) }
 
     // The pen's events, recorded so replay draws its ink (see ``Recording``, format version 3);
@@ -205,7 +208,7 @@ public final class RecordingWriter {
     private static func endsBatch(_ event: RecordedEvent) -> Bool {
         switch event {
         case .touch(_, .frame), .touch(_, .cancel), .pointer(_, .frame), .capabilityLost, .seatRemoved,
-             .flush, .displayFrame, .command, .tabletTool(_, _, .frame), .tabletToolAdded, .tabletToolRemoved,
+             .flush, .displayFrame, .command, .gestureTimeout, .tabletTool(_, _, .frame), .tabletToolAdded, .tabletToolRemoved,
              .tabletRemoved, .tabletToolProximityInForeignSurface, .touchpad:
             true
         default:
@@ -242,6 +245,7 @@ public final class RecordingWriter {
             "configure \(clamp(width, RecordingFormat.sides)) \(clamp(height, RecordingFormat.sides))"
         case let .scale(scale): "scale \(clamp(scale, RecordingFormat.scales))"
         case .flush: "flush"
+        case .gestureTimeout: "gesture-timeout"
         case .command(.clear): "clear"
         case .command(.undo): "undo"
         case let .command(.scene(scene)): "scene \(scene.rawValue)"

@@ -33,7 +33,7 @@ struct DemoInputSender {
         case .touch, .pointer, .command, .tabletToolAdded, .tabletTool, .tabletToolRemoved,
              .tabletRemoved, .touchpad:
             true
-        case .capabilityLost, .seatRemoved, .seatName, .configure, .scale, .flush, .displayFrame,
+        case .capabilityLost, .seatRemoved, .seatName, .configure, .scale, .flush, .displayFrame, .gestureTimeout,
              .tabletToolProximityInForeignSurface:
             false
         }
@@ -56,7 +56,7 @@ struct DemoInputSender {
         case let .tabletRemoved(_, tablet):
             if let handle = tablets.removeValue(forKey: tablet) { compositor.removeTablet(handle) }
         case let .touchpad(_, gesture): send(gesture)
-        case .capabilityLost, .seatRemoved, .seatName, .configure, .scale, .flush, .displayFrame,
+        case .capabilityLost, .seatRemoved, .seatName, .configure, .scale, .flush, .displayFrame, .gestureTimeout,
              .tabletToolProximityInForeignSurface:
             break
         }

@@ -87,6 +87,37 @@ final class RecordReplayEndToEndTests {
         #expect(replayImage.pixel(x: 150, y: 82) != PixelColor(red: 0xFF, green: 0xFF, blue: 0xFF))
     }
 
+    /// A long press on the gestures scene's placard with nothing after it: the placard turns
+    /// plum when the app's timer fires the recognizer's time-out, and the recording keeps that
+    /// moment (`gesture-timeout`), so the replay turns it plum too, pixel for pixel, though no
+    /// input follows that would move the recognizers' clock.
+    @Test func aLongPressWithNoInputAfterItReplaysAsShown() async throws {
+        let recording = path("press.tcrec"), shown = path("press-shown.png"), replayed = path("press-replayed.png")
+        let h = try await AppHarness(arguments: ["--scene", "gestures", "--record", recording, "--save-on-exit", shown],
+                                     size: (600, 400))
+        await h.idle()
+        h.compositor.touchDown(id: 0, x: 300, y: 200)
+        h.compositor.touchFrame()
+        // Plum: the long press began, by the app's timer alone.
+        let plum = PixelColor(rgb: 0x8C2E5E)
+        let pressed = await h.frame { frame in
+            let p = frame.logicalPixel(200, 200)
+            return PixelColor(red: p.r, green: p.g, blue: p.b).distance(to: plum) < 40
+        }
+        #expect(pressed != nil, "the placard turned plum")
+        await h.idle()
+        h.compositor.tapKey(16)  // q, the finger still down
+        #expect(await h.app.waitForExit(timeout: AppHarness.patience, pumping: h.compositor) == 0)
+        let lines = try String(contentsOfFile: recording, encoding: .utf8).split(separator: "\n")
+        #expect(lines.contains { $0.hasSuffix(" - gesture-timeout") }, "the time-out is in the file")
+        let result = try await replay([recording, "--png", replayed])
+        #expect(result.status == 0, "\(result.stderr)")
+        let saw = try PNGReader.read(shown), replay = try PNGReader.read(replayed)
+        let differing = differences(saw, replay)
+        #expect(differing.isEmpty, "pixels differ between the window and the replay: \(differing)")
+        #expect(replay.pixel(x: 200, y: 200).map { $0.distance(to: plum) < 40 } == true, "the replay's placard is plum")
+    }
+
     /// A finger drawing along row `y` from x 40 to 360.
     func stroke(_ h: AppHarness, id: Int32, y: Double) async {
         let c = h.compositor

@@ -214,6 +214,40 @@ import TouchCanvasTesting
         #expect(inkedRows(replayed, x: 200) > 0, "the stroke drawn after the recording began")
     }
 
+    /// A long press held until the app's timer fires it, with no input after it: the file says
+    /// when the time-out fired (`gesture-timeout`), and the replay's frames show the placard turn
+    /// plum at those frames, as the session showed it, pixel for pixel.
+    @Test func aLongPressFiredByTheTimerAloneReplaysAsShown() throws {
+        var seconds = 10.0
+        let session = CanvasSession(.init(scene: .gestures, width: 600, height: 400, showsOverlays: false,
+                                          clock: { seconds }))
+        let seat = SeatID(1)
+        let writer = RecordingWriter(width: 600, height: 400, scale: 1, seats: [RecordedSeat(id: seat, name: "seat0")],
+                                     scene: .gestures, clock: { seconds })
+        session.startRecording(into: writer, scale: 1)
+        session.handle(RawTouchInput.down(id: 0, time: 10_000, location: Point(x: 300, y: 200)), seat: seat)
+        session.handle(RawTouchInput.frame, seat: seat)
+        let shown = try PixelBuffer(width: 600, height: 400, format: .xrgb8888)
+        var age = 0
+        func frame(at time: Double) {
+            seconds = time
+            _ = session.displayFrame(into: shown, scale: 1, bufferAge: age)
+            age = 1
+        }
+        frame(at: 10.016)
+        // The app's timer, at the deadline the session asked for; frames until the placard's
+        // animation is over.
+        let deadline = try #require(session.nextGestureDeadline)
+        seconds = deadline + 0.002
+        session.advanceGestures()
+        for step in 1...20 { frame(at: deadline + 0.002 + Double(step) / 60) }
+        let plum = PixelColor(rgb: 0x8C2E5E)
+        #expect(shown.pixel(x: 200, y: 200) == plum, "the placard turned plum live")
+        #expect(writer.text.contains(" - gesture-timeout\n"), "\(writer.text)")
+        let replayed = try Replayer(recording: try RecordingParser.parse(writer.text)).run()
+        #expect(differences(shown, replayed).isEmpty)
+    }
+
     @Test func spotGrowthFollowsTheRecordingsClockNotTheWallClock() throws {
         let early = try Replayer(recording: spotRecording(frameTime: 50), scene: .spots).run()
         let late = try Replayer(recording: spotRecording(frameTime: 400), scene: .spots).run()

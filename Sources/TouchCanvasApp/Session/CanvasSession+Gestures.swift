@@ -15,6 +15,9 @@ extension CanvasSession {
     /// Fires the recognizers' time-outs that are due (a double tap that never came, a long
     /// press held long enough): the shell calls it at ``nextGestureDeadline``.
     public func advanceGestures() {
+        // Recorded, so a replay fires them at the same time, not at its next display frame or
+        // event: a long press at the end of a session has neither after it.
+        recorder?.gestureTimeoutsFired()
         window.advanceGestures()
         setNeedsDisplay()
     }

@@ -49,6 +49,8 @@ public protocol CanvasSessionRecorder: AnyObject {
     func scale(_ scale: Int)
     /// Input that waited for a `frame` was delivered without one.
     func flushedPendingInput()
+    /// The recognizers' time-outs that were due fired, at the app's timer for them.
+    func gestureTimeoutsFired()
     func command(_ command: SceneCommand)
     /// A display frame, predicting `predictionInterval` seconds ahead.
     func displayFrame(predictionInterval: Double?)
