@@ -30,7 +30,7 @@ extension RecordingWriter {
                 if let location = inRange.location { write(.motion(location: location)) }
                 if axes.contains(.pressure) { write(.pressure(inRange.pressure)) }
                 if axes.contains(.distance) { write(.distance(inRange.distance)) }
-                if axes.contains(.tilt) { write(.tilt(x: inRange.tilt.x, y: inRange.tilt.y)) }
+                if axes.contains(.tilt) { write(.tilt(x: inRange.tiltX, y: inRange.tiltY)) }
                 if axes.contains(.rotation) { write(.rotation(inRange.rotation)) }
                 for button in inRange.buttons { write(.button(code: button, pressed: true)) }
                 if inRange.isDown { write(.down) }

@@ -2,25 +2,26 @@
 /// that a replay finds it where the live session had it: in range over its tablet, at its place,
 /// with its axes, tip down or not.
 public struct TabletToolInRange: Sendable, Equatable {
+    /// The tool, numbered as the glue announced it.
     public let tool: TabletToolID
+    /// The tablet of its proximity.
     public let tablet: TabletID
     /// The latest location on the surface; nil before the first motion of the proximity.
     public let location: Point?
-    /// The axes as the protocol sends them: pressure and distance 0…65535, degrees.
+    /// Pressure as the protocol sends it, 0…65535.
     public let pressure: UInt32
+    /// Hover distance as the protocol sends it, 0…65535.
     public let distance: UInt32
-    public let tilt: (x: Double, y: Double)
+    /// Tilt towards +x, degrees.
+    public let tiltX: Double
+    /// Tilt towards +y, degrees.
+    public let tiltY: Double
+    /// Rotation about the tool's own axis, degrees.
     public let rotation: Double
     /// Button codes held.
     public let buttons: [UInt32]
     /// The tip is down (the compositor sent `down` and no `up` yet).
     public let isDown: Bool
-
-    public static func == (a: Self, b: Self) -> Bool {
-        a.tool == b.tool && a.tablet == b.tablet && a.location == b.location && a.pressure == b.pressure
-            && a.distance == b.distance && a.tilt == b.tilt && a.rotation == b.rotation
-            && a.buttons == b.buttons && a.isDown == b.isDown
-    }
 }
 
 extension TouchInputMachine {
@@ -34,7 +35,7 @@ extension TouchInputMachine {
             return TabletToolInRange(
                 tool: tool.id, tablet: tablet, location: tool.location,
                 pressure: UInt32((axes.pressure * 65535).rounded()), distance: UInt32((axes.distance * 65535).rounded()),
-                tilt: (axes.tiltX, axes.tiltY), rotation: axes.rotation, buttons: tool.buttons.sorted(),
+                tiltX: axes.tiltX, tiltY: axes.tiltY, rotation: axes.rotation, buttons: tool.buttons.sorted(),
                 isDown: tool.isDown)
         }.sorted { $0.tool.raw < $1.tool.raw }
     }
