@@ -85,6 +85,7 @@ endef
 test:
 	@scripts/install-deps.sh --test
 	scripts/check-docs.py
+	scripts/check-references.py
 	$(SWIFT) build --build-tests
 	$(call run-swift-tests,$(TEST_WIDTH))
 	cd Examples/SimpleTouch && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build

@@ -46,7 +46,7 @@ let package = Package(
         .target(name: "WaylandScannerKit"),
         .executableTarget(name: "WaylandScanner", dependencies: ["WaylandScannerKit"]),
         .plugin(name: "WaylandScannerPlugin", capability: .buildTool(), dependencies: ["WaylandScanner"]),
-        .target(name: "Wayland", dependencies: ["CWaylandClient", "CWaylandCursor", "CShim", "TouchCanvasConstants", "MappedMemory"],
+        .target(name: "Wayland", dependencies: ["CWaylandClient", "CWaylandCursor", "CShim", "MappedMemory"],
                 plugins: ["WaylandScannerPlugin"]),
         /// libdecor's typed Swift face, for the app only.
         .target(name: "WaylandDecor", dependencies: ["Wayland", "CLibdecor", "CWaylandClient"]),

@@ -32,7 +32,7 @@ let package = Package(
             .product(name: "ScriptedCompositor", package: mainPackage),
             .product(name: "Canvas", package: mainPackage),
         ]),
-        /// How long the real app's loop is away from poll while it resizes to 8K (issue 19).
+        /// How long the real app's loop is away from poll while it resizes to 8K.
         .executableTarget(name: "LoopTurns", dependencies: [
             "BenchmarkSupport",
             .product(name: "ScriptedCompositor", package: mainPackage),

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Checks TouchKit's API documentation (issue 6): TouchKit is the library other Swift apps
+"""Checks TouchKit's API documentation: TouchKit is the library other Swift apps
 read, so every declaration they can see must say what it is for, and the DocC articles must
 not point at symbols that were renamed or removed.
 

@@ -1,6 +1,6 @@
 internal import WaylandServer
 
-/// Deliberate protocol misbehaviour, for tests of a client's anomaly detection (issue 4).
+/// Deliberate protocol misbehaviour, for tests of a client's anomaly detection.
 ///
 /// The ordinary input API (`Input.swift`) refuses every sequence that breaks `wl_touch`'s rules.
 /// Real compositors have sent such sequences, so a client must survive them and should report

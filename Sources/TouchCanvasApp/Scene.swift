@@ -7,15 +7,15 @@ public enum Scene: String, CaseIterable, Sendable {
     /// The scenes of keys 1–6, in that order (the default scene first), as the help lists them.
     public static let keyOrder: [Scene] = [.canvas, .spots, .draw, .trace, .gestures, .inspect]
 
-    /// The root view for a scene, filling `frame`, on the contract's white background.
+    /// The root view for a scene, filling `frame`, on the white background of the visual contract (docs/architecture.md).
     ///
-    /// - `spots`: ``TouchableView`` (seed 000).
+    /// - `spots`: ``TouchableView`` (*Implementing a Multi-Touch App*).
     /// - `canvas`: ``CanvasView``, spots over accumulating paths.
-    /// - `draw`: ``DrawingView`` (seed 001).
-    /// - `trace`: ``TouchTrackerView`` (seed 004).
+    /// - `draw`: ``DrawingView`` (*Implementing Coalesced Touch Support in an App*).
+    /// - `trace`: ``TouchTrackerView`` (Dr. Dobb's *Gestures and Touches in iOS 6*).
     /// - `inspect`: ``InspectView``, the canvas with cancelled touches marked in red (the app
     ///   adds the ``InspectorHUDView`` overlay).
-    /// - `gestures`: ``GesturesView``, the MoveMe placard among the guide's gestures (seed 003).
+    /// - `gestures`: ``GesturesView``, the MoveMe placard among the guide's gestures (*Multitouch Events*).
     ///
     /// With `singleTouch` (`--single-touch`) the scene's drawing view takes only the first
     /// finger (`isMultipleTouchEnabled` off). What the app may ask of the root view is in

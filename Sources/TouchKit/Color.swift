@@ -25,7 +25,7 @@ public struct Color: Hashable, Sendable {
         self.alpha = Color.clamp(alpha)
     }
 
-    /// Lets the visual contract's hex values (`#AAAAAA`) be written as they appear in DESIGN.md.
+    /// Lets the visual contract's hex values (`#AAAAAA`) be written as they appear in docs/architecture.md.
     public init(rgb: UInt32, alpha: Double = 1) {
         self.init(red: Double((rgb >> 16) & 0xFF) / 255,
                   green: Double((rgb >> 8) & 0xFF) / 255,
@@ -38,7 +38,7 @@ public struct Color: Hashable, Sendable {
         Color(red: red, green: green, blue: blue, alpha: alpha)
     }
 
-    /// Opaque white: the canvas background of the visual contract.
+    /// Opaque white: the background of the visual contract.
     public static let white = Color(red: 1, green: 1, blue: 1)
     /// Opaque black: the draw scene's ink.
     public static let black = Color(red: 0, green: 0, blue: 0)

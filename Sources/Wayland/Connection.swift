@@ -20,7 +20,7 @@ public enum WaylandError: Error, CustomStringConvertible, Equatable {
         case .noRuntimeDirectory(let display):
             return "cannot find the Wayland socket '\(display)': XDG_RUNTIME_DIR is not set (are you in a Wayland session?)"
         case .missingGlobal(let name):
-            return "the compositor does not offer \(name), which touchcanvas needs"
+            return "the compositor does not offer \(name), which this client needs"
         }
     }
 }

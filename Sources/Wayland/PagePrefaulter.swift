@@ -21,7 +21,7 @@ import Synchronization
 public final class PagePrefaulter {
     /// Readable when a prefault has finished.
     public var fileDescriptor: Int32 { finished.eventFD }
-    private let queue = DispatchQueue(label: "touchcanvas.prefault", qos: .userInitiated)
+    private let queue = DispatchQueue(label: "wayland.prefault", qos: .userInitiated)
     private let finished: FinishedJobs
     private var waiting: [UInt64: () -> Void] = [:]
     private var nextJob: UInt64 = 0

@@ -26,7 +26,7 @@ public final class SharedMemory: @unchecked Sendable {
     /// descriptor once the compositor has its duplicate (the pool request carries one): an open
     /// descriptor per buffer would only count against the process's limit. `name` shows in
     /// `/proc/PID/maps`.
-    public static func make(byteCount: Int, name: String = "touchcanvas-shm") throws(ShmError)
+    public static func make(byteCount: Int, name: String = "wayland-shm") throws(ShmError)
         -> (memory: SharedMemory, fileDescriptor: Int32) {
         guard byteCount > 0 else { throw ShmError(description: "refusing an empty shared memory of \(byteCount) bytes") }
         var fd = tc_memfd_create(name, tc_mfd_cloexec | tc_mfd_allow_sealing)

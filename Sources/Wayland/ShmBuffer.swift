@@ -1,6 +1,5 @@
 import CShim
 import Glibc
-import TouchCanvasConstants
 
 /// Why a buffer could not be made; the app reports it in one line.
 public struct ShmError: Error, CustomStringConvertible {
@@ -30,13 +29,13 @@ public final class ShmBuffer {
     /// Called when the compositor hands the buffer back (set by the swapchain).
     var onRelease: (() -> Void)?
 
-    init(shm: WlShm, width: Int, height: Int, format: WlShm.Format) throws(ShmError) {
-        guard width > 0, height > 0, width <= BufferLimits.maximumSide, height <= BufferLimits.maximumSide else {
+    init(shm: WlShm, width: Int, height: Int, format: WlShm.Format, maximumSide: Int, memoryName: String) throws(ShmError) {
+        guard width > 0, height > 0, width <= maximumSide, height <= maximumSide else {
             throw ShmError(description: "refusing a \(width)×\(height) buffer")
         }
         let stride = width * 4
         let size = stride * height
-        let (memory, fd) = try SharedMemory.make(byteCount: size)
+        let (memory, fd) = try SharedMemory.make(byteCount: size, name: memoryName)
         defer { close(fd) }  // the pool request carries its own duplicate
         guard let pool = shm.createPool(fd: fd, size: Int32(size)),
               let buffer = pool.createBuffer(offset: 0, width: Int32(width), height: Int32(height),
@@ -68,15 +67,31 @@ public final class ShmSwapchain {
     private let shm: WlShm
     private let format: WlShm.Format
     private let maxBuffers: Int
+    private let maximumSide: Int
+    private let memoryName: String
     public private(set) var buffers: [ShmBuffer] = []
     /// Called when the compositor releases any of the buffers: for a surface that redraws only
     /// on demand (no frame callbacks), the cue that a render which found none free can run.
     public var onRelease: (() -> Void)?
 
-    public init(shm: WlShm, format: WlShm.Format = .xrgb8888, maxBuffers: Int = 3) {
+    /// The longest side a buffer is made with unless the client says otherwise: more than any
+    /// output has, and what GL renderers in compositors take as one texture. A larger request
+    /// is refused with an error rather than mapped (a bad size is a client's bug, not memory to
+    /// spend).
+    public static let defaultMaximumSide = 16384
+
+    /// - Parameters:
+    ///   - maximumSide: buffers with a longer side are refused (``nextBuffer(width:height:)``
+    ///     throws).
+    ///   - memoryName: the name each buffer's memfd shows in `/proc/PID/maps`, so a client's
+    ///     buffers can be told apart from other mappings when its memory is measured.
+    public init(shm: WlShm, format: WlShm.Format = .xrgb8888, maxBuffers: Int = 3,
+                maximumSide: Int = defaultMaximumSide, memoryName: String = "wayland-shm") {
         self.shm = shm
         self.format = format
         self.maxBuffers = max(2, maxBuffers)
+        self.maximumSide = maximumSide
+        self.memoryName = memoryName
     }
 
     /// Faults new buffers of at least ``prefaultedSize`` bytes in off the main thread; nil: each
@@ -99,7 +114,8 @@ public final class ShmSwapchain {
         if let youngest = free.min(by: { ageRank($0) < ageRank($1) }) { return youngest }
         // One new buffer at a time: the one being faulted in is the next.
         guard buffers.count < maxBuffers, !isPreparing else { return nil }
-        let buffer = try ShmBuffer(shm: shm, width: width, height: height, format: format)
+        let buffer = try ShmBuffer(shm: shm, width: width, height: height, format: format,
+                                   maximumSide: maximumSide, memoryName: memoryName)
         buffer.onRelease = { [weak self] in self?.onRelease?() }
         buffers.append(buffer)
         guard let prefaulter, buffer.memory.byteCount >= Self.prefaultedSize else { return buffer }

@@ -122,7 +122,7 @@ enum RuntimeEmitter {
         public class Proxy {
             /// The `wl_proxy`, for the libwayland calls these bindings do not make (a cursor
             /// theme's buffers, libdecor). Not to be used once ``isAlive`` is false: it is freed.
-            public let raw: OpaquePointer
+            package let raw: OpaquePointer
             let keepAlive: AnyObject?
             /// False once the object is destroyed (its destructor request sent, or a destructor
             /// event received): its pointer is freed, so requests on it send nothing.

@@ -1,7 +1,7 @@
 import CAllocationCounter
 import Testing
 
-/// Counts the heap allocations of a piece of Swift code, for the tests that hold DESIGN.md's
+/// Counts the heap allocations of a piece of Swift code, for the tests that hold docs/architecture.md's
 /// "no heap allocation in a steady-state frame" target.
 ///
 /// ```swift

@@ -4,7 +4,7 @@ import Testing
 import TouchKit
 import TouchCanvasTesting
 
-/// DESIGN.md: "no heap allocation in a steady-state frame". Once warmed up, a frame in which a
+/// The allocation rule (docs/architecture.md, *Allocation rule*). Once warmed up, a frame in which a
 /// spot moves and a custom-drawn view reports a small change allocates nothing in Swift: the
 /// renderer reuses its draw list, records, damage regions and history. (cairo's own allocations
 /// are not counted here; `Benchmarks/AllocationSites` lists them.)

@@ -141,7 +141,7 @@ import TouchCanvasTesting
         let buffer = try PixelBuffer(width: 400, height: 400)
         _ = renderer.render(window, into: buffer, scale: 1, bufferAge: 0)
 
-        // Seed 000: a spot starts at 1×1 and grows to 100×100 in 0.2 s.
+        // The spots scene: a spot starts at 1×1 and grows to 100×100 in 0.2 s.
         let spot = View(frame: Rect(x: 0, y: 0, width: 1, height: 1))
         spot.center = Point(x: 200, y: 200)
         spot.backgroundColor = SpotScene.gray

@@ -4,7 +4,7 @@ import Testing
 import TouchKit
 import TouchCanvasTesting
 
-/// What a person sees: the spot of seed 000 drawn at the output scales Wayland uses.
+/// What a person sees: the spots scene's spot drawn at the output scales Wayland uses.
 @MainActor
 @Suite struct RendererPixelTests {
     static let white = PixelColor.white

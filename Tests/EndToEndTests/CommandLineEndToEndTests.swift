@@ -28,6 +28,14 @@ struct CommandLineEndToEndTests {
         #expect(result.stderr.isEmpty)
     }
 
+    /// `--log` takes modes separated by commas; a name it does not know is refused before any
+    /// connection, naming the option and the modes it knows.
+    @Test func anUnknownLogModeIsRefusedWithTheKnownOnes() async throws {
+        let result = try await run(["--log", "phases,loud"], printsOutput: false)
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(result.stderr.contains("--log") && result.stderr.contains("gestures"), "\(result.stderr)")
+    }
+
     @Test func helpOffersTheVersion() async throws {
         let result = try await run(["--help"])
         #expect(result.status == 0)

@@ -10,13 +10,13 @@ import Testing
 struct CursorEndToEndTests {
     static let themeDirectory = "/usr/share/icons/Adwaita/cursors"
 
-    func harness(size: String, outputScale: Int32 = 1, ownFrame: Bool = false,
+    func harness(size: String, outputScale: Int32 = 1, ownChrome: Bool = false,
                  seats: [String] = ["seat0"]) async throws -> AppHarness {
         #expect(FileManager.default.fileExists(atPath: Self.themeDirectory),
                 "the Adwaita cursor theme is missing: scripts/install-deps.sh --test installs it")
         return try await AppHarness(outputScale: outputScale, seats: seats,
                               extraEnvironment: ["XCURSOR_THEME": "Adwaita", "XCURSOR_SIZE": size],
-                              decorationManager: !ownFrame)
+                              decorationManager: !ownChrome)
     }
 
     /// The image the theme has for `name` at `size` pixels.
@@ -74,24 +74,24 @@ struct CursorEndToEndTests {
     }
 
     @Test func theFrameShowsResizeArrowsOnItsMarginAndTheArrowOnItsTitleBar() async throws {
-        let h = try await harness(size: "32", ownFrame: true)
+        let h = try await harness(size: "32", ownChrome: true)
         let c = h.compositor
-        _ = await c.waitUntil(timeout: AppHarness.patience) { c.shownFrameParts.count == 5 }
-        let right = try #require(c.ownFramePart(.right), "\(c.otherSurfaces)")
-        let titleBar = try #require(c.ownFramePart(.titleBar), "\(c.otherSurfaces)")
-        let bottom = try #require(c.ownFramePart(.bottom), "\(c.otherSurfaces)")
+        _ = await c.waitUntil(timeout: AppHarness.patience) { c.shownChromeParts.count == 5 }
+        let right = try #require(c.chromePart(.right), "\(c.otherSurfaces)")
+        let titleBar = try #require(c.chromePart(.titleBar), "\(c.otherSurfaces)")
+        let bottom = try #require(c.chromePart(.bottom), "\(c.otherSurfaces)")
 
-        #expect(c.pointerEnter(on: right, x: OwnFrameEndToEndTests.rightMargin.x, y: OwnFrameEndToEndTests.rightMargin.y))
+        #expect(c.pointerEnter(on: right, x: ChromeEndToEndTests.rightMargin.x, y: ChromeEndToEndTests.rightMargin.y))
         c.pointerFrame()
         expect(try await cursor(h, count: 1), is: try themeImage("right_side", size: 32), scale: 1)
 
         // From the right strip onto the title bar: another surface of the frame.
-        #expect(c.pointerEnter(on: titleBar, x: OwnFrameEndToEndTests.titleBar.x, y: OwnFrameEndToEndTests.titleBar.y))
+        #expect(c.pointerEnter(on: titleBar, x: ChromeEndToEndTests.titleBar.x, y: ChromeEndToEndTests.titleBar.y))
         c.pointerFrame()
         expect(try await cursor(h, count: 2), is: try themeImage("left_ptr", size: 32), scale: 1)
 
         // Moving within the title bar keeps the arrow: no new request for the same image.
-        c.pointerMotion(x: OwnFrameEndToEndTests.titleBar.x + 30, y: OwnFrameEndToEndTests.titleBar.y)
+        c.pointerMotion(x: ChromeEndToEndTests.titleBar.x + 30, y: ChromeEndToEndTests.titleBar.y)
         c.pointerFrame()
         await h.idle()  // a new request would have come by now
         #expect(c.cursorRequests.count == 2, "\(c.cursorRequests)")
@@ -117,17 +117,17 @@ struct CursorEndToEndTests {
     /// A cursor surface shows one image: two mice sharing one, the second reaching the frame's
     /// edge would turn the first one's crosshair into a resize arrow. Each seat has its own.
     @Test func eachSeatsPointerHasItsOwnCursor() async throws {
-        let h = try await harness(size: "32", ownFrame: true, seats: ["seat0", "seat1"])
+        let h = try await harness(size: "32", ownChrome: true, seats: ["seat0", "seat1"])
         let c = h.compositor
-        _ = await c.waitUntil(timeout: AppHarness.patience) { c.shownFrameParts.count == 5 }
-        let right = try #require(c.ownFramePart(.right), "\(c.otherSurfaces)")
+        _ = await c.waitUntil(timeout: AppHarness.patience) { c.shownChromeParts.count == 5 }
+        let right = try #require(c.chromePart(.right), "\(c.otherSurfaces)")
 
         c.pointerEnter(x: 200, y: 150, seat: "seat1")
         c.pointerFrame(seat: "seat1")
         let crosshair = try await cursor(h, count: 1)
         expect(crosshair, is: try themeImage("crosshair", size: 32), scale: 1)
-        #expect(c.pointerEnter(on: right, x: OwnFrameEndToEndTests.rightMargin.x,
-                               y: OwnFrameEndToEndTests.rightMargin.y, seat: "seat0"))
+        #expect(c.pointerEnter(on: right, x: ChromeEndToEndTests.rightMargin.x,
+                               y: ChromeEndToEndTests.rightMargin.y, seat: "seat0"))
         c.pointerFrame(seat: "seat0")
         let arrow = try await cursor(h, count: 2)
         expect(arrow, is: try themeImage("right_side", size: 32), scale: 1)

@@ -2,7 +2,7 @@ import Foundation
 import ScriptedCompositor
 import Testing
 
-/// Issue 19, point 3: the real binary's peak resident memory (`VmHWM`) in a 3840×2160 window at
+/// The real binary's peak resident memory (`VmHWM`) in a 3840×2160 window at
 /// scale 1, both as on a compositor that draws the frame (Sway, KWin) and with the app's own
 /// frame (Mutter, Weston: its parts' buffers count, about 1 MB at 4K): the canvas scene within 130 MB after ten fingers drew across the whole window and a stroke
 /// was undone, the spots scene within 100 MB. MB here is 2^20 bytes, as in the soak's figures.
@@ -24,8 +24,8 @@ struct MemoryEndToEndTests {
     static let width = 3840.0, height = 2160.0
 
     @Test(arguments: [false, true])
-    func canvasSceneStaysWithin130MBAt4K(ownFrame: Bool) async throws {
-        let h = try await Self.launch(scene: "canvas", ownFrame: ownFrame)
+    func canvasSceneStaysWithin130MBAt4K(ownChrome: Bool) async throws {
+        let h = try await Self.launch(scene: "canvas", ownChrome: ownChrome)
         let c = h.compositor
         // Three rounds of ten strokes across the whole window: across, down, corner to corner.
         // Every direction matters: a page of a layer holds a quarter of a row, so a stroke going
@@ -35,7 +35,7 @@ struct MemoryEndToEndTests {
             await Self.drawRound(round, with: c, frames: 100)
             await h.idle()
             drawing = MemoryBreakdown(pid: h.app.pid)
-            print("canvas at 3840×2160, scale 1\(ownFrame ? ", own frame" : ""), ten strokes in progress (round \(round)): \(drawing.map(String.init(describing:)) ?? "-")")
+            print("canvas at 3840×2160, scale 1\(ownChrome ? ", own frame" : ""), ten strokes in progress (round \(round)): \(drawing.map(String.init(describing:)) ?? "-")")
             for id in 0..<10 { c.touchUp(id: Int32(id)) }
             c.touchFrame()
             await c.pump(for: 0.05)
@@ -43,32 +43,32 @@ struct MemoryEndToEndTests {
         c.tapKey(22)  // KEY_U: undo the last stroke
         await h.idle()
         let memory = try #require(MemoryBreakdown(pid: h.app.pid))
-        print("canvas at 3840×2160, scale 1\(ownFrame ? ", own frame" : ""): \(memory)")
+        print("canvas at 3840×2160, scale 1\(ownChrome ? ", own frame" : ""): \(memory)")
         #expect(memory.peakMB <= 130, "\(memory)")
         #expect(h.app.isRunning)
     }
 
     @Test(arguments: [false, true])
-    func spotsSceneStaysWithin100MBAt4K(ownFrame: Bool) async throws {
-        let h = try await Self.launch(scene: "spots", ownFrame: ownFrame)
+    func spotsSceneStaysWithin100MBAt4K(ownChrome: Bool) async throws {
+        let h = try await Self.launch(scene: "spots", ownChrome: ownChrome)
         let c = h.compositor
         await Self.drawRound(2, with: c, frames: 100)
         for id in 0..<10 { c.touchUp(id: Int32(id)) }
         c.touchFrame()
         await h.idle()
         let memory = try #require(MemoryBreakdown(pid: h.app.pid))
-        print("spots at 3840×2160, scale 1\(ownFrame ? ", own frame" : ""): \(memory)")
+        print("spots at 3840×2160, scale 1\(ownChrome ? ", own frame" : ""): \(memory)")
         #expect(memory.peakMB <= 100, "\(memory)")
         #expect(h.app.isRunning)
     }
 
     /// The app in a 3840×2160 window on a 3840×2160 output, mapped and idle. Frames are not
     /// copied at each commit (33 MB each, in the test's process): the figures are the app's.
-    /// `ownFrame`: the compositor offers no decoration manager, so the app draws its frame;
+    /// `ownChrome`: the compositor offers no decoration manager, so the app draws its frame;
     /// otherwise the compositor's decorations are taken (no frame in the app).
-    static func launch(scene: String, ownFrame: Bool) async throws -> AppHarness {
+    static func launch(scene: String, ownChrome: Bool) async throws -> AppHarness {
         let h = try await AppHarness(arguments: ["--scene", scene], outputMode: (3840, 2160), size: (3840, 2160),
-                               decorationManager: !ownFrame)
+                               decorationManager: !ownChrome)
         #expect(await h.frame { $0.width == 3840 && $0.height == 2160 } != nil)
         h.compositor.captureFrames = false
         await h.idle()

@@ -153,7 +153,7 @@ struct SpotsEndToEndTests {
         #expect(h.phases(ofTouch: 1) == ["began", "moved", "ended"])
     }
 
-    /// The pointer hovering shows a grey ring (DESIGN.md: "hover shows a ring"); a press
+    /// The pointer hovering shows a grey ring (docs/architecture.md, *Visual contract*: hover shows a ring); a press
     /// replaces it with the press's spot, the release brings it back, leaving takes it away.
     @Test func hoverShowsARingThatAPressReplaces() async throws {
         let h = try await AppHarness()

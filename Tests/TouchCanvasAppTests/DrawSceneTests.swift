@@ -4,7 +4,7 @@ import TouchKit
 @testable import TouchCanvasApp
 import TouchCanvasTesting
 
-/// The draw scene (seed 001): coalesced samples, a black 3 px stroke, cancel, and the Clear
+/// The draw scene (*Implementing Coalesced Touch Support in an App*): coalesced samples, a black 3 px stroke, cancel, and the Clear
 /// button, driven through the input machine as the app drives it (moves held for the frame).
 @MainActor
 @Suite struct DrawSceneTests {

@@ -5,7 +5,7 @@ import TouchKit
 @testable import TouchCanvasApp
 import TouchCanvasTesting
 
-/// DESIGN.md: "no heap allocation in a steady-state frame", for the spots scene end to end:
+/// The allocation rule (docs/architecture.md, *Allocation rule*), for the spots scene end to end:
 /// raw input through the machine (moves held for the display frame, as the app does), the
 /// spots following their fingers, animations advanced and the frame rendered. Swift allocates
 /// nothing; cairo's own allocations (its fill of each circle) are not counted here.

@@ -4,7 +4,7 @@ import TouchKit
 @testable import TouchCanvasApp
 import TouchCanvasTesting
 
-/// The trace scene (seed 004) as a person sees it: touches through the input machine, pixels
+/// The trace scene (Dr. Dobb's *Gestures and Touches in iOS 6*) as a person sees it: touches through the input machine, pixels
 /// through the renderer.
 @MainActor
 @Suite struct TraceSceneTests {

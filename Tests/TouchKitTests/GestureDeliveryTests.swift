@@ -1,7 +1,7 @@
 import Testing
 import TouchKit
 
-/// Issue 17's delivery rules, one test each: what recognizers and views see, and when.
+/// The gesture recognizers' delivery rules, one test each: what recognizers and views see, and when.
 @MainActor @Suite struct GestureDeliveryTests {
     @Test func recognizersOfTheViewAndItsAncestorsSeeATouchBeforeTheView() {
         let g = GestureHarness()

@@ -116,7 +116,7 @@ import Testing
         #expect(abs(rebased.scale - expectedScale) < 1e-9)
     }
 
-    // MARK: Circles (seed 004)
+    // MARK: Circles (Dr. Dobb's circle recipe)
 
     private func circlePath(center: Point = Point(x: 300, y: 200), radius: Double = 80, turns: Double = 1,
                             wobble: Double = 0, count: Int = 60) -> [Point] {

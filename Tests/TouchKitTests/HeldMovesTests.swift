@@ -4,7 +4,7 @@ import TouchKit
 private func p(_ x: Double, _ y: Double) -> Point { Point(x: x, y: y) }
 
 /// `holdsMovesUntilDisplayFrame`: moves wait for `deliverHeldMoves()`, everything else is
-/// delivered at once (DESIGN.md, input model; issue "Ink").
+/// delivered at once (docs/architecture.md, *Input model*).
 @MainActor @Suite struct HeldMovesTests {
     private func heldHarness() -> Harness {
         let h = Harness()

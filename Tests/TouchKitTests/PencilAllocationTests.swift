@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import TouchKit
 
-/// DESIGN.md's "no heap allocation in a steady-state frame" holds for a pen too, which reports
+/// The allocation rule (docs/architecture.md) holds for a pen too, which reports
 /// at 200 Hz or more: a pen and a finger drawing, with pressure, tilt and rotation changing in
 /// every frame and everything a drawing view reads being read.
 @MainActor @Suite(.needsAllocationCounter) struct PencilAllocationTests {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TouchKit
 
-/// The pen's axes in UIKit's units (issue 16, "Done means": the angle and force conversions).
+/// The pen's axes in UIKit's units (the angle and force conversions).
 @MainActor @Suite struct PencilConversionTests {
     /// The pencil touch as its down frame delivered it, with `axes` sent before the frame.
     private func touchDown(_ axes: RawTabletToolInput...) -> Touch? {

@@ -4,7 +4,7 @@ import TouchKit
 private func p(_ x: Double, _ y: Double) -> Point { Point(x: x, y: y) }
 
 /// Every way a pencil touch ends without an `up`, and the pen's anomalies: tablet-v2 has no
-/// cancel, so the machine must never leave a pen touch down (issue 16, points 2 and 4).
+/// cancel, so the machine must never leave a pen touch down.
 @MainActor @Suite struct PencilLifetimeTests {
     /// A pen down at (10, 10) and moved to (20, 10), delivered.
     private func penDown(holding: Bool = false) -> Harness {

@@ -4,7 +4,7 @@ import TouchKit
 private func p(_ x: Double, _ y: Double) -> Point { Point(x: x, y: y) }
 
 /// A tablet tool's tip as a UIKit pencil touch: phases, coalescing, several tools and fingers
-/// at once, and the hover (issue 16, point 2).
+/// at once, and the hover.
 @MainActor @Suite struct PencilTouchTests {
     private func penHarness(holding: Bool = false) -> Harness {
         let h = Harness()

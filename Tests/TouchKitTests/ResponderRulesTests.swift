@@ -1,7 +1,7 @@
 import Testing
 import TouchKit
 
-/// The delivery rules of the Event Handling Guide (seed 003), each as the guide states it.
+/// The delivery rules of the Event Handling Guide (*Multitouch Events*), each as the guide states it.
 @MainActor @Suite struct ResponderRulesTests {
     /// Figure 3-5: views A (exclusive), B and C side by side.
     private func abc() -> (Harness, a: RecordingView, b: RecordingView, c: RecordingView) {

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import TouchKit
 
-/// DESIGN.md: "no heap allocation in a steady-state frame". Ten fingers keep moving; once the
+/// The allocation rule (docs/architecture.md, *Allocation rule*). Ten fingers keep moving; once the
 /// reused buffers have grown, feeding their events, delivering them and reading everything a
 /// drawing view reads (locations, coalesced and predicted touches) must allocate nothing.
 @MainActor @Suite(.needsAllocationCounter) struct SteadyStateAllocationTests {

@@ -1,7 +1,7 @@
 import Testing
 import TouchKit
 
-/// wl_touch events accumulate until `frame`, then make one delivery (DESIGN.md, input model).
+/// wl_touch events accumulate until `frame`, then make one delivery (docs/architecture.md, *Input model*).
 @MainActor @Suite struct TouchFrameTests {
     @Test func nothingIsDeliveredBeforeTheFrame() {
         let h = Harness()

@@ -13,7 +13,7 @@ import TouchCanvasApp
 // libcairo or libpixman on its stack is cairo's, any other is Swift's (ours or the runtime's on
 // our behalf), and is named after the innermost function of ours on the stack.
 //
-// With `--check`, it is also the regression guard of DESIGN.md's "no heap allocation in a
+// With `--check`, it is also the regression guard of the allocation rule's "no heap allocation in a
 // steady-state frame" for optimized builds (the unit tests count Swift's own allocations in
 // the debug build; this counts every `malloc`, cairo's included): it exits with status 1 when a
 // scenario's median allocations per frame exceed its ceiling below.

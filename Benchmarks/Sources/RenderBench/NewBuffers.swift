@@ -8,7 +8,7 @@ import Wayland
 /// What the main thread spends on the first frame into a new 7680×4320 shm buffer (the
 /// largest window the app makes): the frame drawn into fresh memory, whose pages it faults in,
 /// against the same frame into memory a ``PagePrefaulter`` faulted in on its worker first (the
-/// app's way since issue 19). The session is already at that size, so the frame is a full
+/// app's way). The session is already at that size, so the frame is a full
 /// repaint and nothing else; the memory is the app's own `SharedMemory`, a memfd mapping as a
 /// `wl_shm` buffer has. Interleaved rounds, so the ratio comes from one run.
 @MainActor

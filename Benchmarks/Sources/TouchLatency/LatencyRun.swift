@@ -36,7 +36,7 @@ struct LatencyRun {
     var seconds = 10.0
     var warmupSeconds = 1.0
     var idleSeconds = 2.0
-    /// 200 Hz, as DESIGN.md's performance targets ask.
+    /// 200 Hz, as BENCHMARKS.md's targets ask.
     var eventInterval = 0.005
     var screenshotDirectory: String?
     /// A display that scans out at a fixed refresh (frame callbacks and presentation on its

@@ -3,7 +3,7 @@ import Foundation
 import ScriptedCompositor
 
 // End-to-end touch latency under the scripted compositor, TouchCanvas side by side with peers,
-// as DESIGN.md's "Performance targets" describes. Usage:
+// as BENCHMARKS.md's targets describe. Usage:
 //
 //   TouchLatency --touchcanvas ../.build/release/touchcanvas [--seconds 10] [--history 1000]
 //                [--only name,name] [--screenshots DIR] [--vblank 60] [--scanout-ms 0]

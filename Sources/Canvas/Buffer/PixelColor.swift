@@ -20,7 +20,7 @@ public struct PixelColor: Hashable, Sendable, CustomStringConvertible {
         self.alpha = alpha
     }
 
-    /// A colour from `0xRRGGBB`, as written in the design's visual contract.
+    /// A colour from `0xRRGGBB`, as docs/architecture.md's visual contract writes them.
     public init(rgb: UInt32, alpha: UInt8 = 255) {
         self.init(red: UInt8(truncatingIfNeeded: rgb >> 16),
                   green: UInt8(truncatingIfNeeded: rgb >> 8),

@@ -118,7 +118,7 @@ final class CoverageStrips {
     ///
     /// Why pixman rather than `cairo_mask`: cairo makes a solid-colour image and a mask image for
     /// every mask call, two heap allocations each, and a frame masks once per strip per damage
-    /// box (tens, with ten fingers); DESIGN.md wants none per frame (`AllocationSites`). Here the
+    /// box (tens, with ten fingers); the allocation rule (docs/architecture.md) wants none per frame (`AllocationSites`). Here the
     /// images are made once and the composite is pixman's solid-through-A8 fast path.
     func composite(color: Color, opacity: Double, strip k: Int, box: PixelRect,
                    origin: (x: Int, y: Int), onto target: OpaquePointer) -> Bool {

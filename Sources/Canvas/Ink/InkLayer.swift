@@ -220,7 +220,7 @@ public final class InkLayer {
     /// faults of its memory plus the writes, so its size in bytes, not rows, is what bounds it
     /// whatever the width. A band changes nothing a frame shows (unfilled rows show the backdrop).
     @discardableResult
-    public func fillNextRows(bytes: Int) -> Int {
+    package func fillNextRows(bytes: Int) -> Int {
         guard hasUnfilledRows, let surface else { return 0 }
         let rows = min(max(1, bytes / max(surface.stride, 1)), pixelHeight - filledRows)
         fill(rows: filledRows..<filledRows + rows)

@@ -1,7 +1,7 @@
 import TouchKit
 
 /// How a stroke is inked: its colour and width in logical pixels. Caps and joins are always
-/// round (the visual contract's look for every stroke).
+/// round (every stroke's look in docs/architecture.md's visual contract).
 public struct InkStyle: Hashable, Sendable {
     public var color: Color
     /// Logical pixels; negative or non-finite widths draw nothing.

@@ -1,7 +1,7 @@
 import TouchKit
 
-/// The canvas scene, the app's default: the spots of seed 000 under every finger, above the
-/// accumulating paths of seed 004.
+/// The canvas scene, the app's default: the spots of *Implementing a Multi-Touch App* under every finger, above the
+/// accumulating paths of the trace scene.
 ///
 /// The paths are this view's own ink; the spots live in ``spotLayer``, a `TouchableView`
 /// subview covering the bounds that takes no touches itself — this view forwards its touches to

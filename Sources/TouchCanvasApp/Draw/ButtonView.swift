@@ -4,7 +4,7 @@ import TouchKit
 /// A push button with a text label, drawn with cairo: a rounded rectangle that darkens while a
 /// finger is on it, and an action run when the finger lifts inside (with a little slop, as
 /// UIKit's touch-up-inside). A cancelled touch does nothing. Subclasses draw other faces (the
-/// window frame's buttons) and keep the tracking.
+/// window chrome's buttons) and keep the tracking.
 open class ButtonView: View, CairoDrawing {
     public static let fillColor = Color(rgb: 0xF2F2F7)
     public static let highlightedFillColor = Color(rgb: 0xC7C7CC)

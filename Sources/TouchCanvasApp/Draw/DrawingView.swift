@@ -1,7 +1,7 @@
 import Canvas
 import TouchKit
 
-/// The draw scene (seed 001): one finger draws black 3 px strokes built from every coalesced
+/// The draw scene (*Implementing Coalesced Touch Support in an App*): one finger draws black 3 px strokes built from every coalesced
 /// sample; a cancelled touch abandons its stroke; a Clear button at the top right wipes the
 /// drawing.
 ///
@@ -127,7 +127,7 @@ public final class DrawingView: View, CairoDrawing {
         setNeedsDisplay()
     }
 
-    /// Seed 001's `addSamples(for:)`: every coalesced touch becomes a sample, all but the last
+    /// The sample's `addSamples(for:)`: every coalesced touch becomes a sample, all but the last
     /// flagged coalesced.
     private func addSamples(for touch: Touch, with event: TouchEvent) {
         guard let stroke = strokeCollection.activeStroke else { return }

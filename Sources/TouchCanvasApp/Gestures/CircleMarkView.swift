@@ -2,7 +2,7 @@ import Canvas
 import TouchKit
 
 /// The finger's path while it draws (fed by the scene's own touch handling), and the last circle
-/// the circle recognizer found as seed 004's Figure 3
+/// the circle recognizer found as the Dr. Dobb's circle recipe shows it
 /// shows it: a dot at the centre and the ellipse of the path's bounds.
 ///
 /// The view covers the window, so it reports what changed (the new segment, the old trail or

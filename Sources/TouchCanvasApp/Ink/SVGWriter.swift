@@ -70,7 +70,7 @@ enum SVGWriter {
             + " L\(point(c0, r0, theta + alpha)) A\(number(r0)) \(number(r0)) 0 \(nearLarge) 1 \(point(c0, r0, theta - alpha)) Z"
     }
 
-    /// `#RRGGBB`, as the visual contract writes colours.
+    /// `#RRGGBB`, as docs/architecture.md's visual contract writes colours.
     static func hex(_ color: Color) -> String {
         func byte(_ value: Double) -> UInt32 { UInt32((value * 255).rounded()) }
         let rgb = byte(color.red) << 16 | byte(color.green) << 8 | byte(color.blue)

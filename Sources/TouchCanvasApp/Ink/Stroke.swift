@@ -1,7 +1,7 @@
 import Canvas
 import TouchKit
 
-/// The samples one finger left, in order, and how they are inked (seed 001's `Stroke`).
+/// The samples one finger left, in order, and how they are inked (the coalesced-touch sample's `Stroke`).
 ///
 /// A class, as in the seed: a view keeps the stroke a touch is drawing in a dictionary and keeps
 /// adding to that same object until the touch ends, and undo removes a particular stroke.
@@ -23,7 +23,7 @@ public final class Stroke {
         self.width = width.isFinite ? max(0, width) : 0
     }
 
-    /// Appends a sample (seed 001's `add(sample:)`).
+    /// Appends a sample (the sample's `add(sample:)`).
     public func add(sample: StrokeSample) {
         let p = sample.location
         guard p.x.isFinite, p.y.isFinite else { return }
@@ -35,7 +35,7 @@ public final class Stroke {
         samples.append(sample)
     }
 
-    /// The width at sample `index`: the stroke's width, or for a pen the visual contract's
+    /// The width at sample `index`: the stroke's width, or for a pen the visual contract's (docs/architecture.md)
     /// width × (0.25 + 1.5 p), so that p = 0.5 draws the scene's normal width.
     public func width(at index: Int) -> Double {
         samples.indices.contains(index) ? width(for: samples[index]) : width

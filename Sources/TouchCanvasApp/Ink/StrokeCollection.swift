@@ -1,6 +1,6 @@
 import TouchKit
 
-/// The completed strokes of a drawing plus the one being drawn (seed 001's `StrokeCollection`),
+/// The completed strokes of a drawing plus the one being drawn (the coalesced-touch sample's `StrokeCollection`),
 /// and what undo takes back.
 public final class StrokeCollection {
     /// Completed strokes, oldest first.

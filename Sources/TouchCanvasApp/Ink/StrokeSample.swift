@@ -1,6 +1,6 @@
 import TouchKit
 
-/// One point of a stroke, as seed 001's `StrokeSample`: where the finger was, and whether the
+/// One point of a stroke, as the coalesced-touch sample's `StrokeSample`: where the finger was, and whether the
 /// sample came from the coalesced touches between two deliveries rather than being the touch
 /// the delivery reported.
 public struct StrokeSample: Hashable, Sendable {

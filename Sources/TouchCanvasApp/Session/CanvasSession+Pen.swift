@@ -15,7 +15,6 @@ extension CanvasSession {
     public func handle(_ tablet: RawTabletToolInput, tool: TabletToolID, seat: SeatID) {
         recorder?.tabletTool(tablet, tool: tool, seat: seat)
         observer?.received(tablet, tool: tool, seat: seat)
-        palmRejection.note(tablet, tool: tool, seat: seat)
         if case .frame(let milliseconds) = tablet { lastPenFrameTime = Double(milliseconds) / 1000 }
         if case .frame = tablet { inspector.noteInputEvent(isFrame: true) } else { inspector.noteInputEvent(isFrame: false) }
         input.handle(tablet, tool: tool, seat: seat)
@@ -32,7 +31,6 @@ extension CanvasSession {
     /// The pen is gone: a touch it had down is cancelled.
     public func tabletToolRemoved(_ tool: TabletToolID, seat: SeatID) {
         recorder?.tabletToolRemoved(tool, seat: seat)
-        palmRejection.penLeft(tool, seat: seat)
         input.tabletToolRemoved(tool, seat: seat)
         setNeedsDisplay()
     }
@@ -40,7 +38,6 @@ extension CanvasSession {
     /// The tablet is gone: a pen down on it is cancelled.
     public func tabletRemoved(_ tablet: TabletID, seat: SeatID) {
         recorder?.tabletRemoved(tablet, seat: seat)
-        palmRejection.tabletRemoved(tablet, seat: seat)
         input.tabletRemoved(tablet, seat: seat)
         setNeedsDisplay()
     }
@@ -48,7 +45,6 @@ extension CanvasSession {
     /// A pen came into range over a surface that is not the canvas.
     public func tabletToolProximityInForeignSurface(_ tool: TabletToolID, seat: SeatID) {
         recorder?.tabletToolProximityInForeignSurface(tool, seat: seat)
-        palmRejection.penLeft(tool, seat: seat)
         input.tabletToolProximityInForeignSurface(tool, seat: seat)
         setNeedsDisplay()
     }

@@ -71,8 +71,16 @@ public final class CanvasSession {
     public var recorder: CanvasSessionRecorder?
     /// Watches input beside the views: the guided `check`.
     public var observer: InputObserver?
-    /// Each delivery (`--log phases`).
+    /// Each delivery, for one listener that owns the session (a test, the replayer). Parts of
+    /// an app that listen side by side use ``addDeliveryObserver(_:)``.
     public var onDeliver: ((TouchEvent) -> Void)?
+    /// Everyone else who hears each delivery, in the order they asked (`--log phases`, the
+    /// pacer's list of touches a commit carries).
+    var deliveryObservers: [(TouchEvent) -> Void] = []
+    /// Everyone who hears what the compositor said of each commit (`--log present`).
+    var presentationObservers: [(PresentationReport) -> Void] = []
+    /// The guided check while it runs: it reads commits and presentations too.
+    weak var runningCheck: CompositorCheck?
     /// A pen hovers at a location (nil: it touched down or left), `distance` 0…1 when known,
     /// at the time of the pen's last frame in seconds (`--log phases`).
     public var onPencilHover: ((TabletToolID, SeatID, Point?, Double?, Double) -> Void)?
@@ -109,8 +117,10 @@ public final class CanvasSession {
         hud = InspectorHUDView(inspector: inspector)
         input = TouchInputMachine(window: window)
         input.holdsMovesUntilDisplayFrame = true
+        palmRejection.penInRange = { [unowned input] in input.isAnyTabletToolInRange }
         input.onDeliver = { [unowned self] event in
             onDeliver?(event)
+            for observer in deliveryObservers { observer(event) }
             inspector.noteDelivery(event)
             observer?.delivered(event)
         }
@@ -157,6 +167,8 @@ public final class CanvasSession {
     /// input, and the log and recording end with what the compositor sent.
     public func end() {
         onDeliver = nil
+        deliveryObservers.removeAll()
+        presentationObservers.removeAll()
         onAnomaly = nil
         onPencilHover = nil
         observer = nil
@@ -201,7 +213,6 @@ public final class CanvasSession {
 
     public func seatRemoved(_ seat: SeatID) {
         recorder?.seatRemoved(seat)
-        palmRejection.seatRemoved(seat)
         input.seatRemoved(seat)
         setNeedsDisplay()
     }
@@ -320,6 +331,7 @@ public final class CanvasSession {
     /// Runs the guided check: the HUD shows its prompt; `onChange` hears each step.
     public func beginCheck(_ check: CompositorCheck, onChange: @escaping (CompositorCheck) -> Void) {
         observer = check
+        runningCheck = check
         setHUDVisible(true)
         hud.prompt = check.prompt
         check.onChange = { [unowned self, unowned check] in

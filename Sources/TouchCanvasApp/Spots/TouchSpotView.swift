@@ -1,13 +1,13 @@
 import TouchKit
 
-/// The light-gray disc under one finger in the spots scene (seed 000).
+/// The light-gray disc under one finger in the spots scene (*Implementing a Multi-Touch App*).
 ///
 /// It stays a circle by keeping `cornerRadius` at half its width whenever its bounds change —
 /// frame changes arrive through `bounds` too. Inside an animation block the radius is animated
 /// along with the bounds on the same curve, so the presentation radius is always half the
 /// presentation width while the spot grows.
 public final class TouchSpotView: View {
-    /// `#AAAAAA` from the visual contract.
+    /// `#AAAAAA` from the visual contract (docs/architecture.md).
     public static let color = Color(rgb: 0xAAAAAA)
 
     public override init(frame: Rect = .zero) {

@@ -1,13 +1,13 @@
 import Foundation
 import TouchKit
 
-/// The spots scene (seed 000): a gray circle under every finger that grows in when the touch
+/// The spots scene (*Implementing a Multi-Touch App*): a gray circle under every finger that grows in when the touch
 /// begins, follows it, and disappears when it ends or is cancelled.
 ///
 /// Spots are keyed by `Touch` identity, not by wl id, because compositors reuse ids while a
 /// `Touch` is never reused.
 open class TouchableView: View {
-    /// Full spot size from the visual contract, and how long it takes to grow from 1 px.
+    /// Full spot size from the visual contract (docs/architecture.md), and how long it takes to grow from 1 px.
     public static let spotDiameter = 100.0
     public static let growDuration: TimeInterval = 0.2
 

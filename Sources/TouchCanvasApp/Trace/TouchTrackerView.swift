@@ -1,7 +1,7 @@
 import Canvas
 import TouchKit
 
-/// The trace scene (seed 004): every finger draws its own path; completed paths stay in
+/// The trace scene (Dr. Dobb's *Gestures and Touches in iOS 6*): every finger draws its own path; completed paths stay in
 /// `#34329C`, paths still being drawn show in the same colour at 50 % alpha. Lines are 4 px
 /// wide, 8 px when the view's shorter side is at least 768 px, with round caps and joins.
 ///
@@ -152,7 +152,7 @@ extension TouchTrackerView: Clearable, Undoable, SVGExportable, Erasable, PalmRe
         return true
     }
 
-    /// Removes every completed path; paths being drawn go on (seed 004's `clear`).
+    /// Removes every completed path; paths being drawn go on (the recipe's `clear`).
     public func clear() {
         ink.clearCompletedStrokes(of: strokes)
         setNeedsDisplay()

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Recognises a circle drawn with one finger, after the circle recipe of the "touches" article
-/// (seed 004): a path that closes on itself, goes once around a centre, and keeps roughly the
+/// (Dr. Dobb's circle recipe): a path that closes on itself, goes once around a centre, and keeps roughly the
 /// same distance from it. The result gives what the article's Figure 3 shows: the centre (a
 /// dot) and the bounding ellipse.
 ///

@@ -134,7 +134,7 @@ public struct TouchAnomaly: Sendable, Hashable {
     public static let allKinds: [String] = Category.allCases.map(\.rawValue)
 
     /// An anomaly as the machine reports it; public so that tests and replays can make their own.
-    public init(category: Category, seat: SeatID, seatName: String, device: String,
+    package init(category: Category, seat: SeatID, seatName: String, device: String,
                 details: [String: String] = [:]) {
         self.category = category
         self.seat = seat

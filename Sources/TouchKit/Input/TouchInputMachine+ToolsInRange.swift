@@ -25,6 +25,13 @@ public struct TabletToolInRange: Sendable, Equatable {
 }
 
 extension TouchInputMachine {
+    /// Whether any tablet tool of any seat is in range over the surface now (its proximity
+    /// named our surface, and it has not left, gone, or lost its tablet or seat). The machine
+    /// is the one place that follows proximity: palm rejection and the hover rings ask it.
+    public var isAnyTabletToolInRange: Bool {
+        seats.values.contains { state in state.tools.values.contains { $0.tablet != nil && !$0.onForeignSurface } }
+    }
+
     /// The tools of `seat` in range over the surface now, in the order of their numbers (so
     /// the same session describes them the same way).
     public func tabletToolsInRange(for seat: SeatID) -> [TabletToolInRange] {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Turns raw `wl_touch` / `wl_pointer` / `zwp_tablet_tool_v2` events into UIKit-style
-/// deliveries through `Window.sendEvent(_:)`, following DESIGN.md's input model. A tablet
+/// deliveries through `Window.sendEvent(_:)`, following the input model in docs/architecture.md. A tablet
 /// tool's tip is a `pencil` touch (see `handle(_:tool:seat:)`), grouped by the tool's own
 /// `frame` and otherwise delivered, held and cancelled as fingers are.
 ///
@@ -28,7 +28,7 @@ import Foundation
 /// how held moves join them.
 ///
 /// What allocates: in a steady state — the same fingers moving, frame after frame — nothing
-/// (DESIGN.md: no heap allocation in a steady-state frame). Each position is a value appended
+/// (the allocation rule: no heap allocation in a steady-state frame). Each position is a value appended
 /// to its touch's sample buffer; every buffer, here and in `Window.sendEvent`, is emptied with
 /// `removeAll(keepingCapacity:)` and reused, so it stops growing once it fits one delivery. The
 /// `TouchEvent` of a delivery is reused for the next one, and the snapshot touches of

@@ -1,7 +1,7 @@
 import Canvas
 import TouchKit
 
-/// The spots scene from seed 000, reduced to what the renderer sees: a window with one
+/// The spots scene (*Implementing a Multi-Touch App*), reduced to what the renderer sees: a window with one
 /// 100×100 `#AAAAAA` circle whose frame starts at (200, 150), so its centre is (250, 200).
 @MainActor
 struct SpotScene {

@@ -139,7 +139,7 @@ struct SimpleTouchTests {
     }
 }
 
-/// The look DESIGN.md gives a spot: `#AAAAAA`, 100 px across, on white; a little tolerance for
+/// The look TouchCanvas gives a spot: `#AAAAAA`, 100 px across, on white; a little tolerance for
 /// antialiasing.
 extension Frame {
     func matches(_ x: Double, _ y: Double, _ value: UInt8) -> Bool {

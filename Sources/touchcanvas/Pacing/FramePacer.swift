@@ -1,0 +1,191 @@
+import Canvas
+import TouchCanvasApp
+import TouchKit
+import Wayland
+
+/// When the canvas is drawn and into which buffer. foot's rule: a frame is drawn at once when the
+/// compositor has shown the last one, else from its frame callback. Deadline pacing (the
+/// default) keeps the first half, and while frames follow each other commits each one just
+/// before the compositor's deadline for the next vblank (``VblankDeadline``), with all the input
+/// until then: never ahead of the display, and a refresh sooner.
+@MainActor
+final class FramePacer {
+    private let window: WaylandWindow
+    private let session: CanvasSession
+    private let buffers: DrawableBuffers
+    private var timing = FrameTiming()
+    private var needsRender = true
+    /// What input, commits and presentations are timed on: the presentation clock.
+    let clock = InputClock()
+    /// How far ahead predicted touches reach (`--predict`).
+    var prediction = Prediction.auto
+    /// The touches whose change the next commit carries, for `--log present`.
+    private var touchesSinceCommit: [Int] = []
+    /// More touches than this in one commit are not listed: enough for any hand, bounded for a
+    /// flood of touch ids.
+    static let touchesListed = 64
+    /// Whether touches are gathered for ``touchesSinceCommit`` (`--log present` only).
+    var gathersTouches = false
+    /// The app's own chrome, drawn first: a synchronised subsurface, shown with the canvas's commit.
+    var chrome: () -> WindowChrome? = { nil }
+    /// Animations run: frames must come, or a watchdog advances them.
+    var onAnimationsRunning: (() -> Void)?
+    /// Touch→glass: asked for each commit that carries input, where the compositor offers it.
+    var feedback: PresentationFeedback? {
+        didSet {
+            feedback?.onReport = { [unowned session] report in session.notePresentation(report) }
+            feedback?.onPresented = { [unowned self] present, refresh, aimedAt in
+                deadline.presented(at: present, refresh: refresh, target: aimedAt)
+            }
+        }
+    }
+    /// How long a frame waits for the compositor's frame callback before it is drawn without
+    /// one: a compositor that stopped answering (or a hidden window's, which may never answer)
+    /// then gets a frame four times a second while something changes, so held moves are
+    /// delivered, logs go on, the coalesced samples of a touch stay few, and a save shows the
+    /// drawing. Fifteen refreshes at 60 Hz: no compositor that draws the window waits so long.
+    static let frameStall = 0.25
+    /// Since when a frame has waited for the frame callback, nil when none waits.
+    private var waitingSince: Double?
+    /// A frame waits for the frame callback: call ``renderIfStalled()`` after this many seconds.
+    var onWaitingForFrame: ((Double) -> Void)?
+    /// `--pacing`: foot's rule, or commit before the next vblank's deadline.
+    var pacing = Pacing.deadline
+    private var deadline = VblankDeadline()
+    /// Deadline pacing waits to commit: call ``renderIfNeeded(evenIfFramePending:)`` after this
+    /// many seconds.
+    var onCommitDue: ((Double) -> Void)?
+    /// A buffer could not be had or drawn: the app cannot go on.
+    var onFailure: ((String) -> Void)?
+
+    init(window: WaylandWindow, session: CanvasSession, buffers: DrawableBuffers) {
+        self.window = window
+        self.session = session
+        self.buffers = buffers
+        window.onFrameDone = { [unowned self] _ in
+            waitingSince = nil
+            timing.frameDone(at: clock.now())
+            renderIfNeeded()
+        }
+    }
+
+    func setNeedsRender() { needsRender = true }
+
+    /// Input arrived now, stamped `time` by the compositor (nil for events without a time):
+    /// input → commit and input → present start with the oldest input not yet drawn. `whole`
+    /// when it needs no frame to close it (a key, a cancel, a tablet frame, a played event).
+    func inputArrived(_ time: InputEventTime? = nil, whole: Bool = false) {
+        timing.inputArrived(at: clock.time(of: time))
+        if whole { timing.inputFramed() }
+    }
+
+    /// The input that arrived is whole (its frame came, or it needs none): the next commit
+    /// draws it, and it is that commit's input.
+    func inputFramed() { timing.inputFramed() }
+
+    /// Touches were delivered: the next commit carries their change.
+    func noteDelivery(_ event: TouchEvent) {
+        guard gathersTouches else { return }
+        for touch in event.allTouches where touch.phase != .stationary
+            && touchesSinceCommit.count < Self.touchesListed && !touchesSinceCommit.contains(touch.number) {
+            touchesSinceCommit.append(touch.number)
+        }
+    }
+
+    /// How far ahead to predict for this frame.
+    private var predictionInterval: Double {
+        prediction.interval(inputToPresent: feedback?.medianInputToPresent, refresh: feedback?.refresh,
+                            estimate: timing.inputToDisplay)
+    }
+
+    /// The frame callback has not come for ``frameStall``: draws without it.
+    func renderIfStalled() {
+        guard let since = waitingSince, clock.now() - since >= Self.frameStall * 0.99 else { return }
+        waitingSince = nil
+        renderIfNeeded(evenIfFramePending: true)
+    }
+
+    /// Before a save: the picture saved is what the window would show now, even when the
+    /// compositor has not asked for a frame, or a new buffer is not ready yet.
+    func renderForSave() {
+        renderIfNeeded(evenIfFramePending: true)
+        // A new buffer being faulted in (a resize just before) would leave the save with the
+        // last size's frame: wait for it, here only, and draw.
+        guard buffers.swapchain.isPreparing, let prefaulter = buffers.swapchain.prefaulter else { return }
+        prefaulter.waitForAll()
+        renderIfNeeded(evenIfFramePending: true)
+    }
+
+    /// Renders now unless the compositor has not shown the previous frame yet; then the frame
+    /// callback brings us back (or, if it never comes, ``renderIfStalled()``).
+    func renderIfNeeded(evenIfFramePending: Bool = false) {
+        guard window.isConfigured else { return }
+        if session.advanceAnimations() {
+            needsRender = true
+            onAnimationsRunning?()
+        }
+        guard needsRender else { return }
+        var aimedAt: Double?
+        if pacing == .deadline, evenIfFramePending || deadline.isIdle(now: clock.now()) && !window.isFrameCallbackPending {
+            // Nothing drawn for a while: at once, as foot's rule does (a sparse input
+            // gains nothing by waiting, and a misjudged deadline would cost it a refresh).
+            aimedAt = deadline.target(now: clock.now())?.vblank
+        } else if pacing == .deadline, let target = deadline.plan(now: clock.now()) {
+            // Frames follow each other: the next one goes in just before the following vblank's
+            // deadline, with all the input until then, not at the frame callback.
+            let wait = target.commitAt - clock.now()
+            if wait > 0.0002 {
+                onCommitDue?(wait)
+                return
+            }
+            aimedAt = target.vblank
+        }
+        let started = clock.now()
+        if window.isFrameCallbackPending && !evenIfFramePending && aimedAt == nil {
+            if waitingSince == nil {
+                waitingSince = clock.now()
+                onWaitingForFrame?(Self.frameStall)
+            }
+            return
+        }
+        let scale = window.bufferScale
+        let next: (shm: ShmBuffer, pixels: PixelBuffer)?
+        do {
+            // The window's size is already limited to what a buffer can be at this scale.
+            next = try buffers.next(width: scale.bufferLength(window.width), height: scale.bufferLength(window.height))
+        } catch {
+            return fail(error.description)
+        }
+        // Every buffer held by the compositor (a release will come with the next frame callback),
+        // or a new one being faulted in (its swapchain's `onBufferReady` comes back here).
+        guard let (buffer, pixels) = next else { return }
+        let frameCommitted: Bool
+        do {
+            frameCommitted = try chrome()?.render(scale: scale) ?? false
+        } catch {
+            return fail(error.description)
+        }
+        // The display is ready for a frame and there is a buffer: now the held moves go out, all
+        // their samples coalesced, predicted as far ahead as input currently takes to show.
+        let damage = session.displayFrame(into: pixels, scale: scale.factor, bufferAge: buffer.age,
+                                          predictionInterval: predictionInterval)
+        // A paint in slices (a rebuild after a resize) needs frames until it is done, as animations do.
+        needsRender = session.window.hasRunningAnimations || session.needsAnotherFrame
+        guard !damage.isEmpty else {
+            if frameCommitted { window.commitSubsurfaceState() }
+            return
+        }
+        // Only a commit that carries input asks when it was shown: an idle window asks nothing.
+        if let feedback, let input = timing.oldestUndrawnInput {
+            feedback.request(for: window.surface, input: input, commit: clock.now(), touches: touchesSinceCommit.sorted(),
+                             aimedAt: aimedAt)
+        }
+        if pacing == .deadline { deadline.committed(forVblank: aimedAt, drawingTook: clock.now() - started, at: clock.now()) }
+        touchesSinceCommit.removeAll(keepingCapacity: true)
+        window.present(buffer.wlBuffer, damage: damage.rects.map { ($0.x, $0.y, $0.width, $0.height) })
+        buffers.didCommit(buffer)
+        session.noteCommit(latency: timing.committed(at: clock.now()))
+    }
+
+    private func fail(_ reason: String) { onFailure?(reason) }
+}
