@@ -13,88 +13,56 @@
 /// A touchpad pinch (``Window/sendTouchpadGesture(_:)``) drives it too: it begins on the first
 /// update and its scale is the touchpad's, relative to the gesture's start.
 open class PinchGestureRecognizer: GestureRecognizer {
+    private let gesture = TwoFingerGesture(.scale, hysteresis: 10)
+
     /// Points the fingers' distance must change by before it begins (see the class's thresholds).
-    public var hysteresis = 10.0
-    private let tracker = TwoFingerTransformTracker()
-    /// The scale carried over from before the fingers last changed (and from `scale`'s setter).
-    private var carried = 1.0
-    /// The tracker's scale since the fingers last changed.
-    private var current = 1.0
-    private var velocityFit = GestureVelocity()
+    public var hysteresis: Double {
+        get { gesture.hysteresis }
+        set { gesture.hysteresis = newValue }
+    }
 
     /// The scale since the gesture began: above 1 when the fingers spread.
     public var scale: Double {
-        get { carried * current }
-        set { carried = current > 0 && newValue.isFinite ? newValue / current : 1 }
+        get { gesture.value }
+        set { gesture.value = newValue }
     }
 
     /// The scale's rate of change per second, over the last 100 ms.
-    public var velocity: Double {
-        velocityFit.velocity(at: currentTime).x
-    }
+    public var velocity: Double { gesture.velocity(at: currentTime) }
 
-    /// A finger joining re-bases the measure, keeping the scale so far.
+    /// A finger joining re-bases the measure, keeping what it is so far.
     open override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
-        rebase { tracker.began(touches, in: nil) }
+        gesture.began(touches)
     }
 
-    /// Updates the scale; past the hysteresis, begins.
+    /// Updates the measure; past the hysteresis, begins.
     open override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
-        guard let transform = tracker.transform(in: nil) else { return }
-        current = transform.scale
-        velocityFit.add(Point(x: scale, y: 0), at: touches.map(\.timestamp).max() ?? currentTime)
-        if state == .possible {
-            guard let span = tracker.beginSpan, span * abs(current - 1) > hysteresis else { return }
-            state = .began
-        } else if state.isInProgress {
-            state = .changed
-        }
+        if let next = gesture.moved(touches, from: state, now: currentTime) { state = next }
     }
 
     /// Ends when fewer than two fingers remain; fails if they lift before it began.
     open override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
-        rebase { tracker.ended(touches, in: nil) }
-        if let next = TwoFingerGestureStates.afterLift(state, remaining: tracker.count) { state = next }
+        if let next = gesture.ended(touches, from: state) { state = next }
     }
 
-    /// The system took fingers: a pinch under way is cancelled, a waiting one fails.
+    /// The system took fingers: a gesture under way is cancelled, a waiting one fails.
     open override func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) {
-        rebase { tracker.ended(touches, in: nil) }
-        state = TwoFingerGestureStates.afterCancel(state)
+        state = gesture.cancelled(touches, from: state)
     }
 
-    /// Takes every touchpad pinch, whatever its finger count.
+    /// Takes every touchpad pinch, whatever its finger count: its scale drives this recognizer.
     open override func acceptsTouchpadGesture(_ kind: TouchpadGesture.Kind, fingers: Int) -> Bool {
         kind == .pinch
     }
 
     /// The touchpad's scale becomes the scale; its end ends or (when cancelled) cancels it.
     open override func touchpadGesture(_ gesture: TouchpadGesture) {
-        switch gesture.phase {
-        case .began:
-            velocityFit.add(Point(x: scale, y: 0), at: gesture.time)
-        case .changed:
-            current = gesture.scale.isFinite && gesture.scale > 0 ? gesture.scale : current
-            velocityFit.add(Point(x: scale, y: 0), at: gesture.time)
-        case .ended, .cancelled:
-            break
-        }
-        if let next = TwoFingerGestureStates.after(gesture.phase, from: state) { state = next }
+        if let next = self.gesture.touchpad(gesture, from: state) { state = next }
     }
 
-    /// Back to scale 1 for the next pinch.
+    /// Back to scale 1 for the next gesture.
     open override func reset() {
         super.reset()
-        tracker.removeAll()
-        carried = 1
-        current = 1
-        velocityFit.reset()
-    }
-
-    /// The fingers change: what they did so far is carried into the scale.
-    private func rebase(_ change: () -> Void) {
-        carried *= current
-        current = 1
-        change()
+        gesture.reset()
     }
 }

@@ -1,0 +1,129 @@
+/// What Pinch and Rotation share, the two recognizers that follow two fingers (or a touchpad
+/// pinch): one measure (the scale, or the angle) kept across fingers joining and lifting, its
+/// velocity, and the moves between states. Written once so the two cannot drift apart; each
+/// recognizer holds one and says only which measure it is.
+@MainActor
+final class TwoFingerGesture {
+    /// The scale combines by multiplying (1 is no change); the angle by adding (0 is none).
+    enum Measure {
+        case scale
+        case rotation
+
+        var identity: Double { self == .scale ? 1 : 0 }
+
+        func combine(_ a: Double, _ b: Double) -> Double { self == .scale ? a * b : a + b }
+    }
+
+    let measure: Measure
+    /// How far the measure must go before the gesture begins (points of distance for a
+    /// pinch, radians for a rotation).
+    var hysteresis: Double
+    private let tracker = TwoFingerTransformTracker()
+    /// The measure carried over from before the fingers last changed (and from the setter).
+    private var carried: Double
+    /// The tracker's measure since the fingers last changed.
+    private var current: Double
+    private var velocityFit = GestureVelocity()
+
+    init(_ measure: Measure, hysteresis: Double) {
+        self.measure = measure
+        self.hysteresis = hysteresis
+        carried = measure.identity
+        current = measure.identity
+    }
+
+    /// The measure since the gesture began. Setting it (to 1 or 0 in an action, for the step
+    /// since the last one) keeps what the fingers do next relative to the new value.
+    var value: Double {
+        get { measure.combine(carried, current) }
+        set {
+            switch measure {
+            case .scale: carried = current > 0 && newValue.isFinite ? newValue / current : 1
+            case .rotation: carried = newValue.isFinite ? newValue - current : 0
+            }
+        }
+    }
+
+    /// The measure's rate of change per second, over the last 100 ms.
+    func velocity(at now: Double) -> Double { velocityFit.velocity(at: now).x }
+
+    /// A finger joined: the measure is re-based, keeping what it is so far.
+    func began(_ touches: Set<Touch>) {
+        rebase { tracker.began(touches, in: nil) }
+    }
+
+    /// The fingers moved: the new measure, and the state it takes the recognizer to (nil: it
+    /// stays), beginning only past the hysteresis.
+    func moved(_ touches: Set<Touch>, from state: GestureRecognizer.State, now: Double) -> GestureRecognizer.State? {
+        guard let transform = tracker.transform(in: nil) else { return nil }
+        current = measure == .scale ? transform.scale : transform.rotation
+        velocityFit.add(Point(x: value, y: 0), at: touches.map(\.timestamp).max() ?? now)
+        if state == .possible {
+            let moved: Double
+            switch measure {
+            case .scale:
+                guard let span = tracker.beginSpan else { return nil }
+                moved = span * abs(current - 1)
+            case .rotation:
+                moved = abs(current)
+            }
+            return moved > hysteresis ? .began : nil
+        }
+        return state.isInProgress ? .changed : nil
+    }
+
+    /// Fingers lifted: a gesture under way ends once fewer than two remain; one that never began
+    /// fails when the last lifts.
+    func ended(_ touches: Set<Touch>, from state: GestureRecognizer.State) -> GestureRecognizer.State? {
+        rebase { tracker.ended(touches, in: nil) }
+        if state.isInProgress, tracker.count < 2 { return .ended }
+        if state == .possible, tracker.count == 0 { return .failed }
+        return nil
+    }
+
+    /// The system took fingers: a gesture under way is cancelled, a waiting one fails.
+    func cancelled(_ touches: Set<Touch>, from state: GestureRecognizer.State) -> GestureRecognizer.State {
+        rebase { tracker.ended(touches, in: nil) }
+        return Self.afterCancel(state)
+    }
+
+    /// A touchpad pinch event: its scale is the scale since its start, its rotation a step in
+    /// degrees clockwise; an update begins or changes the gesture, its end ends or (when the
+    /// compositor cancelled it) cancels it, and fails one that never began.
+    func touchpad(_ gesture: TouchpadGesture, from state: GestureRecognizer.State) -> GestureRecognizer.State? {
+        if gesture.phase == .changed {
+            switch measure {
+            case .scale: current = gesture.scale.isFinite && gesture.scale > 0 ? gesture.scale : current
+            case .rotation: if gesture.rotation.isFinite { current += gesture.rotation * .pi / 180 }
+            }
+        }
+        if gesture.phase == .began || gesture.phase == .changed {
+            velocityFit.add(Point(x: value, y: 0), at: gesture.time)
+        }
+        switch gesture.phase {
+        case .began: return nil
+        case .changed: return state == .possible ? .began : .changed
+        case .ended: return state.isInProgress ? .ended : .failed
+        case .cancelled: return Self.afterCancel(state)
+        }
+    }
+
+    /// Back to no change for the next gesture.
+    func reset() {
+        tracker.removeAll()
+        carried = measure.identity
+        current = measure.identity
+        velocityFit.reset()
+    }
+
+    private static func afterCancel(_ state: GestureRecognizer.State) -> GestureRecognizer.State {
+        state.isInProgress ? .cancelled : .failed
+    }
+
+    /// The fingers change: what they did so far is carried into the measure.
+    private func rebase(_ change: () -> Void) {
+        carried = measure.combine(carried, current)
+        current = measure.identity
+        change()
+    }
+}
