@@ -17,6 +17,9 @@ let package = Package(
         .library(name: "Wayland", targets: ["Wayland"]),
         /// Large mappings given back off the main thread (Benchmarks/ waits for it between rounds).
         .library(name: "MappedMemory", targets: ["MappedMemory"]),
+        .library(name: "SystemClock", targets: ["SystemClock"]),
+        /// What the tests and the benchmarks share: the seeded generator, the hand-set clock, pixel helpers.
+        .library(name: "TouchCanvasTesting", targets: ["TouchCanvasTesting"]),
         .library(name: "TouchCanvasApp", targets: ["TouchCanvasApp"]),
         .library(name: "ScriptedCompositor", targets: ["ScriptedCompositor"]),
     ],
@@ -52,12 +55,14 @@ let package = Package(
         .target(name: "WaylandDecor", dependencies: ["Wayland", "CLibdecor", "CWaylandClient"]),
         .target(name: "WaylandServer", dependencies: ["CWaylandServer"],
                 plugins: ["WaylandScannerPlugin"]),
-        .target(name: "ScriptedCompositor", dependencies: ["WaylandServer", "CWaylandServer", "CXKBCommon", "CShim"]),
+        .target(name: "ScriptedCompositor", dependencies: ["WaylandServer", "CWaylandServer", "CXKBCommon", "CShim", "SystemClock"]),
 
         // MARK: Pure Swift
         /// The version and the size limits, in the one module every other can depend on.
         .target(name: "TouchCanvasConstants"),
-        .target(name: "TouchKit"),
+        /// The kernel's clocks, read in one place (CLOCK_MONOTONIC and whatever wp_presentation names).
+        .target(name: "SystemClock"),
+        .target(name: "TouchKit", dependencies: ["SystemClock"]),
         /// Large memory mappings given back off the main thread, for Wayland's buffers and Canvas's layers.
         .target(name: "MappedMemory"),
         .target(name: "Canvas", dependencies: ["TouchKit", "CCairo", "MappedMemory"]),
@@ -67,14 +72,14 @@ let package = Package(
         // MARK: The app
         .executableTarget(name: "touchcanvas", dependencies: [
             "Wayland", "WaylandDecor", "TouchKit", "Canvas", "TouchCanvasApp", "Recording", "CXKBCommon", "ScriptedCompositor",
-            "TouchCanvasConstants",
+            "TouchCanvasConstants", "SystemClock",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         // MARK: Tests
         /// Fakes input in real compositors for Tests/Integration (wlroots virtual pointer, KWin
         /// fake input); the test scripts run it.
-        .executableTarget(name: "tc-inject", dependencies: ["Wayland"], path: "Tests/Integration/Inject"),
+        .executableTarget(name: "tc-inject", dependencies: ["Wayland", "SystemClock"], path: "Tests/Integration/Inject"),
         /// `make soak`: half an hour of ten fingers through the scripted compositor, by hand.
         .executableTarget(name: "tc-soak", dependencies: ["ScriptedCompositor", "Canvas", "TouchKit"], path: "Tests/Soak"),
         /// Counts Swift heap allocations on one thread, for the steady-state allocation tests
@@ -94,7 +99,7 @@ let package = Package(
         .testTarget(name: "TouchCanvasShellTests", dependencies: ["touchcanvas"]),
         /// The real binary under the scripted compositor; depends on the executable so it is built.
         .testTarget(name: "EndToEndTests", dependencies: ["ScriptedCompositor", "Canvas", "touchcanvas", "TouchCanvasTesting", "TouchCanvasConstants"]),
-        .testTarget(name: "ScriptedCompositorTests", dependencies: ["ScriptedCompositor", "Wayland", "CWaylandClient"]),
+        .testTarget(name: "ScriptedCompositorTests", dependencies: ["ScriptedCompositor", "Wayland", "CWaylandClient", "TouchCanvasTesting"]),
         .testTarget(name: "MappedMemoryTests", dependencies: ["MappedMemory"]),
         .testTarget(name: "WaylandTests", dependencies: ["Wayland", "MappedMemory", "ScriptedCompositor", "CWaylandClient"]),
         .testTarget(name: "WaylandDecorTests", dependencies: ["WaylandDecor"]),

@@ -2,6 +2,7 @@ import Canvas
 import Foundation
 import ScriptedCompositor
 import Testing
+import TouchCanvasTesting
 
 /// The real `touchcanvas` binary, started against a scripted compositor that the test drives.
 ///
@@ -87,12 +88,12 @@ final class AppHarness {
     /// Seconds from SIGTERM to SIGKILL when a test stops the app. A healthy app is gone within
     /// milliseconds; under a sanitizer (`TC_SANITIZER`, set by `make sanitize`) the exit includes
     /// the leak check and the symbolizing of any report, which must not be cut off by SIGKILL.
-    static let stopGrace: Double = ProcessInfo.processInfo.environment["TC_SANITIZER"] == nil ? 2 : 20
+    static let stopGrace: Double = Sanitizer.choose(2, sanitized: 20)
 
     /// How long a wait for something that will come may take before the test says it did not:
     /// long enough for two busy loops beside the suite, or a sanitizer build, to slow the app
     /// down; a passing wait returns as soon as its condition holds.
-    static let patience: Double = ProcessInfo.processInfo.environment["TC_SANITIZER"] == nil ? 20 : 60
+    static let patience: Double = Sanitizer.choose(20, sanitized: 60)
 
     /// Pumps for `seconds`, for tests whose point is a span of time: that nothing happens in
     /// it (an idle window commits nothing), or that something runs its course (an animation, a

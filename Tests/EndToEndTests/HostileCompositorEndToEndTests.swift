@@ -2,6 +2,7 @@ import Foundation
 import Canvas
 import ScriptedCompositor
 import Testing
+import TouchCanvasTesting
 
 /// A compositor that sends sizes and scales no sane one would: the app says so where that helps,
 /// keeps its memory bounded, keeps answering, and ends when asked. The scripted compositor's one
@@ -214,7 +215,7 @@ struct HostileCountsEndToEndTests {
         let after = residentKilobytes(h)
         // Under AddressSanitizer freed memory waits in its quarantine (up to 256 MB), so resident
         // memory says nothing there; the sanitizer itself reports what leaks.
-        if ProcessInfo.processInfo.environment["TC_SANITIZER"] == nil {
+        if !Sanitizer.isActive {
             #expect(warm > 0 && after - warm < 4_096, "RSS \(warm) kB after 1 000 taps, \(after) kB after 10 000")
         }
         #expect(await h.roundtrip())

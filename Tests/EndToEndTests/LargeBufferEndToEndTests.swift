@@ -2,6 +2,7 @@ import Canvas
 import Foundation
 import ScriptedCompositor
 import Testing
+import TouchCanvasTesting
 
 /// A resize to a large window: its new buffer is faulted in off the main thread, and the frame
 /// waits for it in the loop. The loop answers meanwhile, and what a person sees does not change:
@@ -50,7 +51,7 @@ struct LargeBufferEndToEndTests {
         #expect(await c.waitUntil(timeout: AppHarness.patience) { c.lastPongSerial == serial })
         // Under a sanitizer the app's own work is many times slower while the kernel's faulting
         // is not, so which comes first says nothing there.
-        if ProcessInfo.processInfo.environment["TC_SANITIZER"] == nil {
+        if !Sanitizer.isActive {
             #expect(c.lastFrame?.width == 800, "answered while the new buffer was being faulted in, before its frame")
         }
         let large = try #require(await h.frame(within: 10) { $0.width == 7680 })

@@ -1,6 +1,7 @@
 import Foundation
 import ScriptedCompositor
 import Testing
+import TouchCanvasTesting
 
 /// The real binary's peak resident memory (`VmHWM`) in a 3840×2160 window at
 /// scale 1, both as on a compositor that draws the frame (Sway, KWin) and with the app's own
@@ -18,7 +19,7 @@ import Testing
 /// (`REALTIME_SUITES` in the Makefile), where the other tests' apps do not share the machine
 /// with it.
 @Suite(.serialized, .timeLimit(.minutes(4)),
-       .enabled(if: ProcessInfo.processInfo.environment["TC_SANITIZER"] == nil,
+       .enabled(if: !Sanitizer.isActive,
                 "a sanitizer's shadow memory and quarantine inflate resident memory"))
 struct MemoryEndToEndTests {
     static let width = 3840.0, height = 2160.0

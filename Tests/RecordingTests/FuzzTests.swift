@@ -2,19 +2,7 @@ import Canvas
 import Testing
 import TouchKit
 @testable import Recording
-
-/// SplitMix64: a small seeded generator, so every run mutates the same way.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import TouchCanvasTesting
 
 /// Thousands of damaged files: each one parses or is refused with a line number, never a trap
 /// or a hang; those that parse replay without trapping either.
@@ -123,7 +111,7 @@ struct SeededGenerator: RandomNumberGenerator {
                          "nan", "inf", "-inf", "0x1p3", "1e-400", "-0", "4294967295", "16384", "0", "8", "-",
                          "", "é", "\u{0}", "9e9", "8388609"]
 
-    static func mutate(_ bytes: [UInt8], using rng: inout SeededGenerator) -> [UInt8] {
+    static func mutate(_ bytes: [UInt8], using rng: inout SplitMix64) -> [UInt8] {
         var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map(Array.init)
         var bytes = bytes
         func join() -> [UInt8] { Array(lines.joined(separator: [UInt8(ascii: "\n")])) }
@@ -159,7 +147,7 @@ struct SeededGenerator: RandomNumberGenerator {
 
     @Test(.timeLimit(.minutes(5)))
     func damagedFilesParseOrFailWithALineNumber() async throws {
-        var rng = SeededGenerator(state: 0x7C4E_C0DE)
+        var rng = SplitMix64(seed: 0x7C4E_C0DE)
         let pinch = RecordingGenerator.pinchCancel().split(separator: "\n").prefix(80).joined(separator: "\n") + "\n"
         let seeds = [Array(Self.base.utf8), Array(pinch.utf8), Array(Self.penBase.utf8)]
         var parsed = 0, refused = 0, replayed = 0

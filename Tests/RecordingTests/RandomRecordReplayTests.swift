@@ -24,7 +24,7 @@ import TouchCanvasTesting
 
     /// One random session; returns the live picture and the replay's.
     func session(seed: UInt64, steps: Int) throws -> (live: PixelBuffer, replayed: PixelBuffer, text: String) {
-        var rng = SeededGenerator(state: seed)
+        var rng = SplitMix64(seed: seed)
         var seconds = 100.0
         let start = Scene.allCases.filter { $0 != .inspect }[Int(seed % 5)]
         let session = CanvasSession(.init(scene: start, width: Double(Self.width), height: Double(Self.height),

@@ -86,7 +86,9 @@ struct CompositorTests {
         window.surface.commit()
         #expect(await client.exchange(until: { doneTime != nil }))
         let time = try #require(doneTime)
-        #expect(time &- before < 1000)
+        // Stamped on the event clock after the commit: not before it, and within the wait (a
+        // busy machine can take seconds to get here, so no tighter bound holds).
+        #expect(time &- before <= UInt32(patience * 1000))
         #expect(compositor.stats.frameCallbacksRequested == 1)
         #expect(compositor.stats.frameCallbacksAnswered == 1)
     }
@@ -455,7 +457,9 @@ struct CompositorTests {
         #expect(await !compositor.waitForMappedToplevel(timeout: 0.05))
         #expect(await !compositor.waitUntil(timeout: 0.05) { false })
         let elapsed = Double(ScriptedCompositor.monotonicNanoseconds - start) / 1e9
-        #expect(elapsed >= 0.15 && elapsed < 1)
+        // Each wait lasts its deadline at least, and returns (a loaded machine may be late to
+        // wake it, so the upper bound is only that it does not hang).
+        #expect(elapsed >= 0.15 && elapsed < patience)
         #expect(await compositor.pump(for: 0.02) >= 1)
         #expect(await compositor.pump(for: 0) == 1)
         #expect(!compositor.clientConnected && !compositor.clientDisconnected)

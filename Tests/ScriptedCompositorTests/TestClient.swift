@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 import ScriptedCompositor
 import Wayland
+import TouchCanvasTesting
 
 /// An in-process Wayland client on the test's thread, talking to a compositor on the same thread.
 ///
@@ -91,7 +92,7 @@ final class TestClient {
 /// How long a wait for something that will come may take before the test says it did not: long
 /// enough for a loaded machine (two busy loops beside the suite, or a sanitizer build); a passing
 /// wait returns as soon as its condition holds.
-let patience: Double = ProcessInfo.processInfo.environment["TC_SANITIZER"] == nil ? 20 : 60
+let patience: Double = Sanitizer.choose(20, sanitized: 60)
 
 struct TestFailure: Error, CustomStringConvertible {
     let description: String

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TouchKit
+import TouchCanvasTesting
 
 /// Thousands of random raw sequences — valid and invalid, two seats, touch and pointer — must
 /// never break the input model's invariants.

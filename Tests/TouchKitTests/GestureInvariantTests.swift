@@ -1,5 +1,6 @@
 import Testing
 import TouchKit
+import TouchCanvasTesting
 
 /// Random fingers, touchpad gestures and hovers over views with random recognizers: whatever
 /// the recognizers decide, each view sees whole touch lives, and every recognizer is back in

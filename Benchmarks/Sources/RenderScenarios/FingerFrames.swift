@@ -1,6 +1,7 @@
 import Canvas
 import Foundation
 import TouchCanvasApp
+import TouchCanvasTesting
 import TouchKit
 
 /// One scene in the app's `CanvasSession`, fed touches as a seat sends them and drawn by the
@@ -133,15 +134,15 @@ public final class FingerFrames {
 
     /// Random walks of 8 samples, 20 px steps, anywhere in the window, one stroke at a time.
     private func drawHistory() {
-        var random = SplitMix(seed: 0x1CE)
+        var random = SplitMix64(seed: 0x1CE)
         let w = configuration.width, h = configuration.height
         for _ in 0..<configuration.history {
-            var p = Point(x: random.next() * w, y: random.next() * h)
+            var p = Point(x: random.nextUnit() * w, y: random.nextUnit() * h)
             time &+= 5
             session.handle(.down(id: 99, time: time, location: p), seat: seat)
             session.handle(RawTouchInput.frame, seat: seat)
             for _ in 0..<7 {
-                p = Point(x: min(max(p.x + random.next() * 40 - 20, 0), w), y: min(max(p.y + random.next() * 40 - 20, 0), h))
+                p = Point(x: min(max(p.x + random.nextUnit() * 40 - 20, 0), w), y: min(max(p.y + random.nextUnit() * 40 - 20, 0), h))
                 time &+= 5
                 session.handle(.motion(id: 99, time: time, location: p), seat: seat)
                 session.handle(RawTouchInput.frame, seat: seat)
@@ -171,17 +172,3 @@ struct Circle {
     }
 }
 
-/// A small deterministic generator, so every run draws the same history.
-public struct SplitMix {
-    private var state: UInt64
-    public init(seed: UInt64) { state = seed }
-    /// Uniform in 0..<1.
-    public mutating func next() -> Double {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        z ^= z >> 31
-        return Double(z >> 11) / Double(1 << 53)
-    }
-}

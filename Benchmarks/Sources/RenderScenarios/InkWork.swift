@@ -1,6 +1,7 @@
 import Canvas
 import Foundation
 import TouchCanvasApp
+import TouchCanvasTesting
 import TouchKit
 
 /// Ink drawn straight into an ``InkLayer``, without views: the two costs a frame never shows
@@ -13,24 +14,24 @@ public enum InkWork {
     /// `count` segments of `length` logical pixels at random places and angles, as a finger at
     /// 200 Hz draws them.
     public static func segments(count: Int, length: Double, in size: Size, seed: UInt64 = 7) -> [(Point, Point)] {
-        var random = SplitMix(seed: seed)
+        var random = SplitMix64(seed: seed)
         return (0..<count).map { _ in
-            let start = Point(x: random.next() * size.width, y: random.next() * size.height)
-            let angle = random.next() * 2 * Double.pi
+            let start = Point(x: random.nextUnit() * size.width, y: random.nextUnit() * size.height)
+            let angle = random.nextUnit() * 2 * Double.pi
             return (start, Point(x: start.x + length * cos(angle), y: start.y + length * sin(angle)))
         }
     }
 
     /// `count` strokes of `segmentsPerStroke` segments (plus the start dot) of 20 px steps.
     public static func strokes(count: Int, segmentsPerStroke: Int, in size: Size, seed: UInt64 = 11) -> [Stroke] {
-        var random = SplitMix(seed: seed)
+        var random = SplitMix64(seed: seed)
         return (0..<count).map { _ in
             let stroke = Stroke(color: style.color, width: style.width)
-            var p = Point(x: random.next() * size.width, y: random.next() * size.height)
+            var p = Point(x: random.nextUnit() * size.width, y: random.nextUnit() * size.height)
             stroke.add(sample: StrokeSample(location: p))
             for _ in 0..<segmentsPerStroke {
-                p = Point(x: min(max(p.x + random.next() * 40 - 20, 0), size.width),
-                          y: min(max(p.y + random.next() * 40 - 20, 0), size.height))
+                p = Point(x: min(max(p.x + random.nextUnit() * 40 - 20, 0), size.width),
+                          y: min(max(p.y + random.nextUnit() * 40 - 20, 0), size.height))
                 stroke.add(sample: StrokeSample(location: p))
             }
             return stroke

@@ -1,11 +1,8 @@
 import Glibc
+import SystemClock
 
 /// CLOCK_MONOTONIC in nanoseconds: deadlines and latency stamps must not jump with the wall clock.
-func uptimeNanoseconds() -> UInt64 {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return UInt64(now.tv_sec) &* 1_000_000_000 &+ UInt64(now.tv_nsec)
-}
+func uptimeNanoseconds() -> UInt64 { SystemClock.monotonicNanoseconds }
 
 /// Converts seconds (possibly negative, NaN or huge) to a nanosecond span without trapping.
 func nanoseconds(fromSeconds seconds: Double) -> UInt64 {

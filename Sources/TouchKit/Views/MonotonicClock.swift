@@ -1,18 +1,10 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import SystemClock
 
 /// Seconds on `CLOCK_MONOTONIC`: the clock the compositor's input timestamps and frame callbacks
 /// are based on, and one that never jumps when the wall clock is set.
 public enum MonotonicClock {
     /// The current time in seconds since an arbitrary start; the default clock of
     /// ``Window/init(frame:clock:)``.
-    public static func now() -> TimeInterval {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return TimeInterval(ts.tv_sec) + TimeInterval(ts.tv_nsec) / 1_000_000_000
-    }
+    public static func now() -> TimeInterval { SystemClock.monotonicSeconds }
 }

@@ -1,4 +1,5 @@
 import Glibc
+import SystemClock
 
 /// When an input event happened, as the compositor stamped it: the core protocol's 32-bit
 /// milliseconds, and the nanoseconds `zwp_input_timestamps_v1` sent just before it where the
@@ -47,11 +48,7 @@ final class InputClock {
     func now() -> Double { read(clockID) ?? 0 }
 
     /// The kernel's reading of `clock`, in seconds.
-    nonisolated static func systemRead(_ clock: clockid_t) -> Double? {
-        var now = timespec()
-        guard clock_gettime(clock, &now) == 0 else { return nil }
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-    }
+    nonisolated static func systemRead(_ clock: clockid_t) -> Double? { SystemClock.seconds(on: clock) }
 
     /// Measures on `clock` from now on (the presentation clock). False when this kernel cannot
     /// read it: then no figure can be compared with a presentation time.

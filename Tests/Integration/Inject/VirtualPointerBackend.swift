@@ -1,4 +1,5 @@
 import Glibc
+import SystemClock
 import Wayland
 
 /// Drives the mouse in wlroots compositors (Sway) through `zwlr_virtual_pointer_manager_v1`: one
@@ -109,12 +110,7 @@ final class VirtualPointerBackend: InjectionBackend {
 
     /// Milliseconds of CLOCK_MONOTONIC, wrapped to 32 bits like every Wayland timestamp: the
     /// wall clock may jump, and the app measures intervals between events.
-    static func now() -> UInt32 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        let milliseconds = Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000
-        return UInt32(truncatingIfNeeded: milliseconds)
-    }
+    static func now() -> UInt32 { UInt32(truncatingIfNeeded: SystemClock.monotonicNanoseconds / 1_000_000) }
 }
 
 /// The first output's mode, scale and transform as of its last `done`, for the default extent.
