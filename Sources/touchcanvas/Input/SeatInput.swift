@@ -24,27 +24,19 @@ final class SeatInput {
     private var touchTimes: PreciseEventTimes?
     private var pointerTimes: PreciseEventTimes?
     private var keyboardTimes: PreciseEventTimes?
-    /// Where each touch that is not the canvas's went down; its later events follow it there.
-    /// Our own frame's touches work the window, libdecor's are dropped without a word, a
-    /// foreign surface's are reported as an anomaly. A touch absent here is the canvas's.
-    private var touchesElsewhere: [Int32: InputSurface] = [:]
-    /// Since the last `wl_touch.frame`: events went to the frame, and to the canvas.
-    private var chromeHadEvents = false
-    private var canvasHadEvents = false
+    /// Where each touch goes, from its down to its up (TouchRouting): our own chrome's touches
+    /// work the window, libdecor's are dropped without a word, a foreign surface's are reported
+    /// as an anomaly, the content's are the app's.
+    private var routing = TouchRouting()
     /// The surface the pointer is over, when it is the canvas or our chrome.
     private var pointerTarget: InputSurface?
-    /// The part of our chrome each touch on it went down on, and the part the pointer is over:
-    /// their later events are on that part's surface.
-    private var touchChromeParts: [Int32: ChromePart] = [:]
+    /// The part of our chrome the pointer is over: its later events are on that part's surface.
     private var pointerChromePart: ChromePart?
     /// Which part of our chrome a surface is. The frame is shown in parts, each a surface of its
     /// own, but laid out and worked as one: events reach it in frame coordinates.
     var chromePart: (WlSurface?) -> ChromePart? = { _ in nil }
     /// A point on a part of our chrome as a point on the frame.
     var chromePoint: (Point, ChromePart) -> Point = { point, _ in point }
-    /// The serial of each of our touches' `down`, while it is down: what an interactive move
-    /// started by that touch must quote.
-    private var downSerials: [Int32: UInt32] = [:]
     /// The serial of the last button press on our surface, for a move started by the pointer.
     private(set) var lastButtonPressSerial: UInt32?
     private(set) var name = ""
@@ -93,7 +85,7 @@ final class SeatInput {
     /// The seat global went away: the owner cancels what was in flight (the whole seat at
     /// once, so the touch model can tell a removed seat from a lost device); here the objects go.
     func remove() {
-        downSerials.removeAll()
+        routing.removeAll()
         for times in [touchTimes, pointerTimes, keyboardTimes] { times?.release() }
         touchpadGestures?.release()
         touchpadGestures = nil
@@ -110,9 +102,7 @@ final class SeatInput {
             touchTimes = PreciseEventTimes(touch.flatMap { managers.timestamps?.getTouchTimestamps(touch: $0) })
         } else if !caps.contains(.touch), let old = touch {
             sink?.seatLostTouch(id)
-            touchesElsewhere.removeAll()
-            touchChromeParts.removeAll()
-            downSerials.removeAll()
+            routing.removeAll()
             touchTimes?.release()
             touchTimes = nil
             old.release()
@@ -156,7 +146,7 @@ final class SeatInput {
     }
 
     /// The serial of touch `id`'s `down`, while that touch is down on our surface.
-    func downSerial(forTouch id: Int32) -> UInt32? { downSerials[id] }
+    func downSerial(forTouch id: Int32) -> UInt32? { routing.downSerial(of: id) }
 
     private func handle(_ event: WlTouch.Event) {
         guard let sink else { return }
@@ -166,95 +156,48 @@ final class SeatInput {
         switch event {
         case .down(let serial, let time, let surface, let id, let x, let y):
             let target = classify(surface)
-            touchesElsewhere[id] = target == .content ? nil : target
-            switch target {
-            case .content:
-                break
-            case .chrome:
-                downSerials[id] = serial
-                chromeHadEvents = true
-                let part = chromePart(surface)
-                touchChromeParts[id] = part
-                sink.seat(self.id, chromeTouch: .down(id: id, time: time, location: onChrome(x, y, part: part)))
-                return
-            case .decoration:
-                onDecorationTouchDown?(serial, time, Point(x: x, y: y))
-                return
-            case .foreign:
-                sink.seat(self.id, droppedForeign: "touch", event: "down", id: id, time: time)
-                return
+            let route = TouchRouting.Route(target, part: target == .chrome ? chromePart(surface) : nil)
+            routing.down(id: id, serial: serial, on: route)
+            switch route {
+            case .content: sink.seat(self.id, touch: .down(id: id, time: time, location: Point(x: x, y: y)), at: at(time))
+            case .chrome(let part): sink.seat(self.id, chromeTouch: .down(id: id, time: time, location: onChrome(x, y, part: part)))
+            case .decoration: onDecorationTouchDown?(serial, time, Point(x: x, y: y))
+            case .foreign: sink.seat(self.id, droppedForeign: "touch", event: "down", id: id, time: time)
             }
-            downSerials[id] = serial
-            canvasHadEvents = true
-            sink.seat(self.id, touch: .down(id: id, time: time, location: Point(x: x, y: y)), at: at(time))
         case .up(_, let time, let id):
-            downSerials.removeValue(forKey: id)
-            switch touchesElsewhere.removeValue(forKey: id) {
-            case .decoration:
-                return
-            case .chrome:
-                chromeHadEvents = true
-                touchChromeParts[id] = nil
-                sink.seat(self.id, chromeTouch: .up(id: id, time: time))
-                return
-            case .foreign:
-                sink.seat(self.id, droppedForeign: "touch", event: "up", id: id, time: time)
-                return
-            case .content, nil:
-                break
+            switch routing.up(id: id) {
+            case .content: sink.seat(self.id, touch: .up(id: id, time: time), at: at(time))
+            case .chrome: sink.seat(self.id, chromeTouch: .up(id: id, time: time))
+            case .decoration: break
+            case .foreign: sink.seat(self.id, droppedForeign: "touch", event: "up", id: id, time: time)
             }
-            canvasHadEvents = true
-            sink.seat(self.id, touch: .up(id: id, time: time), at: at(time))
         case .motion(let time, let id, let x, let y):
-            switch touchesElsewhere[id] {
-            case .decoration:
-                return
-            case .chrome:
-                chromeHadEvents = true
-                sink.seat(self.id, chromeTouch: .motion(id: id, time: time, location: onChrome(x, y, part: touchChromeParts[id])))
-                return
-            case .foreign:
-                sink.seat(self.id, droppedForeign: "touch", event: "motion", id: id, time: time)
-                return
-            case .content, nil:
-                break
+            switch routing.motion(id: id) {
+            case .content: sink.seat(self.id, touch: .motion(id: id, time: time, location: Point(x: x, y: y)), at: at(time))
+            case .chrome(let part): sink.seat(self.id, chromeTouch: .motion(id: id, time: time, location: onChrome(x, y, part: part)))
+            case .decoration: break
+            case .foreign: sink.seat(self.id, droppedForeign: "touch", event: "motion", id: id, time: time)
             }
-            canvasHadEvents = true
-            sink.seat(self.id, touch: .motion(id: id, time: time, location: Point(x: x, y: y)), at: at(time))
         case .frame:
-            // Each side gets the frames that close its own events; a frame that closes nothing
-            // (or only foreign or libdecor events) still goes to the canvas, as it always did.
-            if chromeHadEvents { sink.seat(self.id, chromeTouch: .frame) }
-            if canvasHadEvents || !chromeHadEvents { sink.seat(self.id, touch: .frame, at: nil) }
-            chromeHadEvents = false
-            canvasHadEvents = false
+            let sides = routing.frame()
+            if sides.chrome { sink.seat(self.id, chromeTouch: .frame) }
+            if sides.content { sink.seat(self.id, touch: .frame, at: nil) }
         case .cancel:
-            // A cancel that takes only touches on libdecor's frame (Mutter answering the move a
-            // finger on the title bar asked for) is nothing the views ever saw.
-            // The same for our own chrome, whose touches are cancelled on the frame's side.
-            let targets = Set(touchesElsewhere.values)
-            let canvasTouchesDown = downSerials.keys.contains { touchesElsewhere[$0] != .chrome }
-            let frameOnly = (targets.contains(.decoration) || targets.contains(.chrome)) && !canvasTouchesDown
-            if targets.contains(.chrome) { sink.seat(self.id, chromeTouch: .cancel) }
-            touchesElsewhere.removeAll()
-            touchChromeParts.removeAll()
-            downSerials.removeAll()
-            chromeHadEvents = false
-            canvasHadEvents = false
-            if frameOnly { return }
-            sink.seat(self.id, touch: .cancel, at: nil)
+            let sides = routing.cancel()
+            if sides.chrome { sink.seat(self.id, chromeTouch: .cancel) }
+            if sides.content { sink.seat(self.id, touch: .cancel, at: nil) }
         case .shape(let id, let major, let minor):
-            if let elsewhere = touchesElsewhere[id] {
-                if elsewhere == .foreign { sink.seat(self.id, droppedForeign: "touch", event: "shape", id: id, time: nil) }
-                return
+            switch routing.route(of: id) {
+            case .content: sink.seat(self.id, touch: .shape(id: id, major: major, minor: minor), at: nil)
+            case .foreign: sink.seat(self.id, droppedForeign: "touch", event: "shape", id: id, time: nil)
+            case .chrome, .decoration: break
             }
-            sink.seat(self.id, touch: .shape(id: id, major: major, minor: minor), at: nil)
         case .orientation(let id, let orientation):
-            if let elsewhere = touchesElsewhere[id] {
-                if elsewhere == .foreign { sink.seat(self.id, droppedForeign: "touch", event: "orientation", id: id, time: nil) }
-                return
+            switch routing.route(of: id) {
+            case .content: sink.seat(self.id, touch: .orientation(id: id, degrees: orientation), at: nil)
+            case .foreign: sink.seat(self.id, droppedForeign: "touch", event: "orientation", id: id, time: nil)
+            case .chrome, .decoration: break
             }
-            sink.seat(self.id, touch: .orientation(id: id, degrees: orientation), at: nil)
         }
     }
 

@@ -125,29 +125,22 @@ final class FramePacer {
             onAnimationsRunning?()
         }
         guard needsRender else { return }
-        var aimedAt: Double?
-        if pacing == .deadline, evenIfFramePending || deadline.isIdle(now: clock.now()) && !window.isFrameCallbackPending {
-            // Nothing drawn for a while: at once, as foot's rule does (a sparse input
-            // gains nothing by waiting, and a misjudged deadline would cost it a refresh).
-            aimedAt = deadline.target(now: clock.now())?.vblank
-        } else if pacing == .deadline, let target = deadline.plan(now: clock.now()) {
-            // Frames follow each other: the next one goes in just before the following vblank's
-            // deadline, with all the input until then, not at the frame callback.
-            let wait = target.commitAt - clock.now()
-            if wait > 0.0002 {
-                onCommitDue?(wait)
-                return
-            }
-            aimedAt = target.vblank
-        }
-        let started = clock.now()
-        if window.isFrameCallbackPending && !evenIfFramePending && aimedAt == nil {
+        let aimedAt: Double?
+        switch PacingDecision.decide(pacing: pacing, deadline: &deadline, now: clock.now(), forced: evenIfFramePending,
+                                     frameCallbackPending: window.isFrameCallbackPending) {
+        case .commitLater(let wait):
+            onCommitDue?(wait)
+            return
+        case .waitForFrameCallback:
             if waitingSince == nil {
                 waitingSince = clock.now()
                 onWaitingForFrame?(Self.frameStall)
             }
             return
+        case .drawNow(let vblank):
+            aimedAt = vblank
         }
+        let started = clock.now()
         let scale = window.bufferScale
         let next: (shm: ShmBuffer, pixels: PixelBuffer)?
         do {

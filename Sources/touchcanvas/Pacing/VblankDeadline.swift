@@ -95,3 +95,37 @@ enum Pacing: String, CaseIterable {
     /// Just before the compositor's deadline for the next vblank (``VblankDeadline``).
     case deadline
 }
+
+/// What the pacer does with a frame that needs drawing, decided from the pacing, the deadline's
+/// state and whether the compositor still owes a frame callback. A pure rule (the deadline's
+/// plan is the only state it moves), so each case has a unit test (PacingDecisionTests).
+enum PacingDecision: Equatable {
+    /// Draw and commit now, aimed at this vblank when the deadline chose one.
+    case drawNow(aimedAt: Double?)
+    /// Come back in this many seconds, just before the compositor's deadline.
+    case commitLater(after: Double)
+    /// The compositor has not shown the last frame: its frame callback brings the pacer back.
+    case waitForFrameCallback
+
+    /// A wait shorter than this is no wait: the commit goes now.
+    static let shortestWait = 0.0002
+
+    /// - `forced`: draw even while a frame callback is pending (a stalled compositor, a save).
+    static func decide(pacing: Pacing, deadline: inout VblankDeadline, now: Double, forced: Bool,
+                       frameCallbackPending: Bool) -> PacingDecision {
+        var aimedAt: Double?
+        if pacing == .deadline, forced || deadline.isIdle(now: now) && !frameCallbackPending {
+            // Nothing drawn for a while: at once, as foot's rule does (a sparse input gains
+            // nothing by waiting, and a misjudged deadline would cost it a refresh).
+            aimedAt = deadline.target(now: now)?.vblank
+        } else if pacing == .deadline, let target = deadline.plan(now: now) {
+            // Frames follow each other: the next one goes in just before the following vblank's
+            // deadline, with all the input until then, not at the frame callback.
+            let wait = target.commitAt - now
+            if wait > shortestWait { return .commitLater(after: wait) }
+            aimedAt = target.vblank
+        }
+        if frameCallbackPending && !forced && aimedAt == nil { return .waitForFrameCallback }
+        return .drawNow(aimedAt: aimedAt)
+    }
+}
