@@ -173,7 +173,20 @@ public struct BindingEmitter {
 
     // MARK: Outgoing messages
 
-    private func emitOutgoing(_ m: Message, opcode: Int, interface i: Interface, into w: inout CodeWriter) {
+    /// A request (client) or event (server) as the Swift method that sends it: its name,
+    /// parameters and result, worked out once for the signature and the body.
+    private struct OutgoingShape {
+        let name: String
+        let generic: String
+        let params: [String]
+        let result: String
+        /// The interface of a typed `new_id` the method creates, if any.
+        let typedNew: String?
+        /// A `new_id` of no fixed interface (wl_registry.bind): the caller names the type.
+        let untypedNew: Bool
+    }
+
+    private func outgoingShape(_ m: Message, interface i: Interface) -> OutgoingShape {
         let newIDs = m.args.filter { $0.kind == .newID }
         let typedNew = newIDs.first.flatMap { $0.interface }.flatMap { resolver.knows($0) ? $0 : nil }
         let untypedNew = side == .client && newIDs.contains { $0.interface == nil }
@@ -203,16 +216,22 @@ public struct BindingEmitter {
             generic = "<T: WaylandInterface>"
             result = " -> T?"
         }
+        return OutgoingShape(name: name, generic: generic, params: params, result: result, typedNew: typedNew,
+                             untypedNew: untypedNew)
+    }
+
+    private func emitOutgoing(_ m: Message, opcode: Int, interface i: Interface, into w: inout CodeWriter) {
+        let shape = outgoingShape(m, interface: i)
         w.doc(m.summary)
         if m.since > 1 {
             // A paragraph of its own: protocol summaries end without a full stop, so the note on
             // the next line would run on from one as a single sentence in DocC's abstract.
             if m.summary?.isEmpty == false { w.line("///") }
-            w.line("/// Since version \(m.since); on an object bound below it, nothing is sent" + (result.isEmpty ? "." : " and the result is nil."))
+            w.line("/// Since version \(m.since); on an object bound below it, nothing is sent" + (shape.result.isEmpty ? "." : " and the result is nil."))
         }
-        if !result.isEmpty { w.line("@discardableResult") }
-        w.block("public func \(name)\(generic)(\(params.joined(separator: ", ")))\(result)") { w in
-            let fail = result.isEmpty ? "return" : "return nil"
+        if !shape.result.isEmpty { w.line("@discardableResult") }
+        w.block("public func \(shape.name)\(shape.generic)(\(shape.params.joined(separator: ", ")))\(shape.result)") { w in
+            let fail = shape.result.isEmpty ? "return" : "return nil"
             // The display proxy reports version 0, so only a real `since` is checked.
             // An object that is already destroyed must never be marshalled: its pointer is freed.
             let liveObjects = m.args.filter { ($0.kind == .object && !$0.allowNull) || ($0.kind == .newID && side == .server) }
@@ -236,65 +255,71 @@ public struct BindingEmitter {
             w.line("return withUnsafeTemporaryAllocation(of: wl_argument.self, capacity: \(max(slots, 1))) { __storage in")
             closes += 1
             w.line("    let __args = __storage.baseAddress!")
-            var slot = 0
-            for (index, arg) in m.args.enumerated() {
-                let v = Naming.localName(arg.name)
-                switch arg.kind {
-                case .int:
-                    if let e = arg.enumName, resolver.enumType(e, owner: i.name) != nil {
-                        w.line("    __args[\(slot)] = wl_argument(i: Int32(bitPattern: \(v).rawValue))")
-                    } else {
-                        w.line("    __args[\(slot)] = wl_argument(i: \(v))")
-                    }
-                case .uint:
-                    if let e = arg.enumName, resolver.enumType(e, owner: i.name) != nil {
-                        w.line("    __args[\(slot)] = wl_argument(u: \(v).rawValue)")
-                    } else {
-                        w.line("    __args[\(slot)] = wl_argument(u: \(v))")
-                    }
-                case .fixed: w.line("    __args[\(slot)] = wl_argument(f: doubleToFixed(\(v)))")
-                case .string: w.line("    __args[\(slot)] = wl_argument(s: cString\(index))")
-                case .array: w.line("    __args[\(slot)] = wl_argument(a: array\(index))")
-                case .fd: w.line("    __args[\(slot)] = wl_argument(h: \(v))")
-                case .object:
-                    if arg.allowNull {
-                        w.line("    __args[\(slot)] = wl_argument(o: \(v)?.isAlive == true ? \(v)?.raw : nil)")
-                    } else {
-                        w.line("    __args[\(slot)] = wl_argument(o: \(v).raw)")
-                    }
-                case .newID:
-                    if side == .server {
-                        w.line("    __args[\(slot)] = wl_argument(o: \(v).raw)")
-                    } else if arg.interface == nil {
-                        w.line("    __args[\(slot)] = wl_argument(s: T.interface.pointee.name)")
-                        w.line("    __args[\(slot + 1)] = wl_argument(u: boundVersion)")
-                        w.line("    __args[\(slot + 2)] = wl_argument(n: 0)")
-                        slot += 2
-                    } else {
-                        w.line("    __args[\(slot)] = wl_argument(n: 0)")
-                    }
-                }
-                slot += 1
-            }
-            if side == .server {
-                w.line("    wl_resource_post_event_array(raw, \(opcode), __args)")
-                // A destructor event ends the object on both sides (wl_callback.done).
-                if m.isDestructor { w.line("    destroy()") }
-            } else {
-                let destroyFlag = m.isDestructor ? "1 /* WL_MARSHAL_FLAG_DESTROY */" : "0"
-                if let t = typedNew {
-                    w.line("    let created = wl_proxy_marshal_array_flags(raw, \(opcode), \(Naming.typeName(t)).interface, version, \(destroyFlag), __args)")
-                    w.line("    return created.map { \(Naming.typeName(t))(raw: $0, keepAlive: keepAlive) }")
-                } else if untypedNew {
-                    w.line("    let created = wl_proxy_marshal_array_flags(raw, \(opcode), T.interface, boundVersion, \(destroyFlag), __args)")
-                    w.line("    return created.map { T(raw: $0, keepAlive: keepAlive) }")
-                } else {
-                    w.line("    wl_proxy_marshal_array_flags(raw, \(opcode), nil, version, \(destroyFlag), __args)")
-                }
-                if m.isDestructor { w.line("    markDestroyed()") }
-            }
+            emitArgumentSlots(m, interface: i, into: &w)
+            emitSend(m, opcode: opcode, shape: shape, into: &w)
             for _ in 0..<closes { w.line("}") }
         }
+    }
+
+    /// Fills `__args` with each argument as a `wl_argument`, in the signature's order (an
+    /// untyped `new_id` takes three slots: interface name, version, id).
+    private func emitArgumentSlots(_ m: Message, interface i: Interface, into w: inout CodeWriter) {
+        var slot = 0
+        for (index, arg) in m.args.enumerated() {
+            let v = Naming.localName(arg.name)
+            let isEnum = arg.enumName.map { resolver.enumType($0, owner: i.name) != nil } ?? false
+            switch arg.kind {
+            case .int:
+                w.line(isEnum ? "    __args[\(slot)] = wl_argument(i: Int32(bitPattern: \(v).rawValue))"
+                              : "    __args[\(slot)] = wl_argument(i: \(v))")
+            case .uint:
+                w.line(isEnum ? "    __args[\(slot)] = wl_argument(u: \(v).rawValue)" : "    __args[\(slot)] = wl_argument(u: \(v))")
+            case .fixed: w.line("    __args[\(slot)] = wl_argument(f: doubleToFixed(\(v)))")
+            case .string: w.line("    __args[\(slot)] = wl_argument(s: cString\(index))")
+            case .array: w.line("    __args[\(slot)] = wl_argument(a: array\(index))")
+            case .fd: w.line("    __args[\(slot)] = wl_argument(h: \(v))")
+            case .object:
+                if arg.allowNull {
+                    w.line("    __args[\(slot)] = wl_argument(o: \(v)?.isAlive == true ? \(v)?.raw : nil)")
+                } else {
+                    w.line("    __args[\(slot)] = wl_argument(o: \(v).raw)")
+                }
+            case .newID:
+                if side == .server {
+                    w.line("    __args[\(slot)] = wl_argument(o: \(v).raw)")
+                } else if arg.interface == nil {
+                    w.line("    __args[\(slot)] = wl_argument(s: T.interface.pointee.name)")
+                    w.line("    __args[\(slot + 1)] = wl_argument(u: boundVersion)")
+                    w.line("    __args[\(slot + 2)] = wl_argument(n: 0)")
+                    slot += 2
+                } else {
+                    w.line("    __args[\(slot)] = wl_argument(n: 0)")
+                }
+            }
+            slot += 1
+        }
+    }
+
+    /// The libwayland call that sends the message: an event posted on the resource (server), or
+    /// a request marshalled on the proxy (client), returning the object it creates.
+    private func emitSend(_ m: Message, opcode: Int, shape: OutgoingShape, into w: inout CodeWriter) {
+        if side == .server {
+            w.line("    wl_resource_post_event_array(raw, \(opcode), __args)")
+            // A destructor event ends the object on both sides (wl_callback.done).
+            if m.isDestructor { w.line("    destroy()") }
+            return
+        }
+        let destroyFlag = m.isDestructor ? "1 /* WL_MARSHAL_FLAG_DESTROY */" : "0"
+        if let t = shape.typedNew {
+            w.line("    let created = wl_proxy_marshal_array_flags(raw, \(opcode), \(Naming.typeName(t)).interface, version, \(destroyFlag), __args)")
+            w.line("    return created.map { \(Naming.typeName(t))(raw: $0, keepAlive: keepAlive) }")
+        } else if shape.untypedNew {
+            w.line("    let created = wl_proxy_marshal_array_flags(raw, \(opcode), T.interface, boundVersion, \(destroyFlag), __args)")
+            w.line("    return created.map { T(raw: $0, keepAlive: keepAlive) }")
+        } else {
+            w.line("    wl_proxy_marshal_array_flags(raw, \(opcode), nil, version, \(destroyFlag), __args)")
+        }
+        if m.isDestructor { w.line("    markDestroyed()") }
     }
 
     // MARK: Enums

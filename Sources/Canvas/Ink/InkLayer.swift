@@ -60,9 +60,9 @@ public final class InkLayer {
 
     /// Segments drawn since the layer was created, start dots included (reset keeps counting).
     /// A test and benchmark hook: the difference across a frame is that frame's drawing work.
-    @exclusivity(unchecked) public private(set) var drawnSegmentCount = 0
+    @exclusivity(unchecked) public internal(set) var drawnSegmentCount = 0
     /// Dots drawn with ``drawDot(at:diameter:color:)`` since the layer was created.
-    @exclusivity(unchecked) public private(set) var drawnDotCount = 0
+    @exclusivity(unchecked) public internal(set) var drawnDotCount = 0
 
     /// Rows `0..<filledRows` of an opaque layer hold the backdrop and the ink drawn on it; the
     /// rows below are not filled yet (zeros, or an older picture). Every other layer is always
@@ -88,9 +88,9 @@ public final class InkLayer {
     @exclusivity(unchecked) private(set) var strips: CoverageStrips?
     /// Whether the layer holds pixels (visible to inlined code, unlike the surface itself).
     @usableFromInline var hasSurface: Bool { surface != nil || strips != nil }
-    @exclusivity(unchecked) private var cairo: CairoContext?
+    @exclusivity(unchecked) private(set) var cairo: CairoContext?
     /// The rows a coverage layer's repair is redrawing: drawing is clipped to them.
-    @exclusivity(unchecked) private var repairRows: Range<Int>?
+    @exclusivity(unchecked) var repairRows: Range<Int>?
 
     public init() {}
 
@@ -250,166 +250,6 @@ public final class InkLayer {
         checkError()
     }
 
-    // MARK: Drawing
-
-    /// Draws one round-capped segment; returns the logical rectangle whose pixels it may have
-    /// changed (its ``InkStyle/bounds(from:to:)`` plus one pixel of antialiasing).
-    /// A segment from a point to itself is a dot of the stroke's width.
-    @discardableResult
-    public func drawSegment(from start: Point, to end: Point, style: InkStyle) -> Rect {
-        let bounds = style.bounds(from: start, to: end)
-        guard hasSurface, !bounds.isEmpty else { return .zero }
-        let dirty = grownByAntialiasing(bounds)
-        draw(touching: dirty) { cairo in
-            cairo.newPath()
-            cairo.move(to: start.x, start.y)
-            cairo.line(to: end.x, end.y)
-            cairo.setSource(style.color, alpha: 1)
-            cairo.setLineWidth(style.width)
-            cairo.stroke()
-        }
-        drawnSegmentCount += 1
-        checkError()
-        return dirty
-    }
-
-    /// Fills a segment whose width changes from `startWidth` to `endWidth`: the convex hull of
-    /// the two end discs. Consecutive segments share the disc at their joint, so a stroke built
-    /// of them has no beads and no steps where its width changes (a pen's pressure), as stroking
-    /// each segment at its own width would have. Returns the logical rectangle it may have changed.
-    @discardableResult
-    public func drawTaperedSegment(from start: Point, width startWidth: Double, to end: Point,
-                                   width endWidth: Double, color: Color) -> Rect {
-        let r0 = InkStyle(color: color, width: startWidth).radius, r1 = InkStyle(color: color, width: endWidth).radius
-        let bounds = InkStyle(color: color, width: 2 * max(r0, r1)).bounds(from: start, to: end)
-        guard hasSurface, !bounds.isEmpty else { return .zero }
-        let dirty = grownByAntialiasing(bounds)
-        let dx = end.x - start.x, dy = end.y - start.y
-        let distance = (dx * dx + dy * dy).squareRoot()
-        draw(touching: dirty) { cairo in
-            cairo.newPath()
-            if distance <= abs(r1 - r0) {
-                // One disc holds the other: the hull is the larger disc.
-                let (center, radius) = r0 >= r1 ? (start, r0) : (end, r1)
-                cairo.arc(centerX: center.x, centerY: center.y, radius: radius, from: 0, to: 2 * .pi)
-            } else {
-                // The outer tangents touch both discs at θ ± α, where cos α = (r0 − r1) / d.
-                let theta = atan2(dy, dx), alpha = acos(max(-1, min(1, (r0 - r1) / distance)))
-                cairo.arc(centerX: end.x, centerY: end.y, radius: r1, from: theta - alpha, to: theta + alpha)
-                cairo.arc(centerX: start.x, centerY: start.y, radius: r0, from: theta + alpha, to: theta - alpha + 2 * .pi)
-                cairo.closePath()
-            }
-            cairo.setSource(color, alpha: 1)
-            cairo.fill()
-        }
-        drawnSegmentCount += 1
-        checkError()
-        return dirty
-    }
-
-    /// Draws the segments of `stroke` that end at its points `index...`: for index 0 the dot
-    /// of its first point, for index i > 0 the segment from point i − 1 to point i (skipped
-    /// when the two are equal, so a finger resting in place does not darken the edge).
-    /// With `area`, segments that cannot touch it are skipped (a repair redraws only what crosses
-    /// its band). Returns the union of what the drawn segments may have changed.
-    ///
-    /// Inlinable so that callers in other modules get it specialized for their stroke type: run
-    /// generically, every point read goes through the collection's witness table, and this
-    /// toolchain allocates a coroutine frame for each (five allocations per point, a hundred per
-    /// frame with ten fingers — see BENCHMARKS.md).
-    @discardableResult @inlinable
-    public func drawSegments<Stroke: InkStroke>(of stroke: Stroke, from index: Int, within area: Rect? = nil) -> Rect {
-        let points = stroke.inkPoints
-        guard hasSurface, index < points.count else { return .zero }
-        let style = stroke.inkStyle
-        var dirty = Rect.zero
-        let variable = stroke.hasVariableWidth
-        for i in max(0, index)..<points.count {
-            let end = points[points.startIndex + i]
-            let start = i == 0 ? end : points[points.startIndex + i - 1]
-            if i > 0, start == end { continue }
-            if variable {
-                let endWidth = stroke.inkWidth(at: i), startWidth = i == 0 ? endWidth : stroke.inkWidth(at: i - 1)
-                let bounds = InkStyle(color: style.color, width: max(startWidth, endWidth)).bounds(from: start, to: end)
-                if let area, !grownByAntialiasing(bounds).intersects(area) { continue }
-                dirty = dirty.union(drawTaperedSegment(from: start, width: startWidth, to: end, width: endWidth,
-                                                       color: style.color))
-                continue
-            }
-            if let area, !grownByAntialiasing(style.bounds(from: start, to: end)).intersects(area) { continue }
-            dirty = dirty.union(drawSegment(from: start, to: end, style: style))
-        }
-        return dirty
-    }
-
-    /// Fills a disc of `diameter` centred on `center`; returns the logical rectangle it may
-    /// have changed. The draw scene's debug overlay marks coalesced samples this way.
-    @discardableResult
-    public func drawDot(at center: Point, diameter: Double, color: Color) -> Rect {
-        guard hasSurface, center.hasFiniteCoordinates, diameter.isFinite, diameter > 0 else { return .zero }
-        let r = diameter / 2
-        let dirty = grownByAntialiasing(Rect(x: center.x - r, y: center.y - r, width: diameter, height: diameter))
-        draw(touching: dirty) { cairo in
-            cairo.newPath()
-            cairo.arc(centerX: center.x, centerY: center.y, radius: r, from: 0, to: 2 * .pi)
-            cairo.setSource(color, alpha: 1)
-            cairo.fill()
-        }
-        drawnDotCount += 1
-        checkError()
-        return dirty
-    }
-
-    // MARK: Taking ink away
-
-    /// The band of whole pixel rows that ``repair(covering:redraw:)`` clears for `rect`: every
-    /// row `rect` touches plus one more above and below, across the layer's full width, in
-    /// logical coordinates. `.zero` when the layer holds no pixels or `rect` misses it.
-    public func repairBand(covering rect: Rect) -> Rect {
-        guard let rows = rows(covering: rect) else { return .zero }
-        return Rect(x: self.rect.minX, y: self.rect.minY + Double(rows.lowerBound) / scale,
-                    width: self.rect.width, height: Double(rows.count) / scale)
-    }
-
-    /// Removes ink under `rect` by blanking the rows of ``repairBand(covering:)`` (transparent, or
-    /// the ``backdrop``) and calling
-    /// `redraw` with that band, during which all drawing is clipped to it. `redraw` draws again
-    /// whatever should remain there — the strokes whose bounds intersect the band, in their
-    /// original order. Returns the band (`.zero` if nothing was cleared).
-    ///
-    /// Whole rows, never a column: cairo's rasteriser gives the same pixels for a shape cut by a
-    /// horizontal pixel edge as for the whole shape, but not for one cut vertically, so this
-    /// leaves no seam. Cost: the band's area plus whatever `redraw` draws; the owner walks its
-    /// strokes' bounds to decide what that is, which is the only part that grows with history.
-    @discardableResult
-    public func repair(covering rect: Rect, redraw: (_ band: Rect) -> Void) -> Rect {
-        guard let rows = rows(covering: rect) else { return .zero }
-        let band = repairBand(covering: rect)
-        if let strips {
-            // Pages of the band are given back rather than written: see CoverageStrips.
-            strips.clear(rows: rows)
-            repairRows = rows
-            redraw(band)
-            repairRows = nil
-        } else if let cairo {
-            // The band is painted and redrawn as a whole layer's would be: on filled rows.
-            fillRemainingRows()
-            cairo.save()
-            cairo.identityMatrix()
-            cairo.newPath()
-            cairo.rectangle(0, Double(rows.lowerBound), Double(pixelWidth), Double(rows.count))
-            cairo.clip()
-            paintBlank(cairo)
-            cairo.setOperator(CAIRO_OPERATOR_OVER)
-            cairo.scale(scale, scale)
-            cairo.translate(-self.rect.minX, -self.rect.minY)
-            redraw(band)
-            cairo.restore()
-        }
-        checkError()
-        return band
-    }
-
     // MARK: The opaque pixels
 
     /// The layer's pixels when they are opaque (drawn on ``backdrop``), for a frame to copy;
@@ -422,7 +262,7 @@ public final class InkLayer {
 
     // MARK: Helpers
 
-    private func rows(covering rect: Rect) -> Range<Int>? {
+    func rows(covering rect: Rect) -> Range<Int>? {
         let r = rect.standardized
         guard hasSurface, r.minY.isFinite, r.maxY.isFinite, r.minX.isFinite, r.maxX.isFinite,
               r.maxX >= self.rect.minX, r.minX <= self.rect.maxX
@@ -434,16 +274,10 @@ public final class InkLayer {
         return upper > lower ? lower..<upper : nil
     }
 
-    @usableFromInline
-    func grownByAntialiasing(_ rect: Rect) -> Rect {
-        let margin = ViewRenderer.antialiasMargin
-        return rect.insetBy(dx: -margin, dy: -margin)
-    }
-
     /// Runs `draw` with the context(s) that hold the pixels of the logical rectangle `dirty`:
     /// the layer's own, or each strip's it touches (clipped to the rows of a repair in progress;
     /// the other layouts are clipped by ``repair(covering:redraw:)`` itself).
-    private func draw(touching dirty: Rect, _ draw: (CairoContext) -> Void) {
+    func draw(touching dirty: Rect, _ draw: (CairoContext) -> Void) {
         if let cairo {
             // Ink is drawn OVER the backdrop: it must be there first.
             if hasUnfilledRows { fillRemainingRows() }
@@ -472,7 +306,7 @@ public final class InkLayer {
     }
 
     /// Paints the current clip blank: transparent, or the backdrop of an opaque layer.
-    private func paintBlank(_ cairo: CairoContext) {
+    func paintBlank(_ cairo: CairoContext) {
         if let backdrop, isOpaque {
             cairo.setOperator(CAIRO_OPERATOR_SOURCE)
             cairo.setSource(backdrop, alpha: 1)
@@ -485,7 +319,7 @@ public final class InkLayer {
     /// The sticky error of the context(s) drawing the pixels, if any.
     private var contextError: CairoError? { cairo?.error ?? strips?.error }
 
-    private func checkError() {
+    func checkError() {
         guard let error = contextError else { return }
         // Sticky: this context draws nothing any more. Keep the error for the owner and drop
         // the pixels, which are now unreliable; the next reset starts over.

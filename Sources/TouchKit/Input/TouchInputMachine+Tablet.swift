@@ -57,51 +57,12 @@ extension TouchInputMachine {
         case let .proximityIn(tablet):
             tool.tablet = tablet
             tool.pending.note("proximity_in")
-
         case .proximityOut:
-            if tool.isDown {
-                report(.proximityOutWhileDown, state, tool: tool, event: "proximity_out")
-                cancelPencil(tool, in: state)
-            }
-            tool.tablet = nil
-            tool.location = nil
-            tool.sawDistance = false
-            tool.touchingCancelled = false
-            tool.buttons.removeAll()
-            tool.pending.note("proximity_out")
-            updatePencilHover(tool, in: state)
-
+            toolLeftProximity(tool, in: state)
         case .down:
-            guard tool.inProximity else {
-                report(.downWithoutProximity, state, tool: tool, event: "down")
-                return
-            }
-            // A second down while down changes nothing: the tip is down either way.
-            guard !tool.isDown else { return }
-            // A lift and a new touch without a frame between them: the lift goes first.
-            if tool.pending.up { applyToolFrame(tool, in: state, time: nil) }
-            tool.isDown = true
-            tool.awaitingBegin = true
-            tool.touchingCancelled = false
-            tool.activity = TouchActivity(lastEvent: InputEventNote(name: "down"), arrival: window.clock())
-            tool.pending.down = true
-            tool.pending.note("down")
-
+            tipDown(tool, in: state)
         case .up:
-            guard inProximity(tool, state, "up") else { return }
-            // An up with no down has nothing to end; after the app's cancel, it lifts the tip.
-            guard tool.isDown else {
-                tool.touchingCancelled = false
-                tool.pending.changed = true
-                return
-            }
-            tool.isDown = false
-            tool.activity = nil
-            tool.pending.up = true
-            tool.pending.upLocation = tool.location
-            tool.pending.upAxes = tool.axes
-            tool.pending.note("up")
-
+            tipUp(tool, in: state)
         case let .motion(location):
             guard inProximity(tool, state, "motion") else { return }
             if tool.pending.up, !tool.pending.reportedMotionAfterUp {
@@ -111,33 +72,88 @@ extension TouchInputMachine {
             tool.location = location
             tool.pending.changed = true
             tool.pending.note("motion")
-
-        case let .pressure(raw):
-            guard axis(.pressure, of: tool, state) else { return }
-            tool.axes.pressure = PencilConversion.normalised(raw)
-
-        case let .distance(raw):
-            guard axis(.distance, of: tool, state) else { return }
-            tool.axes.distance = PencilConversion.normalised(raw)
-            tool.sawDistance = true
-
-        case let .tilt(x, y):
-            guard axis(.tilt, of: tool, state) else { return }
-            tool.axes.tiltX = PencilConversion.clampedTilt(x)
-            tool.axes.tiltY = PencilConversion.clampedTilt(y)
-
-        case let .rotation(degrees):
-            guard axis(.rotation, of: tool, state) else { return }
-            tool.axes.rotation = PencilConversion.foldedRotation(degrees)
-
+        case .pressure, .distance, .tilt, .rotation:
+            applyAxis(input, of: tool, in: state)
         case let .button(code, pressed):
             guard inProximity(tool, state, "button") else { return }
             if pressed { tool.buttons.insert(code) } else { tool.buttons.remove(code) }
             tool.pending.changed = true
             tool.pending.note("button")
-
         case let .frame(time):
             applyToolFrame(tool, in: state, time: time)
+        }
+    }
+
+    /// `proximity_out`: a tip still down is a cancel (and an anomaly); the tool forgets where it
+    /// was, its buttons and its hover.
+    private func toolLeftProximity(_ tool: TabletToolState, in state: SeatState) {
+        if tool.isDown {
+            report(.proximityOutWhileDown, state, tool: tool, event: "proximity_out")
+            cancelPencil(tool, in: state)
+        }
+        tool.tablet = nil
+        tool.location = nil
+        tool.sawDistance = false
+        tool.touchingCancelled = false
+        tool.buttons.removeAll()
+        tool.pending.note("proximity_out")
+        updatePencilHover(tool, in: state)
+    }
+
+    /// `down`: the tip touches; the pencil touch begins at the frame.
+    private func tipDown(_ tool: TabletToolState, in state: SeatState) {
+        guard tool.inProximity else {
+            report(.downWithoutProximity, state, tool: tool, event: "down")
+            return
+        }
+        // A second down while down changes nothing: the tip is down either way.
+        guard !tool.isDown else { return }
+        // A lift and a new touch without a frame between them: the lift goes first.
+        if tool.pending.up { applyToolFrame(tool, in: state, time: nil) }
+        tool.isDown = true
+        tool.awaitingBegin = true
+        tool.touchingCancelled = false
+        tool.activity = TouchActivity(lastEvent: InputEventNote(name: "down"), arrival: window.clock())
+        tool.pending.down = true
+        tool.pending.note("down")
+    }
+
+    /// `up`: the tip lifts; the pencil touch ends at the frame, where the tip was.
+    private func tipUp(_ tool: TabletToolState, in state: SeatState) {
+        guard inProximity(tool, state, "up") else { return }
+        // An up with no down has nothing to end; after the app's cancel, it lifts the tip.
+        guard tool.isDown else {
+            tool.touchingCancelled = false
+            tool.pending.changed = true
+            return
+        }
+        tool.isDown = false
+        tool.activity = nil
+        tool.pending.up = true
+        tool.pending.upLocation = tool.location
+        tool.pending.upAxes = tool.axes
+        tool.pending.note("up")
+    }
+
+    /// An axis event, in UIKit's units, for an axis the tool announced.
+    private func applyAxis(_ input: RawTabletToolInput, of tool: TabletToolState, in state: SeatState) {
+        switch input {
+        case let .pressure(raw):
+            guard axis(.pressure, of: tool, state) else { return }
+            tool.axes.pressure = PencilConversion.normalised(raw)
+        case let .distance(raw):
+            guard axis(.distance, of: tool, state) else { return }
+            tool.axes.distance = PencilConversion.normalised(raw)
+            tool.sawDistance = true
+        case let .tilt(x, y):
+            guard axis(.tilt, of: tool, state) else { return }
+            tool.axes.tiltX = PencilConversion.clampedTilt(x)
+            tool.axes.tiltY = PencilConversion.clampedTilt(y)
+        case let .rotation(degrees):
+            guard axis(.rotation, of: tool, state) else { return }
+            tool.axes.rotation = PencilConversion.foldedRotation(degrees)
+        default:
+            break
         }
     }
 

@@ -1,0 +1,153 @@
+internal import CWaylandServer
+internal import WaylandServer
+import Glibc
+
+/// Running the compositor: rounds of its event loop until a deadline or a condition, the waits
+/// tests use, and what is destroyed between rounds.
+extension ScriptedCompositor {
+    /// Runs the compositor for `seconds` (at least one round) and returns the number of rounds.
+    @discardableResult
+    public func pump(for seconds: Double) -> Int {
+        let deadline = uptimeNanoseconds() &+ nanoseconds(fromSeconds: seconds)
+        var rounds = 0
+        repeat {
+            runRound(until: deadline)
+            rounds += 1
+        } while uptimeNanoseconds() < deadline
+        return rounds
+    }
+
+    /// Pumps until `condition` holds (true) or `timeout` seconds pass (false).
+    public func waitUntil(timeout: Double, _ condition: () -> Bool) -> Bool {
+        if condition() { return true }
+        let deadline = uptimeNanoseconds() &+ nanoseconds(fromSeconds: timeout)
+        while uptimeNanoseconds() < deadline {
+            runRound(until: deadline)
+            if condition() { return true }
+        }
+        return condition()
+    }
+
+    /// Waits for the toplevel to show a buffer committed after acking the latest configure, i.e. a
+    /// window that is mapped and has caught up with what the compositor asked for.
+    public func waitForMappedToplevel(timeout: Double) -> Bool {
+        waitUntil(timeout: timeout) {
+            guard let toplevel = currentToplevel else { return false }
+            return toplevel.isMapped && toplevel.caughtUp
+        }
+    }
+
+    /// The first toplevel commit after this call, or nil at the deadline.
+    public func waitForNextCommit(timeout: Double) -> Commit? {
+        awaitingCommit = true
+        nextCommit = nil
+        defer {
+            awaitingCommit = false
+            nextCommit = nil
+        }
+        _ = waitUntil(timeout: timeout) { nextCommit != nil }
+        return nextCommit
+    }
+
+    /// ``pump(for:)`` for async callers: suspended, not blocked, while the socket is quiet.
+    @discardableResult
+    nonisolated(nonsending) public func pump(for seconds: Double) async -> Int {
+        let deadline = uptimeNanoseconds() &+ nanoseconds(fromSeconds: seconds)
+        var rounds = 0
+        repeat {
+            await runRound(until: deadline)
+            rounds += 1
+        } while uptimeNanoseconds() < deadline
+        return rounds
+    }
+
+    /// ``waitUntil(timeout:_:)`` for async callers: suspended, not blocked, between rounds.
+    nonisolated(nonsending) public func waitUntil(timeout: Double, _ condition: () -> Bool) async -> Bool {
+        if condition() { return true }
+        let deadline = uptimeNanoseconds() &+ nanoseconds(fromSeconds: timeout)
+        while uptimeNanoseconds() < deadline {
+            await runRound(until: deadline)
+            if condition() { return true }
+        }
+        return condition()
+    }
+
+    /// ``waitForMappedToplevel(timeout:)`` for async callers.
+    nonisolated(nonsending) public func waitForMappedToplevel(timeout: Double) async -> Bool {
+        await waitUntil(timeout: timeout) {
+            guard let toplevel = currentToplevel else { return false }
+            return toplevel.isMapped && toplevel.caughtUp
+        }
+    }
+
+    /// ``waitForNextCommit(timeout:)`` for async callers.
+    nonisolated(nonsending) public func waitForNextCommit(timeout: Double) async -> Commit? {
+        awaitingCommit = true
+        nextCommit = nil
+        defer {
+            awaitingCommit = false
+            nextCommit = nil
+        }
+        _ = await waitUntil(timeout: timeout) { nextCommit != nil }
+        return nextCommit
+    }
+
+    /// One loop iteration: wait for client traffic (bounded by the deadline, the next frame
+    /// callback and `maximumRoundMilliseconds`), dispatch it, answer due callbacks, drain children.
+    private func runRound(until deadline: UInt64) {
+        display.dispatch(timeout: roundWait(until: deadline))
+        finishRound()
+    }
+
+    /// The same round for an async caller: the wait happens on `readiness`'s thread while the
+    /// caller is suspended, then the traffic is dispatched without blocking.
+    nonisolated(nonsending) private func runRound(until deadline: UInt64) async {
+        let wait = roundWait(until: deadline)
+        if wait > 0 { await readiness.readable(display.eventLoopDescriptor, milliseconds: wait) }
+        display.dispatch(timeout: 0)
+        finishRound()
+    }
+
+    /// How long a round may wait for client traffic, in milliseconds.
+    private func roundWait(until deadline: UInt64) -> Int32 {
+        let now = uptimeNanoseconds()
+        var wait = deadline > now ? deadline - now : 0
+        wait = min(wait, UInt64(max(maximumRoundMilliseconds, 0)) * 1_000_000)
+        if let due = nextFrameCallbackDue { wait = min(wait, due > now ? due - now : 0) }
+        if let due = retiringGlobals.lazy.map(\.due).min() { wait = min(wait, due > now ? due - now : 0) }
+        // Round up: waking a fraction of a millisecond early would only spin.
+        return Int32((wait + 999_999) / 1_000_000)
+    }
+
+    private func finishRound() {
+        answerDueFrameCallbacks()
+        sendDuePresentations()
+        destroyRetiredGlobals()
+        firedListeners.removeAll()
+        ClientProcess.drainAllOutput()
+        display.flush()
+    }
+
+    /// Destroys a removed global a moment later, so a client that binds it in flight is not
+    /// disconnected for naming a dead global.
+    func retire(_ destroy: @escaping () -> Void) {
+        retiringGlobals.append((uptimeNanoseconds() &+ 2_000_000_000, destroy))
+    }
+
+    private func destroyRetiredGlobals() {
+        guard !retiringGlobals.isEmpty else { return }
+        let now = uptimeNanoseconds()
+        retiringGlobals.removeAll { entry in
+            guard entry.due <= now else { return false }
+            entry.destroy()
+            return true
+        }
+    }
+
+    /// Sends a protocol error, records it, and lets libwayland disconnect the client.
+    func postError(_ resource: Resource, code: UInt32, _ message: String) {
+        let interface = String(cString: wl_resource_get_class(resource.raw))
+        protocolErrors.append(PostedProtocolError(interface: interface, objectID: resource.id, code: code, message: message))
+        postProtocolError(resource, code: code, message)
+    }
+}
