@@ -1,7 +1,5 @@
-/// What Pinch and Rotation share, the two recognizers that follow two fingers (or a touchpad
-/// pinch): one measure (the scale, or the angle) kept across fingers joining and lifting, its
-/// velocity, and the moves between states. Written once so the two cannot drift apart; each
-/// recognizer holds one and says only which measure it is.
+/// The measure a ``TwoFingerGestureRecognizer`` follows (the scale, or the angle), kept across
+/// fingers joining and lifting, its velocity, and the moves between states.
 @MainActor
 final class TwoFingerGesture {
     /// The scale combines by multiplying (1 is no change); the angle by adding (0 is none).
@@ -125,5 +123,67 @@ final class TwoFingerGesture {
         carried = measure.combine(carried, current)
         current = measure.identity
         change()
+    }
+}
+
+/// What Pinch and Rotation share: a continuous recognizer that follows two fingers (or a
+/// touchpad pinch) and one measure of them, kept through fingers joining and lifting, with its
+/// velocity. It needs two fingers; it begins once the measure has moved past ``hysteresis``,
+/// ends when fewer than two fingers remain, and fails if they lift before it began; the system
+/// cancelling the fingers cancels it (or fails it, not yet begun). UIKit has no such class: it
+/// exists so the two recognizers cannot drift apart. Use ``PinchGestureRecognizer`` or
+/// ``RotationGestureRecognizer``.
+open class TwoFingerGestureRecognizer: GestureRecognizer {
+    /// Which measure a subclass follows, and how far it must move before the gesture begins.
+    class var measure: TwoFingerGesture.Measure { .scale }
+    class var defaultHysteresis: Double { 10 }
+
+    lazy var gesture = TwoFingerGesture(Self.measure, hysteresis: Self.defaultHysteresis)
+
+    /// How far the measure must move before the gesture begins: points of distance between the
+    /// fingers for a pinch, radians of turn for a rotation.
+    public var hysteresis: Double {
+        get { gesture.hysteresis }
+        set { gesture.hysteresis = newValue }
+    }
+
+    /// The measure's rate of change per second, over the last 100 ms.
+    public var velocity: Double { gesture.velocity(at: currentTime) }
+
+    /// A finger joining re-bases the measure, keeping what it is so far.
+    open override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {
+        gesture.began(touches)
+    }
+
+    /// Updates the measure; past the hysteresis, begins.
+    open override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {
+        if let next = gesture.moved(touches, from: state, now: currentTime) { state = next }
+    }
+
+    /// Ends when fewer than two fingers remain; fails if they lift before it began.
+    open override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
+        if let next = gesture.ended(touches, from: state) { state = next }
+    }
+
+    /// The system took fingers: a gesture under way is cancelled, a waiting one fails.
+    open override func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) {
+        state = gesture.cancelled(touches, from: state)
+    }
+
+    /// Takes every touchpad pinch, whatever its finger count: its scale drives a pinch, its
+    /// rotation a rotation.
+    open override func acceptsTouchpadGesture(_ kind: TouchpadGesture.Kind, fingers: Int) -> Bool {
+        kind == .pinch
+    }
+
+    /// The touchpad's pinch updates the measure; its end ends or (when cancelled) cancels it.
+    open override func touchpadGesture(_ gesture: TouchpadGesture) {
+        if let next = self.gesture.touchpad(gesture, from: state) { state = next }
+    }
+
+    /// Back to no change for the next gesture.
+    open override func reset() {
+        super.reset()
+        gesture.reset()
     }
 }
