@@ -15,6 +15,7 @@ PATTERNS = [
     ("a design note outside the tree", re.compile(r"\b(DESIGN|STYLE)" + r"\.md\b")),
     ("the team's shared folder", re.compile(r"\.\./" + r"shared\b")),
     ("a reference document by number", re.compile(r"\b[Ss]eeds?[ _/]?" + r"\d{3}\b")),
+    ("the team's reference documents", re.compile(r"\bthe " + r"seed's\b")),
     ("an issue by number", re.compile(r"\b[Ii]ssues?" + r" #?\d+\b")),
     ("a task by number", re.compile(r"\b[Tt]asks?" + r" #?\d+\b")),
 ]

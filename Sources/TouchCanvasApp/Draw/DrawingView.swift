@@ -20,7 +20,7 @@ public final class DrawingView: View, CairoDrawing {
     public static let clearButtonSize = Size(width: 80, height: 36)
     public static let clearButtonMargin = 16.0
 
-    /// The drawing. Replacing it (as the seed's Clear button does) redraws everything from it.
+    /// The drawing. Replacing it (as the coalesced-touch sample's Clear button does) redraws everything from it.
     public var strokeCollection = StrokeCollection() {
         didSet {
             guard oldValue !== strokeCollection else { return }

@@ -3,7 +3,7 @@ import TouchKit
 
 /// The samples one finger left, in order, and how they are inked (the coalesced-touch sample's `Stroke`).
 ///
-/// A class, as in the seed: a view keeps the stroke a touch is drawing in a dictionary and keeps
+/// A class, as in the coalesced-touch sample: a view keeps the stroke a touch is drawing in a dictionary and keeps
 /// adding to that same object until the touch ends, and undo removes a particular stroke.
 /// Samples with a non-finite coordinate are dropped, so what is stored can always be drawn.
 public final class Stroke {

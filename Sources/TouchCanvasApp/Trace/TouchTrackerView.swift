@@ -15,7 +15,7 @@ open class TouchTrackerView: View, CairoDrawing {
     public static let inkColor = Color(rgb: 0x34329C)
     public static let inProgressAlpha = 0.5
 
-    /// 8 px on a view whose shorter side is at least 768 px (the seed's iPad), else 4 px.
+    /// 8 px on a view whose shorter side is at least 768 px (the recipe's iPad), else 4 px.
     public static func lineWidth(for size: Size) -> Double {
         min(size.width, size.height) >= 768 ? 8 : 4
     }

@@ -1,7 +1,7 @@
 /// A location in a view's coordinate space, in logical pixels.
 ///
-/// Components are `Double` and never rounded: compositors report sub-pixel positions and the seeds
-/// insist that rounding touch coordinates loses precision.
+/// Components are `Double` and never rounded: compositors report sub-pixel positions and UIKit's
+/// *Handling Touches in Your View* insists that rounding touch coordinates loses precision.
 public struct Point: Hashable, Sendable {
     /// The horizontal coordinate, growing to the right.
     public var x: Double

@@ -1,7 +1,7 @@
 /// A rectangle in the view tree that draws a background and receives touches, after `UIView`.
 ///
 /// Geometry is stored as `center` + `bounds` like UIKit, and `frame` is derived from them, so
-/// the seed's pattern "set bounds to 1×1, set center, animate bounds.size" grows a view around a
+/// *Implementing a Multi-Touch App*'s pattern "set bounds to 1×1, set center, animate bounds.size" grows a view around a
 /// fixed centre. The renderer reads the tree; `TouchInputMachine` feeds it through `Window`.
 ///
 /// Subclass it to handle touches: override the four ``Responder`` handlers and read each
@@ -191,7 +191,7 @@ open class View: Responder {
     // MARK: Hit-testing
 
     /// The deepest visible, interactive view containing `point` (in this view's coordinates).
-    /// Override to intercept touches meant for subviews, as the seeds describe.
+    /// Override to intercept touches meant for subviews, as the Event Handling Guide describes.
     ///
     /// The window calls it once per touch, when the touch begins, to choose the view the touch
     /// is bound to. Subviews are asked front to back; a hidden, non-interactive or transparent
