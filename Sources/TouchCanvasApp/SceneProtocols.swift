@@ -53,3 +53,42 @@ public protocol WindowMoving: AnyObject {
     /// Set by the app: called once per touch that goes down on the handle.
     var onBeginWindowMove: (@MainActor (Touch) -> Void)? { get set }
 }
+
+/// The scenes whose finished strokes live in a ``StrokeInk`` over a ``StrokeCollection`` (draw,
+/// trace, and the canvas and inspect scenes built on trace): clearing, undoing, erasing and SVG
+/// export are the same for each, written once here.
+@MainActor
+protocol StrokeInkScene: View, Clearable, Undoable, SVGExportable, Erasable {
+    var ink: StrokeInk { get }
+    /// The strokes the ink shows.
+    var inkedStrokes: StrokeCollection { get }
+}
+
+extension StrokeInkScene {
+    /// Removes, whole, every finished stroke within `radius` of the segment; undo brings them back.
+    @discardableResult
+    public func eraseStrokes(from start: Point, to end: Point, radius: Double) -> Bool {
+        guard ink.erase(from: start, to: end, radius: radius, of: inkedStrokes) else { return false }
+        setNeedsDisplay()
+        return true
+    }
+
+    /// Removes every finished stroke; strokes being drawn go on.
+    public func clear() {
+        ink.clearCompletedStrokes(of: inkedStrokes)
+        setNeedsDisplay()
+    }
+
+    /// Takes back the newest finished stroke; false when there is none.
+    @discardableResult
+    public func undo() -> Bool {
+        guard ink.undoLastStroke(of: inkedStrokes) else { return false }
+        setNeedsDisplay()
+        return true
+    }
+
+    /// The finished strokes as an SVG document the size of the view.
+    public func svgDocument() -> String {
+        SVGWriter.document(size: bounds.size, strokes: inkedStrokes.strokes)
+    }
+}

@@ -201,30 +201,8 @@ public final class DrawingView: View, CairoDrawing {
     public var drawsTheSameUnderAnyClip: Bool { !(showsCoalescedSamples && predicted.count > 1) }
 }
 
-extension DrawingView: Clearable, Undoable, SVGExportable, DebugOverlayToggling, Erasable, PalmRejecting {
-    @discardableResult
-    public func eraseStrokes(from start: Point, to end: Point, radius: Double) -> Bool {
-        guard ink.erase(from: start, to: end, radius: radius, of: strokeCollection) else { return false }
-        setNeedsDisplay()
-        return true
-    }
-
-    /// Removes every completed stroke; a stroke being drawn goes on.
-    public func clear() {
-        ink.clearCompletedStrokes(of: strokeCollection)
-        setNeedsDisplay()
-    }
-
-    @discardableResult
-    public func undo() -> Bool {
-        guard ink.undoLastStroke(of: strokeCollection) else { return false }
-        setNeedsDisplay()
-        return true
-    }
-
-    public func svgDocument() -> String {
-        SVGWriter.document(size: bounds.size, strokes: strokeCollection.strokes)
-    }
+extension DrawingView: StrokeInkScene, DebugOverlayToggling, PalmRejecting {
+    var inkedStrokes: StrokeCollection { strokeCollection }
 
     public func toggleDebugOverlay() {
         showsCoalescedSamples.toggle()

@@ -144,28 +144,6 @@ open class TouchTrackerView: View, CairoDrawing {
     open var drawsTheSameUnderAnyClip: Bool { true }
 }
 
-extension TouchTrackerView: Clearable, Undoable, SVGExportable, Erasable, PalmRejecting {
-    @discardableResult
-    public func eraseStrokes(from start: Point, to end: Point, radius: Double) -> Bool {
-        guard ink.erase(from: start, to: end, radius: radius, of: strokes) else { return false }
-        setNeedsDisplay()
-        return true
-    }
-
-    /// Removes every completed path; paths being drawn go on (the recipe's `clear`).
-    public func clear() {
-        ink.clearCompletedStrokes(of: strokes)
-        setNeedsDisplay()
-    }
-
-    @discardableResult
-    public func undo() -> Bool {
-        guard ink.undoLastStroke(of: strokes) else { return false }
-        setNeedsDisplay()
-        return true
-    }
-
-    public func svgDocument() -> String {
-        SVGWriter.document(size: bounds.size, strokes: strokes.strokes)
-    }
+extension TouchTrackerView: StrokeInkScene, PalmRejecting {
+    var inkedStrokes: StrokeCollection { strokes }
 }
