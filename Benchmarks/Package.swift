@@ -40,6 +40,7 @@ let package = Package(
         /// B: the frame, ink and renderer scenarios, shared by RenderBench and the allocation suite.
         .target(name: "RenderScenarios", dependencies: [
             .product(name: "TouchCanvasTesting", package: mainPackage),
+            .product(name: "SystemClock", package: mainPackage),
             .product(name: "Canvas", package: mainPackage),
             .product(name: "TouchCanvasApp", package: mainPackage),
             .product(name: "TouchKit", package: mainPackage),

@@ -1,5 +1,6 @@
 import Canvas
 import Foundation
+import SystemClock
 import TouchCanvasApp
 import TouchKit
 
@@ -64,9 +65,9 @@ public final class RebuildFrames {
         var frames: [Double] = []
         var age = 0
         repeat {
-            let start = DispatchTime.now().uptimeNanoseconds
+            let start = SystemClock.monotonicNanoseconds
             _ = session.displayFrame(into: buffer, scale: scale, bufferAge: age)
-            frames.append(Double(DispatchTime.now().uptimeNanoseconds - start))
+            frames.append(Double(SystemClock.monotonicNanoseconds - start))
             age = 1
         } while session.needsAnotherFrame && frames.count < 100_000
         return Result(frames: frames)
@@ -94,9 +95,9 @@ public final class RebuildFrames {
         session.perform(.undo)
         var frames: [Double] = []
         repeat {
-            let start = DispatchTime.now().uptimeNanoseconds
+            let start = SystemClock.monotonicNanoseconds
             _ = session.displayFrame(into: buffer, scale: scale, bufferAge: 1)
-            frames.append(Double(DispatchTime.now().uptimeNanoseconds - start))
+            frames.append(Double(SystemClock.monotonicNanoseconds - start))
         } while session.needsAnotherFrame && frames.count < 100_000
         return Result(frames: frames)
     }
@@ -105,9 +106,9 @@ public final class RebuildFrames {
     /// nothing to rebuild: what a new buffer costs. Nanoseconds.
     public func fullRepaint() -> Double {
         let buffer = buffers[shorter ? 1 : 0]
-        let start = DispatchTime.now().uptimeNanoseconds
+        let start = SystemClock.monotonicNanoseconds
         session.window.setNeedsDisplay()
         _ = session.displayFrame(into: buffer, scale: scale, bufferAge: 0)
-        return Double(DispatchTime.now().uptimeNanoseconds - start)
+        return Double(SystemClock.monotonicNanoseconds - start)
     }
 }

@@ -3,6 +3,7 @@ import Canvas
 import Foundation
 import Recording
 import ScriptedCompositor
+import SystemClock
 import TouchCanvasApp
 
 /// `touchcanvas demo`: the app under the embedded scripted compositor, playing a recording (the
@@ -97,10 +98,10 @@ struct DemoPlayer {
         let (compositor, app) = try launch(size: (recording.width, recording.height))
         defer { _ = app.terminate() }
         var sender = DemoInputSender(compositor: compositor)
-        let start = DispatchTime.now().uptimeNanoseconds
+        let start = SystemClock.monotonicNanoseconds
         for timed in recording.events where DemoInputSender.sends(timed.event) {
             let due = start + UInt64(max(0, timed.time) * 1_000_000)
-            let now = DispatchTime.now().uptimeNanoseconds
+            let now = SystemClock.monotonicNanoseconds
             if due > now { compositor.pump(for: Double(due - now) / 1e9) }
             sender.send(timed.event)
         }
