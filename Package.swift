@@ -22,6 +22,8 @@ let package = Package(
         .library(name: "TouchCanvasTesting", targets: ["TouchCanvasTesting"]),
         .library(name: "TouchCanvasApp", targets: ["TouchCanvasApp"]),
         .library(name: "ScriptedCompositor", targets: ["ScriptedCompositor"]),
+        /// The recording format (parser, writer, headless replay), for Fuzz/'s parser target.
+        .library(name: "Recording", targets: ["Recording"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
