@@ -42,6 +42,10 @@ import TouchKit
 /// | `scene NAME` | optional: the scene recorded in (`spots`, `canvas`, `draw`, `trace`, `gestures`, `inspect`); replay uses it when not told otherwise |
 /// | `writer NAME` | optional, version 3 on: the program and its version that wrote the file, the rest of the line (`touchcanvas 0.1.0`); for people tracing a file to a build, replay ignores it |
 ///
+/// A name (the `NAME` of `seat`, `writer` and `seat-name`) is read as the writer writes it: a tab
+/// is a space, any other control character U+FFFD, and the blanks round it are dropped, so a
+/// file read and written back names its seats as it did.
+///
 /// **Events.** One per line, in the order the app handled them:
 ///
 /// ```

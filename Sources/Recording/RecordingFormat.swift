@@ -35,8 +35,11 @@ enum RecordingFormat {
     }
 
     /// Seat names are the rest of a line: tabs become spaces, other control characters (a
-    /// newline would end the line) U+FFFD, and surrounding blanks are dropped, as the parser
-    /// drops them.
+    /// newline would end the line) U+FFFD, and surrounding blanks are dropped. The writer writes
+    /// names so and the parser reads them so, so a name read from any file is one the writer
+    /// writes back unchanged (a control character in a hand-made file would otherwise be read,
+    /// then written as U+FFFD: the same file, read, written and read again, named its seat
+    /// otherwise).
     static func sanitizedName(_ name: String) -> String {
         let cleaned = String(String.UnicodeScalarView(name.unicodeScalars.map {
             $0 == "\t" ? " " : $0.value < 0x20 || $0.value == 0x7F ? "\u{FFFD}" : $0

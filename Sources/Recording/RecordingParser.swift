@@ -183,7 +183,7 @@ struct LineParser {
             guard !seats.contains(where: { $0.id == id }) else {
                 throw error("seat \(id.raw) is declared twice")
             }
-            seats.append(RecordedSeat(id: id, name: String(line[tokens[1].endIndex...]).trimmingBlanks()))
+            seats.append(RecordedSeat(id: id, name: RecordingFormat.sanitizedName(String(line[tokens[1].endIndex...]))))
         case "scene":
             guard scene == nil else { throw error("the header has two 'scene' lines") }
             try expect(tokens, count: 2, "scene NAME")
@@ -194,7 +194,7 @@ struct LineParser {
             }
             guard writer == nil else { throw error("the header has two 'writer' lines") }
             guard tokens.count >= 2 else { throw error("expected 'writer NAME'") }
-            writer = String(line[tokens[1].startIndex...]).trimmingBlanks()
+            writer = RecordingFormat.sanitizedName(String(line[tokens[1].startIndex...]))
         default:
             throw error("unknown header line '\(Self.clipped(keyword))'")
         }
@@ -338,7 +338,7 @@ struct LineParser {
         case "seat-name":
             // The seat token is the second one; the kind the third: the name is what follows.
             let afterKind = line[kind.endIndex...]
-            return .seatName(seat: seat, String(afterKind).trimmingBlanks())
+            return .seatName(seat: seat, RecordingFormat.sanitizedName(String(afterKind)))
         case "touchpad":
             return try touchpadEvent(arguments, seat: seat)
         default:
