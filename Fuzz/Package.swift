@@ -24,13 +24,15 @@ let package = Package(
         .package(name: mainPackage, path: mainPackagePath),
     ],
     targets: [
-        /// The invariant check that aborts (so libFuzzer keeps the input), and the checks of
-        /// touch lives the targets share.
+        /// The invariant check that aborts (so libFuzzer keeps the input), the checks of touch
+        /// lives and recognizer states the targets share, and the byte reader (and writer, for
+        /// the seeds) the input machine target decodes its input with.
         .target(name: "FuzzSupport", dependencies: [
             .product(name: "TouchKit", package: mainPackage),
         ]),
 
-        // Each harness is a library, apart from the few lines that hand it libFuzzer's input.
+        // Each harness is a library, apart from the few lines that hand it libFuzzer's input, so
+        // the seed writer can use its encoder.
         .target(name: "RecordingParserFuzz", dependencies: [
             "FuzzSupport",
             .product(name: "Canvas", package: mainPackage),
@@ -38,6 +40,13 @@ let package = Package(
             .product(name: "TouchKit", package: mainPackage),
             .product(name: "Recording", package: mainPackage),
         ]),
+        .target(name: "InputMachineFuzz", dependencies: [
+            "FuzzSupport",
+            .product(name: "Canvas", package: mainPackage),
+            .product(name: "TouchCanvasApp", package: mainPackage),
+            .product(name: "TouchKit", package: mainPackage),
+        ]),
+
         // The fuzzer binaries: only `LLVMFuzzerTestOneInput`; libFuzzer brings `main`, so their
         // one file is read as a library (no top-level code, no `main` of its own), and libFuzzer
         // is linked into them alone. Every module is compiled with the fuzzer's coverage (and
@@ -46,5 +55,9 @@ let package = Package(
         // flags whatever is asked for) a library with libFuzzer's `main`.
         .executableTarget(name: "fuzz-recording-parser", dependencies: ["FuzzSupport", "RecordingParserFuzz"],
                           swiftSettings: fuzzerEntryPoint, linkerSettings: libFuzzer),
+        .executableTarget(name: "fuzz-input-machine", dependencies: ["FuzzSupport", "InputMachineFuzz"],
+                          swiftSettings: fuzzerEntryPoint, linkerSettings: libFuzzer),
+        /// Writes the generated seeds of Corpus/ (built as the targets are, without libFuzzer).
+        .executableTarget(name: "fuzz-seeds", dependencies: ["FuzzSupport", "InputMachineFuzz"]),
     ]
 )

@@ -3,9 +3,9 @@ import TouchKit
 /// Checks every delivery a ``TouchInputMachine`` makes (its `onDeliver`) against the promise
 /// the machine documents, whatever the input: each touch goes began → (moved | stationary)* →
 /// (ended | cancelled), nothing is delivered for it after its end, every delivery carries every
-/// touch still live (as stationary when it did not change), and a touch carries no more
-/// coalesced samples than the input since its last delivery can have made, so samples are
-/// never kept and handed out again.
+/// touch still live (as stationary when it did not change), and a touch's coalesced samples add
+/// up to no more than the input since it began can have made, so none is kept and handed out
+/// again, and none piles up.
 ///
 /// Touches are told apart by ``Touch/number``, which a machine never repeats: the objects of
 /// touches that ended may be freed and their addresses reused.
@@ -18,8 +18,9 @@ public final class DeliveryLog {
     public private(set) var counts: [TouchType: PhaseCounts] = [:]
     /// Raw events fed so far (``noteInput()``).
     private var inputs = 0
-    /// For each live touch, ``inputs`` when it was last delivered.
-    private var lastDelivered: [Int: Int] = [:]
+    /// For each live touch: ``inputs`` when it began, and the samples and deliveries it has
+    /// had since (its began delivery aside).
+    private var carried: [Int: (began: Int, samples: Int, deliveries: Int)] = [:]
 
     /// Whether the harness tells each raw event as it goes in (``noteInput()``), so sample
     /// counts can be checked; one that cannot (a replay feeds itself) checks the rest.
@@ -60,15 +61,7 @@ public final class DeliveryLog {
             case .cancelled: counts[touch.type, default: PhaseCounts()].cancelled += 1
             case .moved, .stationary: break
             }
-            if countsInput, touch.phase != .stationary {
-                // A raw event adds at most one sample to a touch, and its frame at most one more
-                // (a shape alone); an end adds the terminal sample.
-                let fed = inputs - (lastDelivered[number] ?? 0)
-                let samples = event.coalescedTouches(for: touch).count
-                invariant(samples >= 1 && samples <= 2 * fed + 2,
-                          "touch \(number) \(touch.phase.name) with \(samples) coalesced samples after \(fed) raw events")
-            }
-            lastDelivered[number] = inputs
+            if countsInput { checkSamples(of: touch, in: event) }
         }
         for number in live.keys {
             invariant(seen.contains(number), "live touch \(number) left out of a delivery")
@@ -78,9 +71,31 @@ public final class DeliveryLog {
                 live[touch.number] = touch.type
             } else {
                 live[touch.number] = nil
-                lastDelivered[touch.number] = nil
+                carried[touch.number] = nil
             }
         }
+    }
+
+    /// A touch's samples are never kept past the delivery that takes them: a began takes
+    /// every sample its frame gathered, and from then on the samples delivered add up to no
+    /// more than the raw events since could make (one each, and a frame one more for a shape
+    /// alone) plus one per delivery (its end, or a touch moved by a shape alone). A stationary
+    /// touch takes none: its held moves wait for the display frame.
+    private func checkSamples(of touch: Touch, in event: TouchEvent) {
+        guard touch.phase != .stationary else { return }
+        let number = touch.number
+        let samples = event.coalescedTouches(for: touch).count
+        invariant(samples >= 1, "touch \(number) \(touch.phase.name) with no coalesced sample")
+        guard touch.phase != .began, var life = carried[number] else {
+            carried[number] = (inputs, 0, 0)
+            return
+        }
+        life.samples += samples
+        life.deliveries += 1
+        carried[number] = life
+        let limit = 2 * (inputs - life.began) + 2 * life.deliveries
+        invariant(life.samples <= limit,
+                  "touch \(number) delivered \(life.samples) samples since it began, over \(inputs - life.began) raw events and \(life.deliveries) deliveries")
     }
 }
 
