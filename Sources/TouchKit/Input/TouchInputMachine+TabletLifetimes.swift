@@ -47,11 +47,15 @@ extension TouchInputMachine {
     }
 
     /// Cancels every pencil touch of the seat without a report (the app's own cancellation);
-    /// the tools stay in proximity, so their hover goes on.
+    /// the tools stay in proximity, so their hover goes on. A tip whose down and up both still
+    /// wait for their frame is a touch too, as two fingers' would be: it begins and is cancelled
+    /// now, rather than beginning in whatever the app shows next. Only a tip still down begins
+    /// nothing more until it lifts; one whose up has come hovers at once.
     func cancelAllPencils(of state: SeatState) {
-        for tool in state.orderedTools where tool.isDown || tool.touch != nil {
+        for tool in state.orderedTools where tool.isDown || tool.touch != nil || tool.awaitingBegin {
+            let tipDown = tool.isDown
             cancelPencil(tool, in: state)
-            tool.touchingCancelled = true
+            tool.touchingCancelled = tipDown
             updatePencilHover(tool, in: state)
         }
     }

@@ -1,0 +1,41 @@
+import Testing
+import TouchKit
+
+private func p(_ x: Double, _ y: Double) -> Point { Point(x: x, y: y) }
+
+/// What the fuzz targets (Fuzz/, docs/fuzzing.md) found in TouchKit, each test replaying the
+/// exact events of the input it found; the inputs themselves are in `Fuzz/Corpus/<target>/`,
+/// so every fuzzing run starts from them too.
+@MainActor @Suite struct FuzzFindingTests {
+    /// `Fuzz/Corpus/input-machine/pen-tap-unframed-then-everything-cancelled`: a pen's down and
+    /// up, no frame yet, then the app cancels every touch (a scene switch, quitting). The tip was
+    /// skipped as neither down nor touching, so `activeTouchCount` stayed 1, and a frame after a
+    /// motion would have begun and ended the tap in the next scene.
+    @Test func aPenTapWaitingForItsFrameIsCancelledWithEveryTouch() {
+        let h = Harness()
+        let tool = TabletToolID(1), seat = SeatID(1)
+        h.pen(.proximityIn(tablet: TabletID(1)), .down, .up, tool: tool, seat: seat)
+        h.machine.cancelAllTouches()
+        #expect(h.machine.activeTouchCount == 0)
+        #expect(h.deliveries.isEmpty, "no location ever came: nothing to begin")
+        h.pen(penMotion(30, 10), .frame(time: 20), tool: tool, seat: seat)
+        #expect(h.deliveries.isEmpty, "the tap is over; the motion is hover")
+    }
+
+    /// The same tap with a location: it begins and is cancelled at once, and the pen, lifted,
+    /// hovers on.
+    @Test func aLocatedPenTapWaitingForItsFrameBeginsAndIsCancelled() {
+        let h = Harness()
+        var hovers: [Point?] = []
+        h.machine.onPencilHover = { _, _, location, _ in hovers.append(location) }
+        h.addTool()
+        h.penIn(10, 10)
+        h.pen(.down, penMotion(12, 10), .up)
+        h.machine.cancelAllTouches()
+        #expect(h.phaseLog == [["1:began"], ["1:cancelled"]])
+        #expect(h.machine.activeTouchCount == 0 && !h.machine.hasPendingInput)
+        h.pen(penMotion(14, 10), .frame(time: 30))
+        #expect(h.phaseLog.count == 2, "nothing of the tap comes later")
+        #expect(hovers.last == p(14, 10), "lifted: hovering")
+    }
+}
