@@ -26,7 +26,7 @@ let package = Package(
     targets: [
         /// The invariant check that aborts (so libFuzzer keeps the input), the checks of touch
         /// lives and recognizer states the targets share, and the byte reader (and writer, for
-        /// the seeds) the input machine target decodes its input with.
+        /// the seeds) the input machine and arena targets decode their input with.
         .target(name: "FuzzSupport", dependencies: [
             .product(name: "TouchKit", package: mainPackage),
         ]),
@@ -46,6 +46,10 @@ let package = Package(
             .product(name: "TouchCanvasApp", package: mainPackage),
             .product(name: "TouchKit", package: mainPackage),
         ]),
+        .target(name: "GestureArenaFuzz", dependencies: [
+            "FuzzSupport",
+            .product(name: "TouchKit", package: mainPackage),
+        ]),
 
         // The fuzzer binaries: only `LLVMFuzzerTestOneInput`; libFuzzer brings `main`, so their
         // one file is read as a library (no top-level code, no `main` of its own), and libFuzzer
@@ -57,7 +61,9 @@ let package = Package(
                           swiftSettings: fuzzerEntryPoint, linkerSettings: libFuzzer),
         .executableTarget(name: "fuzz-input-machine", dependencies: ["FuzzSupport", "InputMachineFuzz"],
                           swiftSettings: fuzzerEntryPoint, linkerSettings: libFuzzer),
+        .executableTarget(name: "fuzz-gesture-arena", dependencies: ["FuzzSupport", "GestureArenaFuzz"],
+                          swiftSettings: fuzzerEntryPoint, linkerSettings: libFuzzer),
         /// Writes the generated seeds of Corpus/ (built as the targets are, without libFuzzer).
-        .executableTarget(name: "fuzz-seeds", dependencies: ["FuzzSupport", "InputMachineFuzz"]),
+        .executableTarget(name: "fuzz-seeds", dependencies: ["FuzzSupport", "InputMachineFuzz", "GestureArenaFuzz"]),
     ]
 )

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import FuzzSupport
+import GestureArenaFuzz
 import InputMachineFuzz
 
 /// Writes the generated seeds into the corpus folder given as the only argument
@@ -15,7 +16,7 @@ guard CommandLine.arguments.count == 2 else {
 }
 let corpus = CommandLine.arguments[1]
 var written = 0
-for (target, seeds) in [("input-machine", InputMachineFuzz.seeds)] {
+for (target, seeds) in [("input-machine", InputMachineFuzz.seeds), ("gesture-arena", GestureArenaFuzz.seeds)] {
     for (name, bytes) in seeds {
         let path = "\(corpus)/\(target)/\(name)"
         guard let file = fopen(path, "wb") else {
