@@ -38,4 +38,22 @@ private func p(_ x: Double, _ y: Double) -> Point { Point(x: x, y: y) }
         #expect(h.phaseLog.count == 2, "nothing of the tap comes later")
         #expect(hovers.last == p(14, 10), "lifted: hovering")
     }
+
+    /// `Fuzz/Corpus/gesture-arena/recognizer-lets-go-of-a-touch-it-took-from-its-view`: a
+    /// recognizer on the container recognized a finger before its view (the single-touch left
+    /// half) saw it begin, so the view was to hear nothing of it; when every touch was
+    /// cancelled the recognizer let go of it in its cancel hook, the arena dropped the touch's
+    /// record in the middle of the event, and the view heard a cancel for a touch it never saw
+    /// begin.
+    @Test func aViewHearsNothingOfATouchTakenBeforeItBeganWhenTheRecognizerLetsItGo() {
+        let arena = FuzzArenaWindow(multipleTouch: [true, false, false, false], exclusiveTouch: true)
+        let recognizer = LettingGoRecognizer()
+        recognizer.name = "letting go"
+        arena.views[0].addGestureRecognizer(recognizer)
+        arena.machine.handle(.down(id: 0, time: 1000, location: p(17.320581896551726, 24)), seat: arena.seat)
+        arena.machine.cancelAllTouches()
+        #expect(arena.reported == ["letting go began"])
+        #expect(arena.views[1].calls.isEmpty, "taken before it began: the view hears nothing of it")
+        #expect(arena.views[0].calls.isEmpty)
+    }
 }

@@ -42,6 +42,10 @@ final class GestureArena {
     var transitions: [(recognizer: GestureRecognizer, from: GestureRecognizer.State, to: GestureRecognizer.State)] = []
     /// True while recognizer hooks run: their state changes settle when the hook returns.
     var isDelivering = false
+    /// Events that reached their recognizers and not yet their end (``finishEvent(_:)``): the
+    /// views' delivery in between reads their touches' records (what each view was told), so
+    /// no record may go before then, however settled a recognizer's hook left it.
+    var eventsInDispatch = 0
     var isSettling = false
     /// The touchpad gesture in progress and its stand-in touch.
     var touchpadTouch: Touch?
@@ -113,6 +117,7 @@ final class GestureArena {
 
     /// Each recognizer gets its touches of each phase, began to cancelled, settling after each.
     func deliverToRecognizers(_ touches: [Touch], with event: TouchEvent) {
+        eventsInDispatch += 1
         for phase in TouchDispatch.phases {
             var groups: [(recognizer: GestureRecognizer, touches: Set<Touch>)] = []
             for touch in touches where touch.phase == phase {
@@ -166,11 +171,15 @@ final class GestureArena {
             for recognizer in participants { recognizer.trackedTouches.removeAll { $0 === touch } }
         }
         for record in records { record.beganReleasedInThisEvent = false }
+        eventsInDispatch -= 1
         removeSettledRecords()
         resetFinished()
     }
 
+    /// Drops the records whose touch is over and whose view has heard all it will; not while an
+    /// event is between its recognizers and its views.
     func removeSettledRecords() {
+        guard eventsInDispatch == 0 else { return }
         records.removeAll { record in
             record.touch.phase.isTerminal && !record.endHeld && !record.beganHeld
                 && record.touch !== touchpadTouch

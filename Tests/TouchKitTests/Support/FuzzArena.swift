@@ -1,0 +1,44 @@
+import TouchKit
+
+/// The gesture-arena fuzz target's window (Fuzz/Sources/GestureArenaFuzz), for the tests that
+/// replay what it found: a 64×48 container, its left and right halves, and a 16 px square inside
+/// the left half, fed by a machine that holds moves for the display frame.
+@MainActor
+struct FuzzArenaWindow {
+    let window = Window(frame: Rect(x: 0, y: 0, width: 64, height: 48), clock: { 1 })
+    let views = [Rect(x: 0, y: 0, width: 64, height: 48), Rect(x: 0, y: 0, width: 32, height: 48),
+                 Rect(x: 32, y: 0, width: 32, height: 48), Rect(x: 4, y: 4, width: 16, height: 16)].map { RecordingView(frame: $0) }
+    let machine: TouchInputMachine
+    let seat = SeatID(1)
+    /// Every state change the window reported, as `name state`.
+    var reported: [String] { states.all }
+    private let states = StateLog()
+
+    private final class StateLog {
+        var all: [String] = []
+    }
+
+    init(multipleTouch: [Bool] = [true, true, true, true], exclusiveTouch: Bool = false) {
+        window.addSubview(views[0])
+        views[0].addSubview(views[1])
+        views[0].addSubview(views[2])
+        views[1].addSubview(views[3])
+        for (view, multiple) in zip(views, multipleTouch) {
+            view.isMultipleTouchEnabled = multiple
+            view.isExclusiveTouch = exclusiveTouch
+        }
+        machine = TouchInputMachine(window: window)
+        machine.holdsMovesUntilDisplayFrame = true
+        window.onGestureStateChange = { [states] recognizer, state in
+            states.all.append("\(recognizer.name ?? "?") \(state.name)")
+        }
+    }
+}
+
+/// Begins with its first touches, and lets go of them when they are cancelled.
+final class LettingGoRecognizer: GestureRecognizer {
+    override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) { state = .began }
+    override func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) {
+        for touch in touches { ignore(touch, for: event) }
+    }
+}
