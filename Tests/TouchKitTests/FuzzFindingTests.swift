@@ -56,4 +56,42 @@ private func p(_ x: Double, _ y: Double) -> Point { Point(x: x, y: y) }
         #expect(arena.views[1].calls.isEmpty, "taken before it began: the view hears nothing of it")
         #expect(arena.views[0].calls.isEmpty)
     }
+
+    /// `Fuzz/Corpus/gesture-arena/view-removed-while-its-recognizer-decides`: a recognizer whose
+    /// view left the window mid-touch stayed in the arena, so turning it off failed it where no
+    /// one heard (the window reports every change), and the arena kept it and its touch.
+    @Test func aRecognizerLeavesTheArenaWithItsView() {
+        let arena = FuzzArenaWindow()
+        let recognizer = UndecidedRecognizer()
+        recognizer.name = "undecided"
+        arena.views[2].addGestureRecognizer(recognizer)
+        arena.machine.handle(.down(id: 3, time: 1000, location: p(32.15355603448276, 15.021551724137932)), seat: arena.seat)
+        arena.machine.flushPendingInput()
+        arena.views[2].removeFromSuperview()
+        recognizer.isEnabled = false
+        #expect(recognizer.state == .possible, "it left the arena afresh: nothing to fail")
+        #expect(arena.reported.isEmpty)
+        arena.machine.cancelAllTouches()
+        #expect(arena.views[2].calls.map(\.phase) == [.began, .cancelled], "its touch is still delivered to it")
+    }
+
+    /// A gesture under way when its view leaves the window is cancelled, as the window reports;
+    /// back in the window, the recognizer starts afresh.
+    @Test func aGestureUnderWayIsCancelledWhenItsViewLeavesTheWindow() {
+        let arena = FuzzArenaWindow()
+        let recognizer = UndecidedRecognizer()
+        recognizer.name = "undecided"
+        arena.views[2].addGestureRecognizer(recognizer)
+        arena.machine.handle(.down(id: 0, time: 1000, location: p(40, 20)), seat: arena.seat)
+        arena.machine.handle(RawTouchInput.frame, seat: arena.seat)
+        recognizer.state = .began
+        arena.views[2].removeFromSuperview()
+        #expect(arena.reported == ["undecided began", "undecided cancelled"])
+        #expect(recognizer.state == .possible)
+        arena.views[0].addSubview(arena.views[2])
+        arena.machine.handle(.down(id: 1, time: 1010, location: p(50, 20)), seat: arena.seat)
+        arena.machine.handle(RawTouchInput.frame, seat: arena.seat)
+        recognizer.state = .began
+        #expect(arena.reported == ["undecided began", "undecided cancelled", "undecided began"])
+    }
 }

@@ -19,11 +19,12 @@ extension View {
     public func insertSubview(_ view: View, at index: Int) {
         guard view !== self, !view.isAncestor(of: self) else { return }
         let oldWindow = view.window
+        let newWindow = window
+        if let oldWindow, oldWindow !== newWindow { oldWindow.gestureArena.detachRecognizers(inSubtreeOf: view) }
         view.detachFromSuperview()
         let position = max(0, min(index, subviews.count))
         subviews.insert(view, at: position)
         view.superview = self
-        let newWindow = window
         if let oldWindow, oldWindow !== newWindow {
             view.cancelAnimationsInSubtree(trackedBy: oldWindow)
             oldWindow.noteVisualChange()
@@ -39,8 +40,12 @@ extension View {
 
     /// Detaches the view. Its running animations stop (their completions get `false`) because
     /// nothing drives them outside a window; touches already bound to it keep being delivered.
+    /// Its gesture recognizers, and its subviews', leave the window's arena: a gesture under way
+    /// is cancelled and each starts afresh, as outside the window no one could arbitrate or
+    /// report what they do.
     public func removeFromSuperview() {
         let oldWindow = window
+        oldWindow?.gestureArena.detachRecognizers(inSubtreeOf: self)
         detachFromSuperview()
         if let oldWindow {
             cancelAnimationsInSubtree(trackedBy: oldWindow)

@@ -42,3 +42,6 @@ final class LettingGoRecognizer: GestureRecognizer {
         for touch in touches { ignore(touch, for: event) }
     }
 }
+
+/// A recognizer that decides nothing itself: its state is set from outside.
+final class UndecidedRecognizer: GestureRecognizer {}

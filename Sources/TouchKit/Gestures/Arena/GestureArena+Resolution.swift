@@ -150,6 +150,17 @@ extension GestureArena {
         recognizer.reset()
     }
 
+    /// The recognizers of `view` and its subviews that take part here leave the arena: the view
+    /// is leaving the window. Called while it is still in it, so a gesture's cancellation is
+    /// settled and reported as any other state change.
+    func detachRecognizers(inSubtreeOf view: View) {
+        guard !participants.isEmpty else { return }
+        for recognizer in view.gestureRecognizers where participants.contains(where: { $0 === recognizer }) {
+            detach(recognizer)
+        }
+        for subview in view.subviews { detachRecognizers(inSubtreeOf: subview) }
+    }
+
     /// A recognizer leaves the arena (removed from its view, or its view from the window).
     func detach(_ recognizer: GestureRecognizer) {
         if recognizer.storedState.isInProgress {
