@@ -94,4 +94,28 @@ private func p(_ x: Double, _ y: Double) -> Point { Point(x: x, y: y) }
         recognizer.state = .began
         #expect(arena.reported == ["undecided began", "undecided cancelled", "undecided began"])
     }
+
+    /// `Fuzz/Corpus/gesture-arena/two-waiting-recognizers-admitted-after-their-touch`: two
+    /// recognizers that shared a finger both asked to begin while waiting for others to fail;
+    /// the finger was cancelled, those others were reset, and both were let through, the
+    /// second one no longer meeting the first: the touch's record, which made them competitors,
+    /// was gone. The second one, which may stop the first, now does.
+    @Test func recognizersStillDecidingCompeteAfterTheirTouchEnds() {
+        let arena = FuzzArenaWindow()
+        let recognizers = [
+            TapedRecognizer("0"), TapedRecognizer("1"), TapedRecognizer("2", tape: [.began, .began]), TapedRecognizer("3"),
+            TapedRecognizer("4", tape: [.changed, .began], canPrevent: false),
+        ]
+        for (recognizer, view) in zip(recognizers, [3, 0, 0, 1, 1]) { arena.views[view].addGestureRecognizer(recognizer) }
+        recognizers[4].delaysTouchesBegan = true
+        recognizers[4].delaysTouchesEnded = false
+        recognizers[4].allowedTouchTypes = [.direct]
+        for (waiting, required) in [(0, [2, 3, 4]), (1, [0, 2, 3]), (2, [0, 1, 3]), (3, [0, 1, 4]), (4, [0, 1, 3])] {
+            for other in required { recognizers[waiting].require(toFail: recognizers[other]) }
+        }
+        arena.machine.handle(.down(id: 4, time: 1000, location: p(30.776939655172413, 0)), seat: arena.seat)
+        arena.machine.cancelAllTouches()
+        #expect(arena.reported == ["4 began", "2 began", "4 cancelled"])
+        #expect(recognizers[2].state == .began && recognizers[4].state == .possible)
+    }
 }

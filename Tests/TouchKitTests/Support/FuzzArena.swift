@@ -45,3 +45,28 @@ final class LettingGoRecognizer: GestureRecognizer {
 
 /// A recognizer that decides nothing itself: its state is set from outside.
 final class UndecidedRecognizer: GestureRecognizer {}
+
+/// Asks for the next state of its tape at each touch hook (`nil`: asks nothing), as the fuzz
+/// target's recognizers do.
+final class TapedRecognizer: GestureRecognizer {
+    private var tape: [State?]
+    private let prevents: Bool
+
+    init(_ name: String, tape: [State?] = [], canPrevent: Bool = true) {
+        self.tape = tape
+        prevents = canPrevent
+        super.init()
+        self.name = name
+    }
+
+    override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) { next() }
+    override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) { next() }
+    override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) { next() }
+    override func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) { next() }
+    override func canPrevent(_ other: GestureRecognizer) -> Bool { prevents }
+
+    private func next() {
+        guard !tape.isEmpty else { return }
+        if let state = tape.removeFirst() { self.state = state }
+    }
+}

@@ -176,14 +176,18 @@ final class GestureArena {
         resetFinished()
     }
 
-    /// Drops the records whose touch is over and whose view has heard all it will; not while an
-    /// event is between its recognizers and its views.
+    /// Drops the records whose touch is over, whose view has heard all it will, and whose
+    /// recognizers have all decided; not while an event is between its recognizers and its
+    /// views. A record is what makes its recognizers competitors: one still deciding (waiting
+    /// for another to fail, or for a time-out) must still meet the others that shared the touch
+    /// when it recognizes, be stopped by them or stop them, however long ago the touch ended.
     func removeSettledRecords() {
         guard eventsInDispatch == 0 else { return }
         records.removeAll { record in
             record.touch.phase.isTerminal && !record.endHeld && !record.beganHeld
                 && record.touch !== touchpadTouch
                 && !participants.contains { $0.trackedTouches.contains { $0 === record.touch } }
+                && !record.recognizers.contains { $0.storedState == .possible }
         }
     }
 }
