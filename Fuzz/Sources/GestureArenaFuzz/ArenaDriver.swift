@@ -75,9 +75,10 @@ final class ArenaDriver {
             states.heard(recognizer, state)
         }
         for recognizer in recognizers {
-            recognizer.onReset = { [states] recognizer in
+            // Weakly: the log keeps every recognizer it heard, and a cycle would outlive the input.
+            recognizer.onReset = { [weak states] recognizer in
                 Trace.print("  \(recognizer.name ?? "?") reset")
-                states.heardReset(of: recognizer)
+                states?.heardReset(of: recognizer)
             }
         }
     }
