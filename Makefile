@@ -5,7 +5,7 @@ INJECT := .build/debug/tc-inject
 DEMO_PNG ?= touchcanvas-demo.png
 DEMO_RECORDING ?= Recordings/ten-fingers.tcrec
 
-.PHONY: deps build run demo screenshots test sanitize integration soak clean install uninstall release share-files install-files deb dist package-test version docs
+.PHONY: deps build run demo screenshots test sanitize fuzz integration soak clean install uninstall release share-files install-files deb dist package-test version docs
 
 # The one version, written in Sources/TouchCanvasConstants (the binary's --version); the
 # package's changelog and the AppStream release must say the same (scripts/check-version.sh).
@@ -116,6 +116,14 @@ sanitize:
 	$(SANITIZE_ENV) $(SWIFT) build --build-tests --scratch-path .build/tsan --sanitize thread
 	$(call run-swift-tests,4,--scratch-path .build/tsan,$(SANITIZE_ENV) $(TSAN_ENV))
 
+# Coverage-guided fuzzing with libFuzzer: the recording parser, the input
+# machine through CanvasSession and the gesture arena, each checked against invariants, for
+# FUZZ_SECONDS (default 60) each from the seeds in Fuzz/Corpus; new inputs and crashes go to
+# .build-fuzz/runs. FUZZ_ARGS=--smoke: 10 s each, for CI. docs/fuzzing.md says what each checks.
+FUZZ_ARGS ?=
+fuzz: deps
+	scripts/fuzz.sh $(FUZZ_ARGS)
+
 # The real binary under real compositors, each started and stopped by its script (needs the
 # debug build and `scripts/install-deps.sh --test`). TC_KEEP=1 keeps their scratch directories,
 # TC_SHOTS=DIR their screenshots.
@@ -141,7 +149,7 @@ soak: deps
 	.build/release/tc-soak --touchcanvas .build/release/touchcanvas --minutes $(SOAK_MINUTES) --out soak
 
 clean:
-	rm -rf .build dist
+	rm -rf .build .build-fuzz dist
 
 version:
 	@echo $(VERSION)

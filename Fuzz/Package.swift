@@ -63,7 +63,8 @@ let package = Package(
                           swiftSettings: fuzzerEntryPoint, linkerSettings: libFuzzer),
         .executableTarget(name: "fuzz-gesture-arena", dependencies: ["FuzzSupport", "GestureArenaFuzz"],
                           swiftSettings: fuzzerEntryPoint, linkerSettings: libFuzzer),
-        /// Writes the generated seeds of Corpus/ (built as the targets are, without libFuzzer).
+        /// Writes the generated seeds of Corpus/ (built as the targets are, without libFuzzer):
+        /// `scripts/fuzz.sh --write-seeds`.
         .executableTarget(name: "fuzz-seeds", dependencies: ["FuzzSupport", "InputMachineFuzz", "GestureArenaFuzz"]),
     ]
 )

@@ -9,7 +9,7 @@ import InputMachineFuzz
 
 /// Writes the generated seeds into the corpus folder given as the only argument
 /// (`Fuzz/Corpus`), one file per seed under the target's folder, replacing what was there under
-/// the same name.
+/// the same name: `scripts/fuzz.sh --write-seeds`.
 guard CommandLine.arguments.count == 2 else {
     printError("usage: fuzz-seeds CORPUS-FOLDER\n")
     exit(64)
