@@ -57,6 +57,27 @@ private func p(_ x: Double, _ y: Double) -> Point { Point(x: x, y: y) }
         #expect(arena.views[0].calls.isEmpty)
     }
 
+    /// `Fuzz/Corpus/gesture-arena/time-out-due-as-a-cancel-arrives`: the same view told of a
+    /// cancel for a touch it never saw begin, by another way. A recognizer recognized over a
+    /// finger before the view saw it begin, then moved to the container (which reset it) and
+    /// took a second finger there, setting a time-out; when every touch was cancelled, the
+    /// time-outs checked as the event arrived settled the arena, and that dropped the first
+    /// finger's record — already cancelled in the event — before the views were told.
+    @Test func aTimeOutCheckedAsAnEventArrivesKeepsItsTouchesRecords() {
+        let arena = FuzzArenaWindow(multipleTouch: [false, false, true, true])
+        arena.machine.holdsMovesUntilDisplayFrame = false
+        let recognizer = TapedRecognizer("taped", tape: [.ask(.ended), .wait, .ask(.ended)])
+        arena.views[2].addGestureRecognizer(recognizer)
+        arena.machine.handle(.down(id: 1, time: 1000, location: p(32.502424568965516, 22.469827586206897)), seat: arena.seat)
+        arena.machine.flushPendingInput()
+        arena.machine.handle(.down(id: 0, time: 1000, location: p(14.908135775862068, 22.737068965517242)), seat: arena.seat)
+        arena.views[0].addGestureRecognizer(recognizer)
+        arena.machine.cancelAllTouches()
+        #expect(arena.reported == ["taped ended", "taped ended"])
+        #expect(arena.views[2].calls.isEmpty, "taken before it began: the view hears nothing of it")
+        #expect(arena.views[1].calls.map(\.phase) == [.began, .cancelled])
+    }
+
     /// `Fuzz/Corpus/gesture-arena/view-removed-while-its-recognizer-decides`: a recognizer whose
     /// view left the window mid-touch stayed in the arena, so turning it off failed it where no
     /// one heard (the window reports every change), and the arena kept it and its touch.
@@ -103,8 +124,8 @@ private func p(_ x: Double, _ y: Double) -> Point { Point(x: x, y: y) }
     @Test func recognizersStillDecidingCompeteAfterTheirTouchEnds() {
         let arena = FuzzArenaWindow()
         let recognizers = [
-            TapedRecognizer("0"), TapedRecognizer("1"), TapedRecognizer("2", tape: [.began, .began]), TapedRecognizer("3"),
-            TapedRecognizer("4", tape: [.changed, .began], canPrevent: false),
+            TapedRecognizer("0"), TapedRecognizer("1"), TapedRecognizer("2", tape: [.ask(.began), .ask(.began)]), TapedRecognizer("3"),
+            TapedRecognizer("4", tape: [.ask(.changed), .ask(.began)], canPrevent: false),
         ]
         for (recognizer, view) in zip(recognizers, [3, 0, 0, 1, 1]) { arena.views[view].addGestureRecognizer(recognizer) }
         recognizers[4].delaysTouchesBegan = true

@@ -173,7 +173,7 @@ open class Window: View {
             }
             dispatch.clearGroups()
         }
-        if arbitrated { gestureArena.finishEvent(dispatch.touches) }
+        if arbitrated { gestureArena.finishEvent(dispatch.touches) } else { gestureArena.endEvent() }
         trackedTouches.removeAll { $0.phase.isTerminal && event.allTouches.contains($0) }
     }
 

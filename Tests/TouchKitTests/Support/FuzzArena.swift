@@ -46,13 +46,19 @@ final class LettingGoRecognizer: GestureRecognizer {
 /// A recognizer that decides nothing itself: its state is set from outside.
 final class UndecidedRecognizer: GestureRecognizer {}
 
-/// Asks for the next state of its tape at each touch hook (`nil`: asks nothing), as the fuzz
-/// target's recognizers do.
+/// Takes the next step of its tape at each touch hook and time-out, as the fuzz target's
+/// recognizers do: asks for a state (UIKit may refuse it), or asks again 50 ms later.
 final class TapedRecognizer: GestureRecognizer {
-    private var tape: [State?]
+    enum Step {
+        case nothing
+        case ask(State)
+        case wait
+    }
+
+    private var tape: [Step]
     private let prevents: Bool
 
-    init(_ name: String, tape: [State?] = [], canPrevent: Bool = true) {
+    init(_ name: String, tape: [Step] = [], canPrevent: Bool = true) {
         self.tape = tape
         prevents = canPrevent
         super.init()
@@ -67,6 +73,10 @@ final class TapedRecognizer: GestureRecognizer {
 
     private func next() {
         guard !tape.isEmpty else { return }
-        if let state = tape.removeFirst() { self.state = state }
+        switch tape.removeFirst() {
+        case .nothing: break
+        case let .ask(state): self.state = state
+        case .wait: scheduleTimeout(at: currentTime + 0.05) { [weak self] in self?.next() }
+        }
     }
 }

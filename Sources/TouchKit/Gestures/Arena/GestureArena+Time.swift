@@ -10,8 +10,10 @@ extension GestureArena {
     }
 
     /// An event stamped `time` arrives: time moves there and what fell due before it fires
-    /// first, so the event meets recognizers that already know their time ran out.
+    /// first, so the event meets recognizers that already know their time ran out. Its dispatch
+    /// begins here (``eventsInDispatch``); the window ends it.
     func eventArrived(at time: Double) {
+        eventsInDispatch += 1
         for record in records { record.beganReleasedInThisEvent = false }
         clock.noteEvent(at: time, windowTime: window.clock())
         fireDue()

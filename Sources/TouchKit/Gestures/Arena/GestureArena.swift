@@ -42,9 +42,11 @@ final class GestureArena {
     var transitions: [(recognizer: GestureRecognizer, from: GestureRecognizer.State, to: GestureRecognizer.State)] = []
     /// True while recognizer hooks run: their state changes settle when the hook returns.
     var isDelivering = false
-    /// Events that reached their recognizers and not yet their end (``finishEvent(_:)``): the
-    /// views' delivery in between reads their touches' records (what each view was told), so
-    /// no record may go before then, however settled a recognizer's hook left it.
+    /// Events the window is dispatching, from their arrival (``eventArrived(at:)``) to their end
+    /// (``finishEvent(_:)`` or ``endEvent()``). Their touches already show the event's phases
+    /// while the views have not heard them, and the views' delivery reads their records (what
+    /// each view was told), so no record may go before then: not when a time-out fires as the
+    /// event arrives, nor however settled a recognizer's hook left it.
     var eventsInDispatch = 0
     var isSettling = false
     /// The touchpad gesture in progress and its stand-in touch.
@@ -117,7 +119,6 @@ final class GestureArena {
 
     /// Each recognizer gets its touches of each phase, began to cancelled, settling after each.
     func deliverToRecognizers(_ touches: [Touch], with event: TouchEvent) {
-        eventsInDispatch += 1
         for phase in TouchDispatch.phases {
             var groups: [(recognizer: GestureRecognizer, touches: Set<Touch>)] = []
             for touch in touches where touch.phase == phase {
@@ -171,9 +172,15 @@ final class GestureArena {
             for recognizer in participants { recognizer.trackedTouches.removeAll { $0 === touch } }
         }
         for record in records { record.beganReleasedInThisEvent = false }
+        endEvent()
+        resetFinished()
+    }
+
+    /// The event the window was dispatching is over; for one no recognizer took part in, all
+    /// there is to do.
+    func endEvent() {
         eventsInDispatch -= 1
         removeSettledRecords()
-        resetFinished()
     }
 
     /// Drops the records whose touch is over, whose view has heard all it will, and whose
