@@ -20,6 +20,7 @@ final class WatchedView: View {
     override func touchesCancelled(_ touches: Set<Touch>, with event: TouchEvent) { hear(touches, .cancelled) }
 
     private func hear(_ touches: Set<Touch>, _ phase: TouchPhase) {
+        Trace.print("  view \(index) \(phase.name) \(touches.map(\.number).sorted())")
         invariant(!touches.isEmpty, "view \(index) told \(phase.name) of no touch")
         for touch in touches {
             invariant(touch.view === self, "view \(index) told \(phase.name) of touch \(touch.number), bound elsewhere")
