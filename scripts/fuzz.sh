@@ -8,15 +8,16 @@
 #   scripts/fuzz.sh [--smoke] [--build-only] [TARGET…]   TARGET: recording-parser input-machine gesture-arena
 #   scripts/fuzz.sh --write-seeds                         rewrites the generated seeds of Fuzz/Corpus
 #
-# --smoke runs each target 10 seconds (FUZZ_SECONDS still wins when set), for CI. Runs are
-# `nice -n 19`, one target at a time.
+# --smoke runs each target 10 seconds (FUZZ_SECONDS still wins when set), for CI (`make test`,
+# through `make fuzz-smoke`), from the seeds alone: in .build-fuzz/smoke, emptied first unless
+# FUZZ_OUT names another folder. Runs are `nice -n 19`, one target at a time.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 scratch="$root/.build-fuzz"
-out=${FUZZ_OUT:-$scratch/runs}
 all_targets=(recording-parser input-machine gesture-arena)
 seconds=${FUZZ_SECONDS:-}
+smoke=0
 build_only=0
 targets=()
 
@@ -33,7 +34,7 @@ build() {
 
 for argument in "$@"; do
   case "$argument" in
-    --smoke) seconds=${seconds:-10} ;;
+    --smoke) seconds=${seconds:-10}; smoke=1 ;;
     --build-only) build_only=1 ;;
     --write-seeds)
       # Written by the harnesses' own encoders, so each seed decodes to the script it spells.
@@ -46,6 +47,18 @@ for argument in "$@"; do
 done
 [ ${#targets[@]} -gt 0 ] || targets=("${all_targets[@]}")
 seconds=${seconds:-60}
+# A smoke starts from the repository's seeds only, so it costs the same every time and shows
+# what a fresh clone would: libFuzzer runs every input of its corpus folders before it looks at
+# -max_total_time, and a corpus grown by long runs (thousands of inputs) would take longer than
+# the smoke itself.
+if [ -n "${FUZZ_OUT:-}" ]; then
+  out=$FUZZ_OUT
+elif [ "$smoke" = 1 ]; then
+  out="$scratch/smoke"
+  rm -rf "$out"
+else
+  out="$scratch/runs"
+fi
 
 for target in "${targets[@]}"; do build "fuzz-$target"; done
 [ "$build_only" = 0 ] || exit 0
@@ -73,8 +86,18 @@ for target in "${targets[@]}"; do
   if [ "$status" != 0 ]; then
     failed+=("$target")
     echo "!! $target failed (status $status); log: $run/log" >&2
-    grep -E 'invariant failed|ERROR: (libFuzzer|AddressSanitizer|LeakSanitizer)|Fatal error' "$run/log" | head -3 >&2 || true
-    grep -E 'Test unit written to' "$run/log" >&2 || true
+    grep -E 'invariant failed|ERROR: (libFuzzer|AddressSanitizer|LeakSanitizer)|Fatal error|^SUMMARY' "$run/log" | head -4 >&2 || true
+    # The input that shows it, and its bytes when libFuzzer printed them (small inputs), so a
+    # CI log alone is enough to replay it.
+    input=$(sed -n 's/.*Test unit written to //p' "$run/log" | tail -1)
+    if [ -n "$input" ]; then
+      echo "!! $target input: $input" >&2
+      grep -m1 -E '^Base64: .' "$run/log" >&2 || true
+      echo "!! replay it: SWIFT_BACKTRACE=enable=no FUZZ_TRACE=1 $bin/fuzz-$target $input (docs/fuzzing.md)" >&2
+    else
+      echo "!! $target wrote no input; the end of its log:" >&2
+      tail -n 20 "$run/log" >&2
+    fi
   fi
 done
 
