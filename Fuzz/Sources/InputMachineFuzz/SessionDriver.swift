@@ -6,8 +6,9 @@ import TouchKit
 /// Plays operations into a real ``CanvasSession`` the way the app's Wayland shell does: every
 /// event stamped with the compositor's 32-bit milliseconds, display frames drawn into a buffer
 /// of the window's size at its scale (one buffer, as a replay draws), the shell's timers when
-/// asked. It listens to the session as the app's logs do (`onDeliver`, `onGestureStateChange`)
-/// and checks what it hears (``SessionChecks``).
+/// asked. It listens to the session as the one who owns it (`onDeliver`, which hears every
+/// delivery the app's logs hear through `addDeliveryObserver`, and `onGestureStateChange`) and
+/// checks what it hears (``SessionChecks``).
 @MainActor
 final class SessionDriver {
     let session: CanvasSession
