@@ -206,7 +206,7 @@ final class StrokeInk {
             invalid.invalidateAll()
         }
         completedRepairs.append(stroke.bounds)
-        invalidate(stroke.bounds)
+        invalidateFootprint(of: stroke)
         if showsSampleDots { needsDotsRebuild = true }
     }
 
@@ -224,12 +224,12 @@ final class StrokeInk {
             pendingCommits.remove(at: index)
         } else if rebuilding != nil {
             // Dropped from the rebuild; if some of it was drawn, its rows are repaired there.
-            if rebuilding?.remove(stroke) == true { invalidate(stroke.bounds) }
+            if rebuilding?.remove(stroke) == true { invalidateFootprint(of: stroke) }
         } else {
             completedRepairs.append(stroke.bounds)
             // The completed layer is redrawn in the original order, so only the stroke's own
-            // pixels change.
-            invalidate(stroke.bounds)
+            // pixels change: along it, not in its bounding box.
+            invalidateFootprint(of: stroke)
         }
         if showsSampleDots { takeOutOfDots(stroke) }
     }
@@ -525,14 +525,17 @@ final class StrokeInk {
 
     // MARK: Invalidation
 
+    /// The stroke's ink leaves the active layer: its pixels change (to completed ink, or to
+    /// what lies beneath), and nothing else of the layer does, but for the strokes redrawn in the
+    /// rows the repair clears.
     private func takeOutOfActiveLayer(_ stroke: Stroke) {
         activeRepairs.append(stroke.bounds)
-        invalidate(stroke.bounds)
+        invalidateFootprint(of: stroke)
         // The in-progress strokes crossing the cleared rows are redrawn one after the other
         // instead of interleaved as they were drawn: where they overlap, rounding may differ.
         let band = activeLayer.repairBand(covering: stroke.bounds)
         for entry in live where entry.stroke.bounds.intersects(band) {
-            invalidate(entry.stroke.bounds.intersection(band))
+            invalidateFootprint(of: entry.stroke, within: band)
         }
     }
 
@@ -557,5 +560,11 @@ final class StrokeInk {
 
     private func invalidate(_ rect: Rect) {
         invalid.add(rect)
+    }
+
+    /// Invalidates where `stroke`'s ink lies (within `area`): a chain of boxes along it, not its
+    /// bounding box, which for a stroke across the window is most of it (``StrokeFootprint``).
+    private func invalidateFootprint(of stroke: Stroke, within area: Rect? = nil) {
+        StrokeFootprint.forEachRect(of: stroke, within: area) { invalid.add($0) }
     }
 }
