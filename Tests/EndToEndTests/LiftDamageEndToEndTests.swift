@@ -59,11 +59,14 @@ struct LiftDamageEndToEndTests {
             let beforeLift = c.stats.perCommit.count
             c.touchUp(id: id)
             c.touchFrame()
-            await h.idle()
-            lifts.append(c.stats.perCommit[beforeLift...].filter { $0.attachedBuffer && $0.bufferPixels > 0 })
+            // The lift's frame may take the app a while on a busy machine (it compares the
+            // stroke's pixels with what was shown): wait for it, then for the rest to settle.
+            _ = await c.waitUntil(timeout: AppHarness.patience) { !Self.shown(c.stats.perCommit[beforeLift...]).isEmpty }
+            await h.idle(quiet: 0.5)
+            lifts.append(Self.shown(c.stats.perCommit[beforeLift...]))
         }
 
-        let commits = c.stats.perCommit.filter { $0.attachedBuffer && $0.bufferPixels > 0 }
+        let commits = Self.shown(c.stats.perCommit[...])
         let fractions = commits.map(\.summedDamageFraction)
         let stroke = commits.filter { commit in !lifts.contains { $0.contains { $0.sequence == commit.sequence } } }
         print("lift damage end to end: \(scene) \(width)×\(height): \(commits.count) commits; during the strokes at most "
@@ -108,6 +111,11 @@ struct LiftDamageEndToEndTests {
             shown.keep(as: "lift-damage-\(scene)-shown")
             repainted.keep(as: "lift-damage-\(scene)-repainted")
         }
+    }
+
+    /// The commits that showed a buffer.
+    static func shown(_ commits: ArraySlice<CommitRecord>) -> [CommitRecord] {
+        commits.filter { $0.attachedBuffer && $0.bufferPixels > 0 }
     }
 
     /// Pixels whose red, green or blue differ between two frames of one size (the fourth byte of
