@@ -1,4 +1,5 @@
 import Canvas
+import Foundation
 import Testing
 import TouchKit
 
@@ -30,13 +31,27 @@ import TouchKit
 
     @Test func countIsCappedByMergingTheCheapestPair() {
         var region = DamageRegion()
-        for i in 0..<40 {
-            region.add(PixelRect(x: (i % 8) * 100, y: (i / 8) * 100, width: 5, height: 5))
+        for i in 0..<144 {
+            region.add(PixelRect(x: (i % 12) * 100, y: (i / 12) * 100, width: 5, height: 5))
+        }
+        #expect(region.rects.count == DamageRegion.maximumRectCount)
+        for i in 0..<144 {
+            #expect(region.contains(x: (i % 12) * 100 + 2, y: (i / 12) * 100 + 2))
+        }
+    }
+
+    /// The boxes of a ring of ink, added one by one: each merges only with what is nearly the
+    /// same box, so the region stays a ring of boxes instead of growing into the ring's
+    /// bounding box (which a box grown by earlier merges used to swallow its neighbours into).
+    @Test func aRingOfBoxesDoesNotSnowballIntoItsBoundingBox() {
+        var region = DamageRegion()
+        for i in 0..<120 {
+            let angle = 2 * Double.pi * Double(i) / 120
+            region.add(PixelRect(x: 1920 + Int(860 * cos(angle)) - 20, y: 1080 + Int(860 * sin(angle)) - 20,
+                                 width: 40, height: 40))
         }
         #expect(region.rects.count <= DamageRegion.maximumRectCount)
-        for i in 0..<40 {
-            #expect(region.contains(x: (i % 8) * 100 + 2, y: (i / 8) * 100 + 2))
-        }
+        #expect(region.area < region.boundingBox.area / 10, "\(region.area) of \(region.boundingBox.area)")
     }
 
     @Test func clippingKeepsOnlyTheBuffer() {

@@ -122,8 +122,15 @@ final class CoverageStrips {
     /// images are made once and the composite is pixman's solid-through-A8 fast path.
     func composite(color: Color, opacity: Double, strip k: Int, box: PixelRect,
                    origin: (x: Int, y: Int), onto target: OpaquePointer) -> Bool {
-        guard images.indices.contains(k), let dest = targetImage(target), let source = solidImage(color, opacity)
-        else { return false }
+        guard let dest = targetImage(target) else { return false }
+        return composite(color: color, opacity: opacity, strip: k, box: box, origin: origin, ontoImage: dest)
+    }
+
+    /// The same composite onto a pixman image of the caller's: `ShownInk` repeats a frame's
+    /// compositing into pixels of its own with this, so that they come out as the frame's did.
+    func composite(color: Color, opacity: Double, strip k: Int, box: PixelRect,
+                   origin: (x: Int, y: Int), ontoImage dest: OpaquePointer) -> Bool {
+        guard images.indices.contains(k), let source = solidImage(color, opacity) else { return false }
         pixman_image_composite32(PIXMAN_OP_OVER, source, images[k], dest,
                                  0, 0, Int32(box.x - origin.x), Int32(box.y - origin.y),
                                  Int32(box.x), Int32(box.y), Int32(box.width), Int32(box.height))

@@ -66,11 +66,20 @@ public struct CommitRecord: Sendable {
     public let damageRects: Int
     /// Union area of this commit's damage in buffer pixels.
     public let damagedPixels: Int
+    /// The areas of this commit's damage rectangles added up, in buffer pixels: overlaps count
+    /// once per rectangle, as a compositor that uploads a shm buffer rectangle by rectangle
+    /// copies them. Never less than ``damagedPixels``.
+    public let summedDamagePixels: Int
     /// Area of the buffer shown after this commit (0 when none).
     public let bufferPixels: Int
 
     /// Damaged fraction of the buffer (0 when there is no buffer).
     public var damagedFraction: Double { bufferPixels > 0 ? Double(damagedPixels) / Double(bufferPixels) : 0 }
+
+    /// ``summedDamagePixels`` as a fraction of the buffer (0 when there is no buffer).
+    public var summedDamageFraction: Double {
+        bufferPixels > 0 ? Double(summedDamagePixels) / Double(bufferPixels) : 0
+    }
 }
 
 /// Counters over the toplevel surface's life, for benchmarks. `resetStats()` starts over.

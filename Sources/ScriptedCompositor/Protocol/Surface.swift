@@ -257,7 +257,9 @@ extension ScriptedCompositor {
         stats.damageRects += damage.count
         stats.damagedPixels += area
         stats.perCommit.append(CommitRecord(sequence: commitCount, uptimeNanoseconds: now, attachedBuffer: attachedBuffer,
-                                            damageRects: damage.count, damagedPixels: area, bufferPixels: bufferPixels))
+                                            damageRects: damage.count, damagedPixels: area,
+                                            summedDamagePixels: damage.reduce(0) { $0 + Int($1.width) * Int($1.height) },
+                                            bufferPixels: bufferPixels))
         let commit = Commit(sequence: commitCount, hasBuffer: attachedBuffer, frame: frame, time: eventTime,
                             uptimeNanoseconds: now)
         if awaitingCommit && nextCommit == nil { nextCommit = commit }

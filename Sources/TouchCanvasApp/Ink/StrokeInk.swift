@@ -55,6 +55,9 @@ final class StrokeInk {
         var drawn = 0
         /// Samples whose dots the dots layer holds.
         var dotted = 0
+        /// For an ended stroke not yet drawn into the completed layer: whether what its end
+        /// changes on screen is invalidated already (see ``settlePendingCommits()``).
+        var invalidated = false
     }
 
     let completedLayer = InkLayer()
@@ -113,6 +116,12 @@ final class StrokeInk {
     /// Scratch for ``drawActiveLayer(in:)``, kept so a frame does not allocate it.
     @exclusivity(unchecked) private var activeBounds: [Rect] = []
     @exclusivity(unchecked) private var invalid = InvalidRects()
+    /// Whether the last frame copied the completed layer and composited the active one over it,
+    /// as ``ShownInk`` reproduces them: then an ended stroke's pixels can be compared with what
+    /// was shown (``settlePendingCommits()``).
+    @exclusivity(unchecked) private var lastFrameCopied = false
+    /// What was shown along the strokes that ended, while they are drawn into the completed layer.
+    private let shown = ShownInk()
 
     init(activeAlpha: Double) {
         self.activeAlpha = activeAlpha
@@ -160,10 +169,12 @@ final class StrokeInk {
             // Drawn after every stroke before it, as the unsliced rebuild would; its dots come
             // with the dots' rebuild when the ink's ends.
             rebuilding?.append(stroke)
+            takeOutOfActiveLayer(stroke)
         } else {
             pendingCommits.append(ended)
+            // What its end changes on screen is settled when the renderer asks.
+            takeOutOfActiveLayer(stroke, invalidatingIt: false)
         }
-        takeOutOfActiveLayer(stroke)
     }
 
     /// `stroke` was abandoned: its ink disappears.
@@ -206,7 +217,7 @@ final class StrokeInk {
             invalid.invalidateAll()
         }
         completedRepairs.append(stroke.bounds)
-        invalidate(stroke.bounds)
+        invalidateFootprint(of: stroke)
         if showsSampleDots { needsDotsRebuild = true }
     }
 
@@ -220,16 +231,18 @@ final class StrokeInk {
     /// `stroke`, which had completed, was removed from the drawing.
     private func undo(_ stroke: Stroke) {
         if let index = pendingCommits.firstIndex(where: { $0.stroke === stroke }) {
-            // Never reached the completed layer; its active ink is already being removed.
+            // Never reached the completed layer; its active ink is already being removed, and
+            // that is what changes on screen.
+            if !pendingCommits[index].invalidated { invalidateFootprint(of: stroke) }
             pendingCommits.remove(at: index)
         } else if rebuilding != nil {
             // Dropped from the rebuild; if some of it was drawn, its rows are repaired there.
-            if rebuilding?.remove(stroke) == true { invalidate(stroke.bounds) }
+            if rebuilding?.remove(stroke) == true { invalidateFootprint(of: stroke) }
         } else {
             completedRepairs.append(stroke.bounds)
             // The completed layer is redrawn in the original order, so only the stroke's own
-            // pixels change.
-            invalidate(stroke.bounds)
+            // pixels change: along it, not in its bounding box.
+            invalidateFootprint(of: stroke)
         }
         if showsSampleDots { takeOutOfDots(stroke) }
     }
@@ -264,7 +277,46 @@ final class StrokeInk {
         if dotsRebuilding != nil, let origin = dotsLayer?.rect.origin {
             invalid.add(Rect(origin: origin, size: Size(width: 1, height: 1)))
         }
+        settlePendingCommits()
         return invalid.take(report)
+    }
+
+    /// Invalidates what the strokes that ended since the last frame change on screen, before the
+    /// renderer collects this frame's damage: their ink leaves the active layer for the completed
+    /// one.
+    ///
+    /// Where the last frame can be reproduced (``ShownInk``), they are drawn into the completed
+    /// layer now, and only the pixels that then differ from what was shown are invalidated:
+    /// every pixel of the stroke where in-progress ink is fainter than completed ink (the trace
+    /// and canvas scenes), next to none where it is shown at full opacity (the draw scene). Boxes
+    /// that an in-progress stroke crosses are invalidated whole: the frame changes its ink there
+    /// too. Otherwise — a rebuild, repair or clear under way, the dots shown, the last frame
+    /// blended — each stroke's footprint is invalidated, and the frame draws it as before.
+    private func settlePendingCommits() {
+        guard pendingCommits.contains(where: { !$0.invalidated }) else { return }
+        guard lastFrameCopied, !needsRebuild, rebuilding == nil, !needsCompletedClear, completedRepairs.isEmpty,
+              dotsLayer == nil, dotsRebuilding == nil, !pendingCommits.contains(where: { $0.invalidated }),
+              ShownInk.canReproduce(completed: completedLayer, inProgress: activeLayer)
+        else {
+            for i in pendingCommits.indices where !pendingCommits[i].invalidated {
+                invalidateFootprint(of: pendingCommits[i].stroke)
+                pendingCommits[i].invalidated = true
+            }
+            return
+        }
+        let margin = ViewRenderer.antialiasMargin
+        for commit in pendingCommits {
+            StrokeFootprint.forEachRect(of: commit.stroke) { rect in
+                let reach = rect.insetBy(dx: -margin, dy: -margin)
+                if live.contains(where: { $0.stroke.bounds.insetBy(dx: -margin, dy: -margin).intersects(reach) })
+                    || !shown.keep(rect, completed: completedLayer, inProgress: activeLayer, opacity: activeAlpha) {
+                    invalidate(rect)
+                }
+            }
+        }
+        for commit in pendingCommits { completedLayer.drawSegments(of: commit.stroke, from: 0) }
+        pendingCommits.removeAll(keepingCapacity: true)
+        shown.forEachChange(in: completedLayer) { invalidate($0) }
     }
 
     /// A rebuild or a repair is under way, or its last slice is not on screen yet: the owning view
@@ -291,10 +343,12 @@ final class StrokeInk {
         completedLayer.backdrop = blendsEverything ? nil : context.backdrop
         let started = update(bounds: bounds, scale: context.scale, completed: completed)
         if blendsEverything {
+            lastFrameCopied = false
             context.draw(completedLayer)
             if !live.isEmpty { context.draw(activeLayer, alpha: activeAlpha) }
         } else {
-            if !context.copy(completedLayer) {
+            lastFrameCopied = context.copy(completedLayer)
+            if !lastFrameCopied {
                 if let backdrop = context.backdrop {
                     context.setColor(backdrop)
                     context.fill(bounds)
@@ -366,7 +420,8 @@ final class StrokeInk {
             live[i].drawn = stroke.samples.count
             if dotsRebuilding == nil { live[i].dotted = drawDots(of: stroke, from: live[i].dotted) }
         }
-        // Strokes that ended, whole, on top of the completed ones.
+        // Strokes that ended, whole, on top of the completed ones (those the renderer has not
+        // asked about yet, as a save's picture does not, change the next frame).
         for commit in pendingCommits {
             completedLayer.drawSegments(of: commit.stroke, from: 0)
             if dotsRebuilding != nil {
@@ -374,6 +429,7 @@ final class StrokeInk {
             } else {
                 _ = drawDots(of: commit.stroke, from: commit.dotted)
             }
+            if !commit.invalidated { invalidateFootprint(of: commit.stroke) }
         }
         pendingCommits.removeAll(keepingCapacity: true)
         // Ink taken away: clear its rows and redraw what crosses them, in the original order.
@@ -409,6 +465,8 @@ final class StrokeInk {
     private func startRebuild(bounds: Rect, scale: Double, completed: [Stroke]) {
         rebuilding = completedLayer.reset(rect: bounds, scale: scale) ? InkRebuild(strokes: completed, origin: bounds.origin) : nil
         rebuildActive(bounds: bounds, scale: scale)
+        // The rebuild draws them from the model; their ink left the active layer all the same.
+        for commit in pendingCommits where !commit.invalidated { invalidateFootprint(of: commit.stroke) }
         pendingCommits.removeAll(keepingCapacity: true)
         completedRepairs.removeAll(keepingCapacity: true)
         needsCompletedClear = false
@@ -525,14 +583,17 @@ final class StrokeInk {
 
     // MARK: Invalidation
 
-    private func takeOutOfActiveLayer(_ stroke: Stroke) {
+    /// The stroke's ink leaves the active layer: its pixels change (to completed ink, or to
+    /// what lies beneath), and nothing else of the layer does, but for the strokes redrawn in the
+    /// rows the repair clears. `invalidatingIt` false leaves the stroke's own pixels to the caller.
+    private func takeOutOfActiveLayer(_ stroke: Stroke, invalidatingIt: Bool = true) {
         activeRepairs.append(stroke.bounds)
-        invalidate(stroke.bounds)
+        if invalidatingIt { invalidateFootprint(of: stroke) }
         // The in-progress strokes crossing the cleared rows are redrawn one after the other
         // instead of interleaved as they were drawn: where they overlap, rounding may differ.
         let band = activeLayer.repairBand(covering: stroke.bounds)
         for entry in live where entry.stroke.bounds.intersects(band) {
-            invalidate(entry.stroke.bounds.intersection(band))
+            invalidateFootprint(of: entry.stroke, within: band)
         }
     }
 
@@ -557,5 +618,11 @@ final class StrokeInk {
 
     private func invalidate(_ rect: Rect) {
         invalid.add(rect)
+    }
+
+    /// Invalidates where `stroke`'s ink lies (within `area`): a chain of boxes along it, not its
+    /// bounding box, which for a stroke across the window is most of it (``StrokeFootprint``).
+    private func invalidateFootprint(of stroke: Stroke, within area: Rect? = nil) {
+        StrokeFootprint.forEachRect(of: stroke, within: area) { invalid.add($0) }
     }
 }
