@@ -49,7 +49,7 @@ import TouchKit
 @MainActor
 final class StrokeInk {
     /// A stroke drawn into a layer incrementally, and how much of it the layers hold.
-    private struct Live {
+    struct Live {
         let stroke: Stroke
         /// Points whose segments the active layer holds.
         var drawn = 0
@@ -62,7 +62,7 @@ final class StrokeInk {
 
     let completedLayer = InkLayer()
     let activeLayer = InkLayer()
-    @exclusivity(unchecked) private(set) var dotsLayer: InkLayer?
+    @exclusivity(unchecked) var dotsLayer: InkLayer?
 
     /// Opacity of in-progress strokes.
     let activeAlpha: Double
@@ -81,24 +81,24 @@ final class StrokeInk {
     }
 
     /// In-progress strokes in the order they began.
-    @exclusivity(unchecked) private var live: [Live] = []
+    @exclusivity(unchecked) var live: [Live] = []
     /// Ended strokes not yet drawn into the completed layer (with their dots progress).
-    @exclusivity(unchecked) private var pendingCommits: [Live] = []
+    @exclusivity(unchecked) var pendingCommits: [Live] = []
     /// Bounds of strokes to take out of the active layer, the completed layer, the dots.
-    @exclusivity(unchecked) private var activeRepairs: [Rect] = []
-    @exclusivity(unchecked) private var completedRepairs: [Rect] = []
-    @exclusivity(unchecked) private var dotRepairs: [Rect] = []
-    @exclusivity(unchecked) private var needsCompletedClear = false
-    @exclusivity(unchecked) private var needsDotsRebuild = false
-    @exclusivity(unchecked) private var needsRebuild = true
+    @exclusivity(unchecked) var activeRepairs: [Rect] = []
+    @exclusivity(unchecked) var completedRepairs: [Rect] = []
+    @exclusivity(unchecked) var dotRepairs: [Rect] = []
+    @exclusivity(unchecked) var needsCompletedClear = false
+    @exclusivity(unchecked) var needsDotsRebuild = false
+    @exclusivity(unchecked) var needsRebuild = true
     /// Layer pixel rows of a tall repair's next band, learned from the bands before it
     /// (``InkRepairBands/adapted(_:share:)``): kept across repairs, as the machine and the
     /// drawing's density change slowly.
-    @exclusivity(unchecked) private var repairBandRows = InkRepairBands.rows
+    @exclusivity(unchecked) var repairBandRows = InkRepairBands.rows
     /// The completed layer's rebuild while it spans frames; `nil` when the layer is whole.
-    @exclusivity(unchecked) private var rebuilding: InkRebuild?
+    @exclusivity(unchecked) var rebuilding: InkRebuild?
     /// The dots' rebuild while it spans frames (it starts once the ink is whole).
-    @exclusivity(unchecked) private var dotsRebuilding: DotsRebuild?
+    @exclusivity(unchecked) var dotsRebuilding: DotsRebuild?
 
     /// How much of a rebuild or a repair one frame draws. Unlimited by default, as headless
     /// replays, `check` and tests want whole frames; the interactive app sets a time budget
@@ -114,14 +114,14 @@ final class StrokeInk {
     @exclusivity(unchecked) var blendsEverything = false
 
     /// Scratch for ``drawActiveLayer(in:)``, kept so a frame does not allocate it.
-    @exclusivity(unchecked) private var activeBounds: [Rect] = []
-    @exclusivity(unchecked) private var invalid = InvalidRects()
+    @exclusivity(unchecked) var activeBounds: [Rect] = []
+    @exclusivity(unchecked) var invalid = InvalidRects()
     /// Whether the last frame copied the completed layer and composited the active one over it,
     /// as ``ShownInk`` reproduces them: then an ended stroke's pixels can be compared with what
     /// was shown (``settlePendingCommits()``).
-    @exclusivity(unchecked) private var lastFrameCopied = false
+    @exclusivity(unchecked) var lastFrameCopied = false
     /// What was shown along the strokes that ended, while they are drawn into the completed layer.
-    private let shown = ShownInk()
+    let shown = ShownInk()
 
     init(activeAlpha: Double) {
         self.activeAlpha = activeAlpha
@@ -134,137 +134,6 @@ final class StrokeInk {
     /// a frame is the frame's drawing work).
     var drawnSegmentCount: Int {
         completedLayer.drawnSegmentCount + activeLayer.drawnSegmentCount
-    }
-
-    // MARK: Model changes
-
-    /// A stroke started; its samples so far are drawn next frame.
-    func begin(_ stroke: Stroke) {
-        live.append(Live(stroke: stroke))
-        invalidate(stroke.bounds)
-    }
-
-    /// `stroke` gained samples from index `oldCount` on.
-    func extend(_ stroke: Stroke, from oldCount: Int) {
-        let samples = stroke.samples
-        guard oldCount < samples.count else { return }
-        let style = stroke.inkStyle
-        var dirty = Rect.zero
-        for i in max(0, oldCount)..<samples.count {
-            let end = samples[i].location
-            let start = i == 0 ? end : samples[i - 1].location
-            // A pen's segment is as wide as its wider end.
-            let width = stroke.isPressureSensitive ? max(stroke.width(at: i), stroke.width(at: max(i - 1, 0))) : style.width
-            let reach = showsSampleDots ? max(width, Self.sampleDotDiameter) : width
-            dirty = dirty.union(InkStyle(color: style.color, width: reach).bounds(from: start, to: end))
-        }
-        invalidate(dirty)
-    }
-
-    /// `stroke` ended and is now completed: it moves from the active layer to the completed one.
-    func end(_ stroke: Stroke) {
-        guard let index = live.firstIndex(where: { $0.stroke === stroke }) else { return }
-        let ended = live.remove(at: index)
-        if rebuilding != nil {
-            // Drawn after every stroke before it, as the unsliced rebuild would; its dots come
-            // with the dots' rebuild when the ink's ends.
-            rebuilding?.append(stroke)
-            takeOutOfActiveLayer(stroke)
-        } else {
-            pendingCommits.append(ended)
-            // What its end changes on screen is settled when the renderer asks.
-            takeOutOfActiveLayer(stroke, invalidatingIt: false)
-        }
-    }
-
-    /// `stroke` was abandoned: its ink disappears.
-    func cancel(_ stroke: Stroke) {
-        guard let index = live.firstIndex(where: { $0.stroke === stroke }) else { return }
-        live.remove(at: index)
-        takeOutOfActiveLayer(stroke)
-        if showsSampleDots { takeOutOfDots(stroke) }
-    }
-
-    /// Undo for a view: takes the newest completed stroke out of `strokes` and out of the ink
-    /// together, so the model and the layers cannot disagree. `false` when there is none.
-    func undoLastStroke(of strokes: StrokeCollection) -> Bool {
-        switch strokes.undo() {
-        case .removed(let stroke):
-            undo(stroke)
-        case .restored(let restored):
-            for stroke in restored { restore(stroke) }
-        case nil:
-            return false
-        }
-        return true
-    }
-
-    /// The eraser for a view: whole completed strokes within `radius` of the eraser's segment
-    /// leave `strokes` and the ink together. Returns whether any did.
-    @discardableResult
-    func erase(from start: Point, to end: Point, radius: Double, of strokes: StrokeCollection) -> Bool {
-        let erased = strokes.erase(from: start, to: end, radius: radius)
-        for stroke in erased { undo(stroke) }
-        return !erased.isEmpty
-    }
-
-    /// `stroke`, which an eraser had taken out, is back in the drawing in its old place: its
-    /// rows are redrawn from the model, in the drawing order.
-    private func restore(_ stroke: Stroke) {
-        // Mid-rebuild its old place may or may not be drawn yet: start over (undoing an erase is rare).
-        if rebuilding != nil {
-            needsRebuild = true
-            invalid.invalidateAll()
-        }
-        completedRepairs.append(stroke.bounds)
-        invalidateFootprint(of: stroke)
-        if showsSampleDots { needsDotsRebuild = true }
-    }
-
-    /// Clear for a view: every completed stroke leaves `strokes` and the ink; strokes being
-    /// drawn go on.
-    func clearCompletedStrokes(of strokes: StrokeCollection) {
-        strokes.removeAllStrokes()
-        clearCompleted()
-    }
-
-    /// `stroke`, which had completed, was removed from the drawing.
-    private func undo(_ stroke: Stroke) {
-        if let index = pendingCommits.firstIndex(where: { $0.stroke === stroke }) {
-            // Never reached the completed layer; its active ink is already being removed, and
-            // that is what changes on screen.
-            if !pendingCommits[index].invalidated { invalidateFootprint(of: stroke) }
-            pendingCommits.remove(at: index)
-        } else if rebuilding != nil {
-            // Dropped from the rebuild; if some of it was drawn, its rows are repaired there.
-            if rebuilding?.remove(stroke) == true { invalidateFootprint(of: stroke) }
-        } else {
-            completedRepairs.append(stroke.bounds)
-            // The completed layer is redrawn in the original order, so only the stroke's own
-            // pixels change: along it, not in its bounding box.
-            invalidateFootprint(of: stroke)
-        }
-        if showsSampleDots { takeOutOfDots(stroke) }
-    }
-
-    /// Every completed stroke was removed; in-progress strokes go on.
-    private func clearCompleted() {
-        pendingCommits.removeAll()
-        completedRepairs.removeAll()
-        needsCompletedClear = true
-        // The rebuild's strokes are gone; what remains (nothing, or an undone clear) starts over.
-        if rebuilding != nil { needsRebuild = true }
-        if showsSampleDots { needsDotsRebuild = true }
-        invalid.invalidateAll()
-    }
-
-    /// Forgets the layers and the in-progress strokes; the next frame rebuilds from the model
-    /// (the completed strokes passed to ``draw(in:bounds:completed:)`` and `active`).
-    func reset(active: [Stroke]) {
-        live = active.map { Live(stroke: $0) }
-        pendingCommits.removeAll()
-        needsRebuild = true
-        invalid.invalidateAll()
     }
 
     // MARK: Frames
@@ -292,7 +161,7 @@ final class StrokeInk {
     /// that an in-progress stroke crosses are invalidated whole: the frame changes its ink there
     /// too. Otherwise — a rebuild, repair or clear under way, the dots shown, the last frame
     /// blended — each stroke's footprint is invalidated, and the frame draws it as before.
-    private func settlePendingCommits() {
+    func settlePendingCommits() {
         guard pendingCommits.contains(where: { !$0.invalidated }) else { return }
         guard lastFrameCopied, !needsRebuild, rebuilding == nil, !needsCompletedClear, completedRepairs.isEmpty,
               dotsLayer == nil, dotsRebuilding == nil, !pendingCommits.contains(where: { $0.invalidated }),
@@ -375,14 +244,14 @@ final class StrokeInk {
     /// The in-progress ink, blended only over the in-progress strokes: everywhere else the active
     /// layer is transparent (repairs have taken out the strokes that ended), so blending there
     /// would cost time and change nothing.
-    private func drawActiveLayer(in context: GraphicsContext) {
+    func drawActiveLayer(in context: GraphicsContext) {
         activeBounds.removeAll(keepingCapacity: true)
         for entry in live { activeBounds.append(entry.stroke.bounds) }
         context.draw(activeLayer, alpha: activeAlpha, clippedToPixelsCovering: activeBounds)
     }
 
     /// Returns whether it started a rebuild.
-    private func update(bounds: Rect, scale: Double, completed: [Stroke]) -> Bool {
+    func update(bounds: Rect, scale: Double, completed: [Stroke]) -> Bool {
         if let color = live.first?.stroke.inkStyle.color {
             // Alpha strips while the in-progress strokes share one colour (a change rebuilds
             // the active layer from them: see the next lines).
@@ -456,173 +325,5 @@ final class StrokeInk {
         }
         dotRepairs.removeAll(keepingCapacity: true)
         return starting
-    }
-
-    /// Everything from the model: `completed` (which holds the pending commits too) and `live`.
-    /// The in-progress strokes are few and drawn at once; the completed ones are drawn by
-    /// ``continueRebuild(bounds:scale:completed:invalidating:)``, in slices when there is a
-    /// ``paintBudget``.
-    private func startRebuild(bounds: Rect, scale: Double, completed: [Stroke]) {
-        rebuilding = completedLayer.reset(rect: bounds, scale: scale) ? InkRebuild(strokes: completed, origin: bounds.origin) : nil
-        rebuildActive(bounds: bounds, scale: scale)
-        // The rebuild draws them from the model; their ink left the active layer all the same.
-        for commit in pendingCommits where !commit.invalidated { invalidateFootprint(of: commit.stroke) }
-        pendingCommits.removeAll(keepingCapacity: true)
-        completedRepairs.removeAll(keepingCapacity: true)
-        needsCompletedClear = false
-        needsRebuild = false
-        // The dots follow once the completed ink is whole.
-        dotsLayer = nil
-        dotsRebuilding = nil
-    }
-
-    /// One slice of the rebuild, its rectangles invalidated for the next frame when `invalidating`,
-    /// its time budget counted from `since` when given; when it is the last, the dots are rebuilt too.
-    private func continueRebuild(bounds: Rect, scale: Double, completed: [Stroke], invalidating: Bool,
-                                 since: Double? = nil) {
-        guard var rebuild = rebuilding else { return }
-        rebuilding = nil  // not held twice while it draws: its strokes array is not copied
-        let finished = rebuild.advance(into: completedLayer, budget: paintBudget, clock: clock, since: since) { dirty in
-            if invalidating { invalidate(dirty) }
-        }
-        guard finished else {
-            rebuilding = rebuild
-            return
-        }
-        if showsSampleDots { rebuildDots(bounds: bounds, scale: scale, completed: completed) }
-    }
-
-    /// Undo and the eraser: the rows the removed strokes covered are cleared and what crosses
-    /// them redrawn, in the drawing order. With a budget, a tall repair over a big drawing (a
-    /// stroke from top to bottom redraws nearly every stroke) goes a band of rows at a time,
-    /// a band per frame or more; each band's rows come out exact whatever happened before, so
-    /// strokes ending meanwhile need no care. What a band changed is invalidated for the next
-    /// frame; the undo invalidated the whole stroke already for this one.
-    private func repairCompletedLayer(completed: [Stroke]) {
-        guard !completedRepairs.isEmpty else { return }
-        let redraw = { [completedLayer] (band: Rect) in
-            for stroke in completed where stroke.bounds.intersects(band) {
-                completedLayer.drawSegments(of: stroke, from: 0, within: band)
-            }
-        }
-        guard paintBudget != .unlimited else {
-            for rect in completedRepairs { completedLayer.repair(covering: rect, redraw: redraw) }
-            completedRepairs.removeAll(keepingCapacity: true)
-            return
-        }
-        var meter = InkPaintMeter(paintBudget, clock: clock)
-        while let rect = completedRepairs.last, !meter.isExhausted {
-            let (band, rest) = InkRepairBands.next(of: rect, scale: completedLayer.scale, rows: repairBandRows)
-            let before = completedLayer.drawnSegmentCount, started = meter.now
-            completedLayer.repair(covering: band, redraw: redraw)
-            let drawn = max(1, completedLayer.drawnSegmentCount - before)
-            repairBandRows = InkRepairBands.adapted(repairBandRows, share: meter.share(ofSegments: drawn, since: started))
-            meter.spend(drawn)
-            invalidate(band)
-            completedRepairs.removeLast()
-            if let rest { completedRepairs.append(rest) }
-        }
-    }
-
-    /// The in-progress strokes from the model (with the rest, or alone when only the active
-    /// layer's kind changed).
-    private func rebuildActive(bounds: Rect, scale: Double) {
-        activeLayer.rebuild(from: live.lazy.map(\.stroke), rect: bounds, scale: scale)
-        for i in live.indices { live[i].drawn = live[i].stroke.samples.count }
-        activeRepairs.removeAll(keepingCapacity: true)
-    }
-
-    /// The dots of every stroke from the model (debug overlay turned on, cleared, or the ink
-    /// rebuilt), in the drawing order: the completed strokes' by a ``DotsRebuild`` (at once
-    /// without a budget, a slice per frame with one), then the in-progress strokes'.
-    private func rebuildDots(bounds: Rect, scale: Double, completed: [Stroke], invalidating: Bool = true) {
-        let dots = dotsLayer ?? InkLayer()
-        dotsLayer = dots
-        dots.reset(rect: bounds, scale: scale)
-        for i in live.indices { live[i].dotted = 0 }
-        // Pending commits are among `completed`: the rebuild dots them.
-        for i in pendingCommits.indices { pendingCommits[i].dotted = pendingCommits[i].stroke.samples.count }
-        dotRepairs.removeAll(keepingCapacity: true)
-        needsDotsRebuild = false
-        dotsRebuilding = DotsRebuild(strokes: completed)
-        // Whole, it is drawn before the compositing and shown by this frame, which repaints all
-        // it covers already (a new size, the overlay turned on, a clear).
-        if paintBudget == .unlimited { continueDotsRebuild(since: nil, invalidating: false) }
-    }
-
-    /// One slice of the dots' rebuild, what it drew invalidated for the next frame when
-    /// `invalidating`; after the last, the in-progress strokes' dots.
-    private func continueDotsRebuild(since: Double?, invalidating: Bool = true) {
-        guard var rebuild = dotsRebuilding, let dotsLayer else {
-            dotsRebuilding = nil
-            return
-        }
-        dotsRebuilding = nil  // not held twice while it draws
-        let finished = rebuild.advance(budget: paintBudget, clock: clock, since: since, dot: { location in
-            dotsLayer.drawDot(at: location, diameter: Self.sampleDotDiameter, color: Self.sampleDotColor)
-        }, dirty: { if invalidating { invalidate($0) } })
-        guard finished else {
-            dotsRebuilding = rebuild
-            return
-        }
-        for i in live.indices {
-            live[i].dotted = drawDots(of: live[i].stroke, from: 0)
-            if invalidating { invalidate(dotsBounds(of: live[i].stroke)) }
-        }
-    }
-
-    /// Dots on the coalesced samples of `stroke` from `index` on; returns the new dotted count.
-    private func drawDots(of stroke: Stroke, from index: Int) -> Int {
-        let samples = stroke.samples
-        guard let dotsLayer, index < samples.count else { return samples.count }
-        for sample in samples[max(0, index)...] where sample.coalesced {
-            dotsLayer.drawDot(at: sample.location, diameter: Self.sampleDotDiameter, color: Self.sampleDotColor)
-        }
-        return samples.count
-    }
-
-    // MARK: Invalidation
-
-    /// The stroke's ink leaves the active layer: its pixels change (to completed ink, or to
-    /// what lies beneath), and nothing else of the layer does, but for the strokes redrawn in the
-    /// rows the repair clears. `invalidatingIt` false leaves the stroke's own pixels to the caller.
-    private func takeOutOfActiveLayer(_ stroke: Stroke, invalidatingIt: Bool = true) {
-        activeRepairs.append(stroke.bounds)
-        if invalidatingIt { invalidateFootprint(of: stroke) }
-        // The in-progress strokes crossing the cleared rows are redrawn one after the other
-        // instead of interleaved as they were drawn: where they overlap, rounding may differ.
-        let band = activeLayer.repairBand(covering: stroke.bounds)
-        for entry in live where entry.stroke.bounds.intersects(band) {
-            invalidateFootprint(of: entry.stroke, within: band)
-        }
-    }
-
-    private func takeOutOfDots(_ stroke: Stroke) {
-        let reach = dotsBounds(of: stroke)
-        // Mid-rebuild a repair could dot a stroke the rebuild has yet to reach: start over.
-        if dotsRebuilding != nil {
-            needsDotsRebuild = true
-            invalidate(reach)
-            return
-        }
-        dotRepairs.append(reach)
-        // Debug only: the whole band, since dots of every stroke in it are redrawn.
-        let band = dotsLayer?.repairBand(covering: reach) ?? .zero
-        invalidate(band.isEmpty ? reach : band)
-    }
-
-    /// Where a stroke's dots can be: they reach further from a sample than its ink does.
-    private func dotsBounds(of stroke: Stroke) -> Rect {
-        stroke.bounds.insetBy(dx: -Self.sampleDotDiameter / 2, dy: -Self.sampleDotDiameter / 2)
-    }
-
-    private func invalidate(_ rect: Rect) {
-        invalid.add(rect)
-    }
-
-    /// Invalidates where `stroke`'s ink lies (within `area`): a chain of boxes along it, not its
-    /// bounding box, which for a stroke across the window is most of it (``StrokeFootprint``).
-    private func invalidateFootprint(of stroke: Stroke, within area: Rect? = nil) {
-        StrokeFootprint.forEachRect(of: stroke, within: area) { invalid.add($0) }
     }
 }
