@@ -135,6 +135,33 @@ import TouchCanvasTesting
         }
     }
 
+    /// Past the kept pixels' budget (ten long strokes lifted at once at 4K would take megabytes at
+    /// the app's memory peak), the lift damages the stroke's footprint instead of comparing: more
+    /// damage, never a changed pixel left undamaged, and the same picture.
+    @Test func pastThePixelBudgetTheLiftDamagesTheFootprintWhole() throws {
+        let h = try SceneHarness(.trace, width: 1920, height: 1080, scale: 1)
+        let view = try #require(h.root as? TouchTrackerView)
+        view.ink.shown.pixelBudget = 1000
+        h.render()
+        let points = Shape.diagonal.points(width: 1920, height: 1080, scale: 1)
+        h.down(0, points[0])
+        for point in points.dropFirst() { h.move(0, point) }
+        h.render()
+        let before = try PixelBuffer(width: h.buffer.width, height: h.buffer.height, format: h.buffer.format)
+        copyPixels(from: h.buffer, to: before)
+        h.up(0)
+        let damage = h.render()
+        var undamaged = 0, changed = 0
+        forEachChangedPixel(before, h.buffer) { x, y in
+            changed += 1
+            if !damage.rects.contains(where: { $0.contains(x: x, y: y) }) { undamaged += 1 }
+        }
+        #expect(changed > 0 && undamaged == 0, "\(undamaged) of \(changed) changed pixels not damaged")
+        #expect(Double(damage.area) / Double(h.bufferArea) <= Self.damageLimit)
+        #expect(view.ink.shown.isEmpty, "nothing stays kept after the lift")
+        #expect(differences(h.buffer, try h.fullRender()).isEmpty)
+    }
+
     /// In the draw scene in-progress ink is shown at full opacity, as it looks once completed: the
     /// lift damages only the few pixels the two layers rasterise differently (where the
     /// in-progress layer's strips cut the stroke), not the stroke. A few hundred pixels change;

@@ -28,8 +28,15 @@ import TouchKit
 /// image, as a ``PixelBuffer`` is. The owner checks the first and must not rely on this
 /// otherwise (``canReproduce(completed:inProgress:)`` checks the layers).
 ///
-/// Memory: four bytes per kept pixel, given back by ``forEachChange(in:_:)``. Not thread-safe.
+/// Memory: four bytes per kept pixel, at most ``pixelBudget`` pixels, given back by
+/// ``forEachChange(in:_:)``. Not thread-safe.
 public final class ShownInk {
+    /// The most pixels kept at once: 1 MB. Ten fingers lifting together from strokes across a 4K
+    /// window would otherwise keep several megabytes at the peak of the app's memory; past the
+    /// budget ``keep(_:completed:inProgress:opacity:)`` keeps nothing more and the caller damages
+    /// those rectangles whole, as it would without this comparison. One long stroke's lift fits.
+    public var pixelBudget = 1 << 18
+
     /// The kept pixels, xrgb, rectangle after rectangle, each row after row without padding.
     private var pixels: [UInt32] = []
     /// Each kept rectangle, in layer pixels, and where its pixels start in ``pixels``.
@@ -67,10 +74,12 @@ public final class ShownInk {
         let box = Self.pixels(of: rect, in: completed)
         // Outside the layer: nothing of it is shown, nothing can change.
         guard !box.isEmpty else { return true }
+        guard pixels.count + box.width * box.height <= pixelBudget else { return false }
+        // The whole budget at once: its pages count only once written, and the storage never
+        // doubles (and copies) as rectangles are appended.
+        if pixels.capacity < pixelBudget { pixels.reserveCapacity(pixelBudget) }
         surface.flush()
         let offset = pixels.count
-        // Appended as they come (the storage grows geometrically): reserving each rectangle's
-        // pixels in turn would copy everything kept so far every time.
         for y in box.minY..<box.maxY {
             let row = UnsafeRawPointer(data + y * surface.stride + box.minX * 4).assumingMemoryBound(to: UInt32.self)
             pixels.append(contentsOf: UnsafeBufferPointer(start: row, count: box.width))
