@@ -81,6 +81,9 @@ public final class ShmSwapchain {
     public static let defaultMaximumSide = 16384
 
     /// - Parameters:
+    ///   - shm: the compositor's `wl_shm`, which makes the buffers' pools.
+    ///   - format: the pixel format of every buffer (`xrgb8888` unless the client draws alpha).
+    ///   - maxBuffers: how many buffers at most (at least two: one shown, one drawn).
     ///   - maximumSide: buffers with a longer side are refused (``nextBuffer(width:height:)``
     ///     throws).
     ///   - memoryName: the name each buffer's memfd shows in `/proc/PID/maps`, so a client's

@@ -72,7 +72,7 @@ public final class InkLayer {
     /// its memory in one frame, 46 ms of the 58 ms the first frame at 7680×4320 took
     /// (BENCHMARKS.md, "A rebuild in slices"). So ``reset(rect:scale:)`` and ``clear()`` only
     /// lower this mark; a frame shows the backdrop below it (``GraphicsContext/copy(_:)``), an
-    /// owner with time to spare fills a band per frame (``fillNextRows(bytes:)``), and anything
+    /// owner with time to spare fills a band per frame (`fillNextRows(bytes:)`), and anything
     /// that draws into the pixels fills the rest first, so no drawing depends on the owner.
     @exclusivity(unchecked) public private(set) var filledRows = 0
 

@@ -5,7 +5,7 @@
 /// so far is carried over). Set it back to 1 in the action to get the step since the last one.
 ///
 /// Thresholds:
-/// - ``hysteresis`` 10 pt: the distance between the fingers must change by more than this
+/// - ``TwoFingerGestureRecognizer/hysteresis`` 10 pt: the distance between the fingers must change by more than this
 ///   before it begins. UIKit documents none; 10 pt is TouchKit's one movement threshold
 ///   (taps, long presses and pans use it too), above the jitter of two resting fingers.
 /// - It needs two fingers; it ends when fewer than two remain, and fails if they lift first.

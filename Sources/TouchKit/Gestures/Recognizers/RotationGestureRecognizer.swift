@@ -6,7 +6,7 @@
 /// since the last one.
 ///
 /// Thresholds:
-/// - ``hysteresis`` 0.1 rad (about 6°) of turn before it begins. UIKit documents none; a
+/// - ``TwoFingerGestureRecognizer/hysteresis`` 0.1 rad (about 6°) of turn before it begins. UIKit documents none; a
 ///   tenth of a radian is well above the wobble of two fingers pinching straight, and at the
 ///   fingers' usual 50–150 pt apart it is 5–15 pt of arc, near TouchKit's 10 pt movement
 ///   threshold.
