@@ -28,6 +28,24 @@ extension ScriptedCompositor {
         return condition()
     }
 
+    /// Waits until the client has handled everything sent so far (a ping answered: clients
+    /// handle events in order) and then committed nothing for `quiet` seconds, so that the
+    /// last picture is the one it will keep showing. False when it was still committing, or
+    /// had not answered, at the deadline. A slow client (a sanitizer build, a busy machine)
+    /// only makes this take longer; a fixed pump would take a picture mid-animation.
+    @discardableResult
+    public func settle(quiet: Double = 0.1, within timeout: Double) -> Bool {
+        let deadline = uptimeNanoseconds() &+ nanoseconds(fromSeconds: timeout)
+        let serial = ping()
+        guard waitUntil(timeout: timeout, { lastPongSerial == serial }) else { return false }
+        while uptimeNanoseconds() < deadline {
+            let commits = commitCount
+            pump(for: quiet)
+            if commitCount == commits { return true }
+        }
+        return false
+    }
+
     /// Waits for the toplevel to show a buffer committed after acking the latest configure, i.e. a
     /// window that is mapped and has caught up with what the compositor asked for.
     public func waitForMappedToplevel(timeout: Double) -> Bool {
@@ -70,6 +88,20 @@ extension ScriptedCompositor {
             if condition() { return true }
         }
         return condition()
+    }
+
+    /// ``settle(quiet:within:)`` for async callers.
+    @discardableResult
+    nonisolated(nonsending) public func settle(quiet: Double = 0.1, within timeout: Double) async -> Bool {
+        let deadline = uptimeNanoseconds() &+ nanoseconds(fromSeconds: timeout)
+        let serial = ping()
+        guard await waitUntil(timeout: timeout, { lastPongSerial == serial }) else { return false }
+        while uptimeNanoseconds() < deadline {
+            let commits = commitCount
+            await pump(for: quiet)
+            if commitCount == commits { return true }
+        }
+        return false
     }
 
     /// ``waitForMappedToplevel(timeout:)`` for async callers.

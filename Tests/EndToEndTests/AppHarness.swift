@@ -120,19 +120,11 @@ final class AppHarness {
     /// False when it was still committing at the deadline.
     @discardableResult
     func idle(quiet: Double = 0.1, within seconds: Double = patience) async -> Bool {
-        await roundtrip(within: seconds)
-        let deadline = ScriptedCompositor.monotonicNanoseconds + UInt64(seconds * 1e9)
-        while ScriptedCompositor.monotonicNanoseconds < deadline {
-            let commits = compositor.commitCount
-            await compositor.pump(for: quiet)
-            if compositor.commitCount == commits {
-                app.drainOutput()
-                return true
-            }
-        }
+        let settled = await compositor.settle(quiet: quiet, within: seconds)
         app.drainOutput()
-        return false
+        return settled
     }
+
 
     /// The app's next commit of its window, or nil at the deadline.
     func nextCommit(within seconds: Double = patience) async -> Commit? {

@@ -105,12 +105,20 @@ struct DemoPlayer {
             if due > now { compositor.pump(for: Double(due - now) / 1e9) }
             sender.send(timed.event)
         }
-        compositor.pump(for: 0.5)  // spots shrink away, the last frame is drawn
+        try Self.settle(compositor)  // spots shrink away, the lifted strokes are drawn complete
         guard let frame = compositor.lastFrame else { throw DemoError(description: "the app committed no picture") }
         try Self.save(frame, to: path)
         compositor.tapKey(16)  // q
         try Self.waitForQuit(app, compositor)
         printError("saved \(path)")
+    }
+
+    /// Waits for the app to have drawn all it was sent and to stop animating, however slow it
+    /// runs (a fixed wait took the picture mid-animation from a sanitizer build on a busy machine).
+    private static func settle(_ compositor: ScriptedCompositor) throws {
+        guard compositor.settle(quiet: 0.25, within: 60) else {
+            throw DemoError(description: "the app was still drawing after a minute")
+        }
     }
 
     /// Waits for the app to end after `q`, and passes on an app that ended badly with what it
@@ -142,7 +150,7 @@ struct DemoPlayer {
             compositor.touchFrame()
             compositor.pump(for: 0.01)
         }
-        compositor.pump(for: 0.3)  // let the last spot finish growing
+        try Self.settle(compositor)  // the last spot finishes growing
         guard let frame = compositor.lastFrame else { throw DemoError(description: "the app committed no picture") }
         try Self.save(frame, to: path)
         for finger in 0..<4 { compositor.touchUp(id: Int32(finger)) }
