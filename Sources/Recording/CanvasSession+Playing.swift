@@ -12,8 +12,8 @@ extension CanvasSession {
         // The parser keeps times in range; clamped all the same, so no value can trap here.
         let stamp = time >= 0 ? UInt32(min(time.rounded(.down), Double(UInt32.max))) : 0
         switch event {
-        case let .touch(seat, touch): handle(touch.raw(time: stamp), seat: seat)
-        case let .pointer(seat, pointer): handle(pointer.raw(time: stamp), seat: seat)
+        case let .touch(seat, touch): handle(touch.stamped(stamp), seat: seat)
+        case let .pointer(seat, pointer): handle(pointer.stamped(stamp), seat: seat)
         case let .capabilityLost(seat, .touch): touchCapabilityLost(seat: seat)
         case let .capabilityLost(seat, .pointer): pointerCapabilityLost(seat: seat)
         case let .seatRemoved(seat): seatRemoved(seat)
@@ -22,7 +22,7 @@ extension CanvasSession {
         case .gestureTimeout: advanceGestures()
         case let .command(command): perform(command)
         case let .tabletToolAdded(seat, tool, description): tabletToolAdded(tool, description: description, seat: seat)
-        case let .tabletTool(seat, tool, input): handle(input.raw(time: stamp), tool: tool, seat: seat)
+        case let .tabletTool(seat, tool, input): handle(input.stamped(stamp), tool: tool, seat: seat)
         case let .tabletToolRemoved(seat, tool): tabletToolRemoved(tool, seat: seat)
         case let .tabletRemoved(seat, tablet): tabletRemoved(tablet, seat: seat)
         case let .tabletToolProximityInForeignSurface(seat, tool): tabletToolProximityInForeignSurface(tool, seat: seat)

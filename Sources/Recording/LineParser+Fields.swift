@@ -50,22 +50,17 @@ extension LineParser {
     }
 
     func toolID(_ token: Substring) throws(RecordingError) -> TabletToolID {
-        guard let raw = UInt32(token) else {
-            throw error("tool id '\(Self.clipped(token))' is not an integer 0…\(UInt32.max)")
-        }
-        return TabletToolID(raw)
+        TabletToolID(try unsigned(token, "tool id"))
     }
 
     func tabletID(_ token: Substring) throws(RecordingError) -> TabletID {
-        guard let raw = UInt32(token) else {
-            throw error("tablet id '\(Self.clipped(token))' is not an integer 0…\(UInt32.max)")
-        }
-        return TabletID(raw)
+        TabletID(try unsigned(token, "tablet id"))
     }
 
-    /// Pressure and distance as the compositor sent them (0…65535 in the protocol; any 32-bit
-    /// value is kept, so replay meets what the app met).
-    func axisValue(_ token: Substring, _ what: String) throws(RecordingError) -> UInt32 {
+    /// A protocol `uint` kept as sent: pressure and distance (0…65535 in the protocol, but any
+    /// 32-bit value is kept, so replay meets what the app met), button codes, and the app's
+    /// numbers for tools and tablets.
+    func unsigned(_ token: Substring, _ what: String) throws(RecordingError) -> UInt32 {
         guard let value = UInt32(token) else {
             throw error("\(what) '\(Self.clipped(token))' is not an integer 0…\(UInt32.max)")
         }

@@ -3,8 +3,12 @@ import TouchKit
 
 /// What one event line says happened. See ``Recording`` for the text of each case.
 public enum RecordedEvent: Sendable, Hashable {
-    case touch(seat: SeatID, RecordedTouch)
-    case pointer(seat: SeatID, RecordedPointer)
+    /// A `wl_touch` event. Its compositor timestamp is not recorded (the line's time stands
+    /// for it): a parsed one has 0, and ``CanvasSession/play(_:at:)`` stamps
+    /// it with the line's time.
+    case touch(seat: SeatID, RawTouchInput)
+    /// A `wl_pointer` event, its timestamp treated as a touch's.
+    case pointer(seat: SeatID, RawPointerInput)
     case capabilityLost(seat: SeatID, Capability)
     case seatRemoved(seat: SeatID)
     case seatName(seat: SeatID, String)
@@ -24,8 +28,9 @@ public enum RecordedEvent: Sendable, Hashable {
     /// A seat announced a tablet tool, as its description says (format version 3, as are
     /// the pen events below).
     case tabletToolAdded(seat: SeatID, tool: TabletToolID, TabletToolDescription)
-    /// One `zwp_tablet_tool_v2` event of `tool`.
-    case tabletTool(seat: SeatID, tool: TabletToolID, RecordedTabletTool)
+    /// One `zwp_tablet_tool_v2` event of `tool`; only its `frame` has a timestamp, treated as
+    /// a touch's.
+    case tabletTool(seat: SeatID, tool: TabletToolID, RawTabletToolInput)
     /// The tool went away (`zwp_tablet_tool_v2.removed`).
     case tabletToolRemoved(seat: SeatID, tool: TabletToolID)
     /// The tablet went away (`zwp_tablet_v2.removed`).
@@ -57,117 +62,33 @@ public enum RecordedEvent: Sendable, Hashable {
 /// they were performed.
 public typealias RecordedCommand = SceneCommand
 
-/// A `wl_touch` event without its compositor timestamp (the line's time stands for it).
-public enum RecordedTouch: Sendable, Hashable {
-    case down(id: Int32, location: Point)
-    case motion(id: Int32, location: Point)
-    case up(id: Int32)
-    case shape(id: Int32, major: Double, minor: Double)
-    case orientation(id: Int32, degrees: Double)
-    case frame
-    case cancel
-
-    public init(_ raw: RawTouchInput) {
-        switch raw {
-        case let .down(id, _, location): self = .down(id: id, location: location)
-        case let .motion(id, _, location): self = .motion(id: id, location: location)
-        case let .up(id, _): self = .up(id: id)
-        case let .shape(id, major, minor): self = .shape(id: id, major: major, minor: minor)
-        case let .orientation(id, degrees): self = .orientation(id: id, degrees: degrees)
-        case .frame: self = .frame
-        case .cancel: self = .cancel
-        }
-    }
-
-    /// The raw event, stamped with `time` compositor milliseconds.
-    public func raw(time: UInt32) -> RawTouchInput {
+extension RawTouchInput {
+    /// The event with `time` as its compositor timestamp, where it has one.
+    func stamped(_ time: UInt32) -> RawTouchInput {
         switch self {
-        case let .down(id, location): .down(id: id, time: time, location: location)
-        case let .motion(id, location): .motion(id: id, time: time, location: location)
-        case let .up(id): .up(id: id, time: time)
-        case let .shape(id, major, minor): .shape(id: id, major: major, minor: minor)
-        case let .orientation(id, degrees): .orientation(id: id, degrees: degrees)
-        case .frame: .frame
-        case .cancel: .cancel
+        case let .down(id, _, location): .down(id: id, time: time, location: location)
+        case let .motion(id, _, location): .motion(id: id, time: time, location: location)
+        case let .up(id, _): .up(id: id, time: time)
+        case .shape, .orientation, .frame, .cancel: self
         }
     }
 }
 
-/// A `wl_pointer` event without its compositor timestamp.
-public enum RecordedPointer: Sendable, Hashable {
-    case enter(location: Point)
-    case leave
-    case motion(location: Point)
-    case button(UInt32, pressed: Bool)
-    case frame
-
-    public init(_ raw: RawPointerInput) {
-        switch raw {
-        case let .enter(location): self = .enter(location: location)
-        case .leave: self = .leave
-        case let .motion(_, location): self = .motion(location: location)
-        case let .button(_, button, pressed): self = .button(button, pressed: pressed)
-        case .frame: self = .frame
-        }
-    }
-
-    /// The raw event, stamped with `time` compositor milliseconds.
-    public func raw(time: UInt32) -> RawPointerInput {
+extension RawPointerInput {
+    /// The event with `time` as its compositor timestamp, where it has one.
+    func stamped(_ time: UInt32) -> RawPointerInput {
         switch self {
-        case let .enter(location): .enter(location: location)
-        case .leave: .leave
-        case let .motion(location): .motion(time: time, location: location)
-        case let .button(button, pressed): .button(time: time, button: button, pressed: pressed)
-        case .frame: .frame
+        case let .motion(_, location): .motion(time: time, location: location)
+        case let .button(_, button, pressed): .button(time: time, button: button, pressed: pressed)
+        case .enter, .leave, .frame: self
         }
     }
 }
 
-/// A `zwp_tablet_tool_v2` event without its compositor timestamp: only `frame` has one, and the
-/// line's time stands for it, as it does for `wl_touch`.
-public enum RecordedTabletTool: Sendable, Hashable {
-    case proximityIn(tablet: TabletID)
-    case proximityOut
-    case down
-    case up
-    case motion(location: Point)
-    case pressure(UInt32)
-    case distance(UInt32)
-    case tilt(x: Double, y: Double)
-    case rotation(Double)
-    case button(code: UInt32, pressed: Bool)
-    case frame
-
-    public init(_ raw: RawTabletToolInput) {
-        switch raw {
-        case let .proximityIn(tablet): self = .proximityIn(tablet: tablet)
-        case .proximityOut: self = .proximityOut
-        case .down: self = .down
-        case .up: self = .up
-        case let .motion(location): self = .motion(location: location)
-        case let .pressure(value): self = .pressure(value)
-        case let .distance(value): self = .distance(value)
-        case let .tilt(x, y): self = .tilt(x: x, y: y)
-        case let .rotation(degrees): self = .rotation(degrees)
-        case let .button(code, pressed): self = .button(code: code, pressed: pressed)
-        case .frame: self = .frame
-        }
-    }
-
-    /// The raw event; a `frame` is stamped with `time` compositor milliseconds.
-    public func raw(time: UInt32) -> RawTabletToolInput {
-        switch self {
-        case let .proximityIn(tablet): .proximityIn(tablet: tablet)
-        case .proximityOut: .proximityOut
-        case .down: .down
-        case .up: .up
-        case let .motion(location): .motion(location: location)
-        case let .pressure(value): .pressure(value)
-        case let .distance(value): .distance(value)
-        case let .tilt(x, y): .tilt(x: x, y: y)
-        case let .rotation(degrees): .rotation(degrees)
-        case let .button(code, pressed): .button(code: code, pressed: pressed)
-        case .frame: .frame(time: time)
-        }
+extension RawTabletToolInput {
+    /// The event with `time` as its compositor timestamp, where it has one (only `frame`).
+    func stamped(_ time: UInt32) -> RawTabletToolInput {
+        if case .frame = self { return .frame(time: time) }
+        return self
     }
 }

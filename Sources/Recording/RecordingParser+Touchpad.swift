@@ -31,10 +31,6 @@ extension LineParser {
         } else if phase == .changed {
             throw error("expected 'touchpad \(kind.rawValue) changed FINGERS DX DY SCALE DEG'")
         }
-        // Checked after the line reads, as the pen's are.
-        guard let version, version >= 3 else {
-            throw error("'touchpad' is an event of format version 3; this file says version \(version ?? 1)")
-        }
         return .touchpad(seat: seat, gesture)
     }
 

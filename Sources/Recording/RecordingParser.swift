@@ -217,134 +217,96 @@ struct LineParser {
         let kind = tokens[2]
         let arguments = Array(tokens.dropFirst(3))
         let event: RecordedEvent
-        if let windowEvent = try windowEvent(kind, arguments) {
+        if let word = WindowWord(rawValue: String(kind)) {
             guard seat == nil else { throw error("'\(kind)' is a window event: its seat must be '-'") }
-            event = windowEvent
+            try check(word, arguments)
+            event = try windowEvent(word, arguments)
+        } else if let word = SeatWord(rawValue: String(kind)) {
+            guard let seat else { throw error("'\(kind)' needs a seat id, not '-'") }
+            try check(word, arguments)
+            event = try seatEvent(word, arguments, seat: seat, rest: line[kind.endIndex...])
         } else {
-            guard let seat else { throw error("'\(Self.clipped(kind))' needs a seat id, not '-'") }
-            event = try seatEvent(kind, arguments, seat: seat, line: line)
+            throw error("unknown event '\(Self.clipped(kind))'")
         }
         lastTime = time
         events.append(TimedEvent(time: time, event: event))
     }
 
-    private func windowEvent(_ kind: Substring, _ arguments: [Substring]) throws(RecordingError) -> RecordedEvent? {
-        switch kind {
-        case "configure":
-            try expect(arguments, count: 2, "configure W H")
+    /// Holds a line to its word's entry in the table: the file's version has it, and it has
+    /// as many fields as the word takes.
+    private func check(_ word: some EventWord, _ arguments: [Substring]) throws(RecordingError) {
+        guard let version, version >= word.since else {
+            throw error("'\(word.rawValue)' is an event of format version \(word.since); this file says version \(version ?? 1)")
+        }
+        if let count = word.fieldCount { try expect(arguments, count: count, word.form) }
+    }
+
+    private func windowEvent(_ word: WindowWord, _ arguments: [Substring]) throws(RecordingError) -> RecordedEvent {
+        switch word {
+        case .configure:
             return .configure(width: try integer(arguments[0], in: RecordingFormat.sides, "width"),
                               height: try integer(arguments[1], in: RecordingFormat.sides, "height"))
-        case "scale":
-            try expect(arguments, count: 1, "scale N")
-            return .scale(try integer(arguments[0], in: RecordingFormat.scales, "scale"))
-        case "flush":
-            try expect(arguments, count: 0, "flush")
-            return .flush
-        case "clear", "undo", "scene":
-            guard let version, version >= 2 else {
-                throw error("'\(kind)' is an event of format version 2; this file says version \(version ?? 1)")
-            }
-            switch kind {
-            case "clear":
-                try expect(arguments, count: 0, "clear")
-                return .command(.clear)
-            case "undo":
-                try expect(arguments, count: 0, "undo")
-                return .command(.undo)
-            default:
-                try expect(arguments, count: 1, "scene NAME")
-                return .command(.scene(try sceneName(arguments[0])))
-            }
-        case "palm-rejection":
-            guard let version, version >= 3 else {
-                throw error("'palm-rejection' is an event of format version 3; this file says version \(version ?? 1)")
-            }
-            try expect(arguments, count: 1, "palm-rejection on|off")
+        case .scale: return .scale(try integer(arguments[0], in: RecordingFormat.scales, "scale"))
+        case .flush: return .flush
+        case .clear: return .command(.clear)
+        case .undo: return .command(.undo)
+        case .scene: return .command(.scene(try sceneName(arguments[0])))
+        case .palmRejection:
             switch arguments[0] {
             case "on": return .command(.palmRejection(true))
             case "off": return .command(.palmRejection(false))
             default: throw error("expected 'palm-rejection on' or 'palm-rejection off'")
             }
-        case "gesture-timeout":
-            guard let version, version >= 3 else {
-                throw error("'gesture-timeout' is an event of format version 3; this file says version \(version ?? 1)")
-            }
-            try expect(arguments, count: 0, "gesture-timeout")
-            return .gestureTimeout
-        case "display-frame":
+        case .gestureTimeout: return .gestureTimeout
+        case .displayFrame:
             guard arguments.count <= 1 else { throw error("expected 'display-frame' or 'display-frame MS'") }
             return .displayFrame(predictionMilliseconds: try arguments.first.map { (token) throws(RecordingError) in
                 try decimal(token, in: RecordingFormat.predictionMilliseconds, "prediction interval")
             })
-        default:
-            return nil
         }
     }
 
-    private func seatEvent(_ kind: Substring, _ arguments: [Substring], seat: SeatID,
-                           line: String) throws(RecordingError) -> RecordedEvent {
-        switch kind {
-        case "down":
-            try expect(arguments, count: 3, "down ID X Y")
-            return .touch(seat: seat, .down(id: try touchID(arguments[0]), location: try point(arguments[1], arguments[2])))
-        case "motion":
-            try expect(arguments, count: 3, "motion ID X Y")
-            return .touch(seat: seat, .motion(id: try touchID(arguments[0]), location: try point(arguments[1], arguments[2])))
-        case "up":
-            try expect(arguments, count: 1, "up ID")
-            return .touch(seat: seat, .up(id: try touchID(arguments[0])))
-        case "shape":
-            try expect(arguments, count: 3, "shape ID MAJOR MINOR")
+    /// A seat's line, its field count already checked. Compositor timestamps are not in the
+    /// file: the events carry 0, and replay stamps them with the line's time.
+    /// `rest` is the line after the word: a seat's name is all of it.
+    private func seatEvent(_ word: SeatWord, _ arguments: [Substring], seat: SeatID,
+                           rest: Substring) throws(RecordingError) -> RecordedEvent {
+        switch word {
+        case .down:
+            return .touch(seat: seat, .down(id: try touchID(arguments[0]), time: 0,
+                                            location: try point(arguments[1], arguments[2])))
+        case .motion:
+            return .touch(seat: seat, .motion(id: try touchID(arguments[0]), time: 0,
+                                              location: try point(arguments[1], arguments[2])))
+        case .up: return .touch(seat: seat, .up(id: try touchID(arguments[0]), time: 0))
+        case .shape:
             return .touch(seat: seat, .shape(id: try touchID(arguments[0]), major: try fixed(arguments[1], "major"),
                                              minor: try fixed(arguments[2], "minor")))
-        case "orientation":
-            try expect(arguments, count: 2, "orientation ID DEGREES")
+        case .orientation:
             return .touch(seat: seat, .orientation(id: try touchID(arguments[0]), degrees: try fixed(arguments[1], "orientation")))
-        case "frame":
-            try expect(arguments, count: 0, "frame")
-            return .touch(seat: seat, .frame)
-        case "cancel":
-            try expect(arguments, count: 0, "cancel")
-            return .touch(seat: seat, .cancel)
-        case "pointer-enter":
-            try expect(arguments, count: 2, "pointer-enter X Y")
-            return .pointer(seat: seat, .enter(location: try point(arguments[0], arguments[1])))
-        case "pointer-motion":
-            try expect(arguments, count: 2, "pointer-motion X Y")
-            return .pointer(seat: seat, .motion(location: try point(arguments[0], arguments[1])))
-        case "pointer-button":
-            try expect(arguments, count: 2, "pointer-button BUTTON pressed|released")
-            guard let button = UInt32(arguments[0]) else {
-                throw error("button '\(Self.clipped(arguments[0]))' is not an integer 0…\(UInt32.max)")
-            }
-            return .pointer(seat: seat, .button(button, pressed: try pressedState(arguments[1])))
-        case "pointer-leave":
-            try expect(arguments, count: 0, "pointer-leave")
-            return .pointer(seat: seat, .leave)
-        case "pointer-frame":
-            try expect(arguments, count: 0, "pointer-frame")
-            return .pointer(seat: seat, .frame)
-        case "capability":
-            try expect(arguments, count: 2, "capability touch|pointer lost")
+        case .frame: return .touch(seat: seat, .frame)
+        case .cancel: return .touch(seat: seat, .cancel)
+        case .pointerEnter: return .pointer(seat: seat, .enter(location: try point(arguments[0], arguments[1])))
+        case .pointerMotion: return .pointer(seat: seat, .motion(time: 0, location: try point(arguments[0], arguments[1])))
+        case .pointerButton:
+            return .pointer(seat: seat, .button(time: 0, button: try unsigned(arguments[0], "button"),
+                                                pressed: try pressedState(arguments[1])))
+        case .pointerLeave: return .pointer(seat: seat, .leave)
+        case .pointerFrame: return .pointer(seat: seat, .frame)
+        case .capability:
             guard let capability = RecordedEvent.Capability(rawValue: String(arguments[0])) else {
                 throw error("unknown capability '\(Self.clipped(arguments[0]))' (expected touch or pointer)")
             }
             guard arguments[1] == "lost" else { throw error("expected 'capability \(capability.rawValue) lost'") }
             return .capabilityLost(seat: seat, capability)
-        case "seat-removed":
-            try expect(arguments, count: 0, "seat-removed")
-            return .seatRemoved(seat: seat)
-        case "seat-name":
-            // The seat token is the second one; the kind the third: the name is what follows.
-            let afterKind = line[kind.endIndex...]
-            return .seatName(seat: seat, RecordingFormat.sanitizedName(String(afterKind)))
-        case "touchpad":
-            return try touchpadEvent(arguments, seat: seat)
-        default:
-            guard let event = try tabletEvent(kind, arguments, seat: seat) else {
-                throw error("unknown event '\(Self.clipped(kind))'")
-            }
-            return event
+        case .seatRemoved: return .seatRemoved(seat: seat)
+        case .seatName:
+            return .seatName(seat: seat, RecordingFormat.sanitizedName(String(rest)))
+        case .touchpad: return try touchpadEvent(arguments, seat: seat)
+        case .toolAdded, .toolProximityIn, .toolProximityOut, .toolDown, .toolUp, .toolMotion, .toolPressure,
+             .toolDistance, .toolTilt, .toolRotation, .toolButton, .toolFrame, .toolRemoved,
+             .toolForeignProximityIn, .tabletRemoved:
+            return try tabletEvent(word, arguments, seat: seat)
         }
     }
 }

@@ -25,7 +25,7 @@ extension RecordingWriter {
                 let tool = inRange.tool
                 // The axes the tool announced: others would be reported as unannounced on replay.
                 let axes = tools.first { $0.key == tool }?.value.capabilities ?? []
-                func write(_ event: RecordedTabletTool) { record(.tabletTool(seat: seat, tool: tool, event), at: start) }
+                func write(_ event: RawTabletToolInput) { record(.tabletTool(seat: seat, tool: tool, event), at: start) }
                 write(.proximityIn(tablet: inRange.tablet))
                 if let location = inRange.location { write(.motion(location: location)) }
                 if axes.contains(.pressure) { write(.pressure(inRange.pressure)) }
@@ -34,7 +34,7 @@ extension RecordingWriter {
                 if axes.contains(.rotation) { write(.rotation(inRange.rotation)) }
                 for button in inRange.buttons { write(.button(code: button, pressed: true)) }
                 if inRange.isDown { write(.down) }
-                write(.frame)
+                write(.frame(time: 0))
             }
         }
     }

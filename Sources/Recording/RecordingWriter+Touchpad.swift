@@ -16,7 +16,7 @@ extension RecordingWriter {
     static func touchpadLine(_ gesture: RecordedTouchpadGesture) -> String {
         let range = RecordingFormat.touchpadFingers
         let fingers = min(max(gesture.fingers, range.lowerBound), range.upperBound)
-        var line = "touchpad \(gesture.kind.rawValue) \(gesture.phase.rawValue) \(fingers)"
+        var line = RecordingFormat.line(SeatWord.touchpad, gesture.kind.rawValue, gesture.phase.rawValue, String(fingers))
         if gesture.phase == .changed || !gesture.hasNeutralMotion {
             line += " \(coordinate(gesture.delta.x)) \(coordinate(gesture.delta.y))"
             line += " \(coordinate(gesture.scale)) \(coordinate(gesture.rotation))"

@@ -100,12 +100,12 @@ public final class RecordingWriter {
 
     /// Records a `wl_touch` event. Compositor timestamps are not kept (see ``Recording``).
     public func touch(_ input: RawTouchInput, seat: SeatID) {
-        record(.touch(seat: seat, RecordedTouch(input)))
+        record(.touch(seat: seat, input))
     }
 
     /// Records a `wl_pointer` event.
     public func pointer(_ input: RawPointerInput, seat: SeatID) {
-        record(.pointer(seat: seat, RecordedPointer(input)))
+        record(.pointer(seat: seat, input))
     }
 
     public func touchCapabilityLost(seat: SeatID) { record(.capabilityLost(seat: seat, .touch)) }
@@ -126,7 +126,7 @@ public final class RecordingWriter {
 
     /// Records a `zwp_tablet_tool_v2` event; a `frame`'s compositor timestamp is not kept.
     public func tabletTool(_ input: RawTabletToolInput, tool: TabletToolID, seat: SeatID) {
-        record(.tabletTool(seat: seat, tool: tool, RecordedTabletTool(input)))
+        record(.tabletTool(seat: seat, tool: tool, input))
     }
 
     /// Records the tool's description, which decides what replay expects of its axes.
@@ -200,7 +200,7 @@ public final class RecordingWriter {
     }
 
     /// `prefix NAME\n`, or `prefix\n` for an empty name.
-    private static func nameLine(_ prefix: String, _ name: String) -> String {
+    static func nameLine(_ prefix: String, _ name: String) -> String {
         let name = RecordingFormat.sanitizedName(name)
         return name.isEmpty ? prefix + "\n" : prefix + " " + name + "\n"
     }
@@ -216,83 +216,7 @@ public final class RecordingWriter {
         }
     }
 
-    /// The event's line after the time, without the newline.
-    static func line(for event: RecordedEvent) -> String {
-        let seat = event.seat.map { String($0.raw) } ?? "-"
-        let body: String = switch event {
-        case let .touch(_, touch):
-            switch touch {
-            case let .down(id, p): "down \(id) \(coordinate(p.x)) \(coordinate(p.y))"
-            case let .motion(id, p): "motion \(id) \(coordinate(p.x)) \(coordinate(p.y))"
-            case let .up(id): "up \(id)"
-            case let .shape(id, major, minor): "shape \(id) \(coordinate(major)) \(coordinate(minor))"
-            case let .orientation(id, degrees): "orientation \(id) \(coordinate(degrees))"
-            case .frame: "frame"
-            case .cancel: "cancel"
-            }
-        case let .pointer(_, pointer):
-            switch pointer {
-            case let .enter(p): "pointer-enter \(coordinate(p.x)) \(coordinate(p.y))"
-            case let .motion(p): "pointer-motion \(coordinate(p.x)) \(coordinate(p.y))"
-            case let .button(button, pressed): "pointer-button \(button) \(pressed ? "pressed" : "released")"
-            case .leave: "pointer-leave"
-            case .frame: "pointer-frame"
-            }
-        case let .capabilityLost(_, capability): "capability \(capability.rawValue) lost"
-        case .seatRemoved: "seat-removed"
-        case let .seatName(_, name): String(nameLine("seat-name", name).dropLast())
-        case let .configure(width, height):
-            "configure \(clamp(width, RecordingFormat.sides)) \(clamp(height, RecordingFormat.sides))"
-        case let .scale(scale): "scale \(clamp(scale, RecordingFormat.scales))"
-        case .flush: "flush"
-        case .gestureTimeout: "gesture-timeout"
-        case .command(.clear): "clear"
-        case .command(.undo): "undo"
-        case let .command(.scene(scene)): "scene \(scene.rawValue)"
-        case let .command(.palmRejection(on)): "palm-rejection \(on ? "on" : "off")"
-        case let .tabletToolAdded(_, tool, description):
-            "tool-added \(tool.raw) \(description.type.rawValue) \(optional(description.hardwareSerial)) "
-                + "\(optional(description.hardwareIDWacom)) \(RecordingFormat.capabilities(description.capabilities))"
-        case let .tabletTool(_, tool, event):
-            switch event {
-            case let .proximityIn(tablet): "tool-proximity-in \(tool.raw) \(tablet.raw)"
-            case .proximityOut: "tool-proximity-out \(tool.raw)"
-            case .down: "tool-down \(tool.raw)"
-            case .up: "tool-up \(tool.raw)"
-            case let .motion(p): "tool-motion \(tool.raw) \(coordinate(p.x)) \(coordinate(p.y))"
-            case let .pressure(value): "tool-pressure \(tool.raw) \(value)"
-            case let .distance(value): "tool-distance \(tool.raw) \(value)"
-            case let .tilt(x, y): "tool-tilt \(tool.raw) \(coordinate(x)) \(coordinate(y))"
-            case let .rotation(degrees): "tool-rotation \(tool.raw) \(coordinate(degrees))"
-            case let .button(code, pressed): "tool-button \(tool.raw) \(code) \(pressed ? "pressed" : "released")"
-            case .frame: "tool-frame \(tool.raw)"
-            }
-        case let .tabletToolRemoved(_, tool): "tool-removed \(tool.raw)"
-        case let .tabletRemoved(_, tablet): "tablet-removed \(tablet.raw)"
-        case let .tabletToolProximityInForeignSurface(_, tool): "tool-foreign-proximity-in \(tool.raw)"
-        case let .touchpad(_, gesture): touchpadLine(gesture)
-        case let .displayFrame(milliseconds):
-            if let milliseconds, milliseconds.isFinite {
-                "display-frame \(RecordingFormat.number(min(max(milliseconds, RecordingFormat.predictionMilliseconds.lowerBound), RecordingFormat.predictionMilliseconds.upperBound)))"
-            } else {
-                "display-frame"
-            }
-        }
-        return seat + " " + body
-    }
-
-    /// A hardware number, or `-` when the compositor sent none.
-    private static func optional(_ value: UInt64?) -> String {
-        value.map { String($0) } ?? "-"
-    }
-
-    /// A `wl_fixed` value as written: exact, or clamped to what a `wl_fixed` holds (NaN as 0).
-    static func coordinate(_ value: Double) -> String {
-        let limit = RecordingFormat.fixedMagnitude
-        return RecordingFormat.number(value.isNaN ? 0 : min(max(value, -limit), limit))
-    }
-
-    private static func clamp(_ value: Int, _ range: ClosedRange<Int>) -> Int {
+    static func clamp(_ value: Int, _ range: ClosedRange<Int>) -> Int {
         min(max(value, range.lowerBound), range.upperBound)
     }
 

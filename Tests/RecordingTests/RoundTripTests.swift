@@ -9,20 +9,20 @@ import TouchKit
 @Suite struct RoundTripTests {
     /// Every kind of event, with locations no decimal rounding would survive.
     static let events: [RecordedEvent] = [
-        .touch(seat: SeatID(3), .down(id: 0, location: Point(x: 0.1 + 0.2, y: 1e-7))),
+        .touch(seat: SeatID(3), .down(id: 0, time: 0, location: Point(x: 0.1 + 0.2, y: 1e-7))),
         .touch(seat: SeatID(3), .shape(id: 0, major: 12.25, minor: 5.000000000000001)),
         .touch(seat: SeatID(3), .orientation(id: 0, degrees: -33.3)),
         .touch(seat: SeatID(3), .frame),
-        .touch(seat: SeatID(3), .motion(id: 0, location: Point(x: 123456.789012345, y: -0.0))),
+        .touch(seat: SeatID(3), .motion(id: 0, time: 0, location: Point(x: 123456.789012345, y: -0.0))),
         .touch(seat: SeatID(3), .frame),
-        .touch(seat: SeatID(3), .down(id: -5, location: Point(x: 8388608, y: -8388608))),
-        .touch(seat: SeatID(3), .up(id: Int32.max)),
+        .touch(seat: SeatID(3), .down(id: -5, time: 0, location: Point(x: 8388608, y: -8388608))),
+        .touch(seat: SeatID(3), .up(id: Int32.max, time: 0)),
         .touch(seat: SeatID(3), .cancel),
         .pointer(seat: SeatID(4), .enter(location: Point(x: 5.5, y: 6))),
-        .pointer(seat: SeatID(4), .motion(location: Point(x: 7.000244140625, y: 8))),
-        .pointer(seat: SeatID(4), .button(0x110, pressed: true)),
+        .pointer(seat: SeatID(4), .motion(time: 0, location: Point(x: 7.000244140625, y: 8))),
+        .pointer(seat: SeatID(4), .button(time: 0, button: 0x110, pressed: true)),
         .pointer(seat: SeatID(4), .frame),
-        .pointer(seat: SeatID(4), .button(0x110, pressed: false)),
+        .pointer(seat: SeatID(4), .button(time: 0, button: 0x110, pressed: false)),
         .pointer(seat: SeatID(4), .leave),
         .capabilityLost(seat: SeatID(4), .pointer),
         .capabilityLost(seat: SeatID(3), .touch),
@@ -31,6 +31,7 @@ import TouchKit
         .configure(width: 1280, height: 720),
         .scale(2),
         .flush,
+        .gestureTimeout,
         .displayFrame(predictionMilliseconds: nil),
         .displayFrame(predictionMilliseconds: 16.25),
         .command(.clear),
@@ -51,7 +52,7 @@ import TouchKit
         .tabletTool(seat: SeatID(3), tool: TabletToolID(1), .proximityIn(tablet: TabletID(UInt32.max))),
         .tabletTool(seat: SeatID(3), tool: TabletToolID(1), .motion(location: Point(x: 0.1 + 0.2, y: 300.00390625))),
         .tabletTool(seat: SeatID(3), tool: TabletToolID(1), .distance(65535)),
-        .tabletTool(seat: SeatID(3), tool: TabletToolID(1), .frame),
+        .tabletTool(seat: SeatID(3), tool: TabletToolID(1), .frame(time: 0)),
         .tabletTool(seat: SeatID(3), tool: TabletToolID(1), .down),
         .tabletTool(seat: SeatID(3), tool: TabletToolID(1), .pressure(0)),
         .tabletTool(seat: SeatID(3), tool: TabletToolID(1), .pressure(UInt32.max)),
@@ -59,11 +60,11 @@ import TouchKit
         .tabletTool(seat: SeatID(3), tool: TabletToolID(1), .rotation(-0.0)),
         .tabletTool(seat: SeatID(3), tool: TabletToolID(1), .rotation(359.1)),
         .tabletTool(seat: SeatID(3), tool: TabletToolID(1), .button(code: 0x14b, pressed: true)),
-        .tabletTool(seat: SeatID(3), tool: TabletToolID(1), .frame),
+        .tabletTool(seat: SeatID(3), tool: TabletToolID(1), .frame(time: 0)),
         .tabletTool(seat: SeatID(3), tool: TabletToolID(1), .button(code: UInt32.max, pressed: false)),
         .tabletTool(seat: SeatID(3), tool: TabletToolID(1), .up),
         .tabletTool(seat: SeatID(3), tool: TabletToolID(1), .proximityOut),
-        .tabletTool(seat: SeatID(3), tool: TabletToolID(1), .frame),
+        .tabletTool(seat: SeatID(3), tool: TabletToolID(1), .frame(time: 0)),
         .tabletToolProximityInForeignSurface(seat: SeatID(3), tool: TabletToolID(1)),
         .tabletToolRemoved(seat: SeatID(3), tool: TabletToolID(1)),
         .tabletRemoved(seat: SeatID(3), tablet: TabletID(0)),
@@ -120,7 +121,7 @@ import TouchKit
         #expect(recording.events.first?.time == 4.123)
         #expect(recording.events.map(\.time) == recording.events.map(\.time).sorted())
         // Equality says 0 == -0; the bits say the sign survived too.
-        guard case let .touch(_, .motion(_, location)) = recording.events[4].event else {
+        guard case let .touch(_, .motion(_, _, location)) = recording.events[4].event else {
             Issue.record("expected a motion")
             return
         }
@@ -136,23 +137,43 @@ import TouchKit
         if value == value.rounded(), abs(value) < 1e15, value.sign == .plus { #expect(!text.contains(".")) }
     }
 
-    @Test func rawInputConvertsBothWays() {
-        let touches: [RawTouchInput] = [
-            .down(id: 1, time: 5, location: Point(x: 1, y: 2)), .motion(id: 1, time: 5, location: Point(x: 3, y: 4)),
-            .up(id: 1, time: 5), .shape(id: 1, major: 2, minor: 1), .orientation(id: 1, degrees: 90), .frame, .cancel,
+    /// A recording keeps no compositor timestamps: replay gives each event that has one the
+    /// line's time, and leaves the rest of it as it was.
+    @Test func replayStampsTheLinesTimeWhereAnEventHasOne() {
+        let touches: [(RawTouchInput, RawTouchInput)] = [
+            (.down(id: 1, time: 0, location: Point(x: 1, y: 2)), .down(id: 1, time: 5, location: Point(x: 1, y: 2))),
+            (.motion(id: 1, time: 9, location: Point(x: 3, y: 4)), .motion(id: 1, time: 5, location: Point(x: 3, y: 4))),
+            (.up(id: 1, time: 0), .up(id: 1, time: 5)),
+            (.shape(id: 1, major: 2, minor: 1), .shape(id: 1, major: 2, minor: 1)),
+            (.orientation(id: 1, degrees: 90), .orientation(id: 1, degrees: 90)), (.frame, .frame), (.cancel, .cancel),
         ]
-        for raw in touches { #expect(RecordedTouch(raw).raw(time: 5) == raw) }
-        let pointers: [RawPointerInput] = [
-            .enter(location: Point(x: 1, y: 2)), .leave, .motion(time: 5, location: Point(x: 3, y: 4)),
-            .button(time: 5, button: 272, pressed: true), .frame,
+        for (recorded, replayed) in touches { #expect(recorded.stamped(5) == replayed) }
+        let pointers: [(RawPointerInput, RawPointerInput)] = [
+            (.enter(location: Point(x: 1, y: 2)), .enter(location: Point(x: 1, y: 2))), (.leave, .leave),
+            (.motion(time: 0, location: Point(x: 3, y: 4)), .motion(time: 5, location: Point(x: 3, y: 4))),
+            (.button(time: 0, button: 272, pressed: true), .button(time: 5, button: 272, pressed: true)), (.frame, .frame),
         ]
-        for raw in pointers { #expect(RecordedPointer(raw).raw(time: 5) == raw) }
+        for (recorded, replayed) in pointers { #expect(recorded.stamped(5) == replayed) }
         let tools: [RawTabletToolInput] = [
             .proximityIn(tablet: TabletID(2)), .proximityOut, .down, .up, .motion(location: Point(x: 1, y: 2)),
             .pressure(3), .distance(4), .tilt(x: 5, y: -6), .rotation(7), .button(code: 0x14b, pressed: true),
-            .frame(time: 5),
         ]
-        for raw in tools { #expect(RecordedTabletTool(raw).raw(time: 5) == raw) }
+        for tool in tools { #expect(tool.stamped(5) == tool) }
+        #expect(RawTabletToolInput.frame(time: 0).stamped(5) == .frame(time: 5))
+    }
+
+    /// Every event line's word is written by the writer with as many fields as the table says,
+    /// and read back by the parser: the two sides share one table.
+    @Test func everyWordInTheTableIsWrittenAndRead() throws {
+        let written = Set(Self.events.compactMap { RecordingWriter.line(for: $0).split(separator: " ").dropFirst().first.map(String.init) })
+        let words = WindowWord.allCases.map(\.rawValue) + SeatWord.allCases.map(\.rawValue)
+        #expect(Set(words).subtracting(written).isEmpty, "words no round-trip event writes: \(Set(words).subtracting(written))")
+        for event in Self.events {
+            let fields = RecordingWriter.line(for: event).split(separator: " ").dropFirst(2)
+            let word = String(RecordingWriter.line(for: event).split(separator: " ")[1])
+            let count = WindowWord(rawValue: word)?.fieldCount ?? SeatWord(rawValue: word)?.fieldCount
+            if let count { #expect(fields.count == count, "\(word)") }
+        }
     }
 
     /// The session's pen hooks reach the file through the writer's own methods, each as its
@@ -282,7 +303,7 @@ import TouchKit
         let recording = try RecordingParser.parse(writer.text)
         #expect(recording.width == 1 && recording.height == 16384 && recording.scale == 8)
         #expect(recording.events.map(\.event) == [
-            .touch(seat: SeatID(1), .down(id: 1, location: Point(x: 0, y: 8388608))),
+            .touch(seat: SeatID(1), .down(id: 1, time: 0, location: Point(x: 0, y: 8388608))),
             .touch(seat: SeatID(1), .frame),
             .displayFrame(predictionMilliseconds: nil),
             .displayFrame(predictionMilliseconds: 50),

@@ -31,7 +31,7 @@ import TouchCanvasTesting
     @Test func tenFingersLeaveTenCompletedPurplePaths() throws {
         let recording = try load("ten-fingers.tcrec")
         let touchIDs = Set(recording.events.compactMap { event -> Int32? in
-            if case let .touch(_, .down(id, _)) = event.event { id } else { nil }
+            if case let .touch(_, .down(id, _, _)) = event.event { id } else { nil }
         })
         #expect(touchIDs.count == 10)
         let pixels = try Replayer(recording: recording).run()

@@ -21,7 +21,7 @@ struct DemoInputSender {
     /// A tool whose `proximity_in` waits for its position, with the events that came before
     /// it: a recording keeps the position in a motion line after the `proximity_in` line, and
     /// the compositor sends both together, before any other event of the tool.
-    private var entering: [TabletToolHandle: (tablet: TabletHandle, held: [RecordedTabletTool])] = [:]
+    private var entering: [TabletToolHandle: (tablet: TabletHandle, held: [RawTabletToolInput])] = [:]
 
     init(compositor: ScriptedCompositor) {
         self.compositor = compositor
@@ -62,11 +62,11 @@ struct DemoInputSender {
         }
     }
 
-    private func send(_ touch: RecordedTouch) {
+    private func send(_ touch: RawTouchInput) {
         switch touch {
-        case let .down(id, p): compositor.touchDown(id: id, x: p.x, y: p.y)
-        case let .motion(id, p): compositor.touchMotion(id: id, x: p.x, y: p.y)
-        case let .up(id): compositor.touchUp(id: id)
+        case let .down(id, _, p): compositor.touchDown(id: id, x: p.x, y: p.y)
+        case let .motion(id, _, p): compositor.touchMotion(id: id, x: p.x, y: p.y)
+        case let .up(id, _): compositor.touchUp(id: id)
         case let .shape(id, major, minor): compositor.touchShape(id: id, major: major, minor: minor)
         case let .orientation(id, degrees): compositor.touchOrientation(id: id, degrees: degrees)
         case .frame: compositor.touchFrame()
@@ -74,17 +74,17 @@ struct DemoInputSender {
         }
     }
 
-    private func send(_ pointer: RecordedPointer) {
+    private func send(_ pointer: RawPointerInput) {
         switch pointer {
         case let .enter(p): compositor.pointerEnter(x: p.x, y: p.y)
-        case let .motion(p): compositor.pointerMotion(x: p.x, y: p.y)
-        case let .button(button, pressed): compositor.pointerButton(button, pressed: pressed)
+        case let .motion(_, p): compositor.pointerMotion(x: p.x, y: p.y)
+        case let .button(_, button, pressed): compositor.pointerButton(button, pressed: pressed)
         case .leave: compositor.pointerLeave()
         case .frame: compositor.pointerFrame()
         }
     }
 
-    private mutating func send(_ event: RecordedTabletTool, tool: TabletToolID) {
+    private mutating func send(_ event: RawTabletToolInput, tool: TabletToolID) {
         // A tool the recording never announced (its line was before the recording started)
         // is announced now, as a pen with every axis, which is what the app takes it for.
         let handle: TabletToolHandle
@@ -129,7 +129,7 @@ struct DemoInputSender {
         send(event, to: handle)
     }
 
-    private func send(_ event: RecordedTabletTool, to handle: TabletToolHandle) {
+    private func send(_ event: RawTabletToolInput, to handle: TabletToolHandle) {
         switch event {
         case .proximityIn: break  // handled by the caller, which knows the tablets
         case .proximityOut: compositor.tabletToolProximityOut(handle)

@@ -57,13 +57,13 @@ enum RecordingGenerator {
                     let step = frame - finger
                     let id = Int32(finger)
                     if step == 0 {
-                        emit(.down(id: id, location: tenFingersPoint(finger: finger, step: 0)))
+                        emit(.down(id: id, time: 0, location: tenFingersPoint(finger: finger, step: 0)))
                         emit(.shape(id: id, major: 9.5 + Double(finger) / 4, minor: 7.25))
                         emit(.orientation(id: id, degrees: 12.5 * Double(finger)))
                     } else if step > 0, step < tenFingersSteps {
-                        emit(.motion(id: id, location: tenFingersPoint(finger: finger, step: step)))
+                        emit(.motion(id: id, time: 0, location: tenFingersPoint(finger: finger, step: step)))
                     } else if step == tenFingersSteps {
-                        emit(.up(id: id))
+                        emit(.up(id: id, time: 0))
                     }
                 }
             }
@@ -91,8 +91,8 @@ enum RecordingGenerator {
         for frame in 0...(frames / 2) {
             let (a, b) = pinchPoints(frame: frame, of: frames, y: cancelledRow, from: (150, 650), to: (370, 430))
             script.touchFrame { emit in
-                emit(frame == 0 ? .down(id: 0, location: a) : .motion(id: 0, location: a))
-                emit(frame == 0 ? .down(id: 1, location: b) : .motion(id: 1, location: b))
+                emit(frame == 0 ? .down(id: 0, time: 0, location: a) : .motion(id: 0, time: 0, location: a))
+                emit(frame == 0 ? .down(id: 1, time: 0, location: b) : .motion(id: 1, time: 0, location: b))
             }
         }
         script.advance(by: 3)
@@ -101,13 +101,13 @@ enum RecordingGenerator {
         for frame in 0...frames {
             let (a, b) = pinchPoints(frame: frame, of: frames, y: completedRow, from: (360, 440), to: (120, 680))
             script.touchFrame { emit in
-                emit(frame == 0 ? .down(id: 0, location: a) : .motion(id: 0, location: a))
-                emit(frame == 0 ? .down(id: 1, location: b) : .motion(id: 1, location: b))
+                emit(frame == 0 ? .down(id: 0, time: 0, location: a) : .motion(id: 0, time: 0, location: a))
+                emit(frame == 0 ? .down(id: 1, time: 0, location: b) : .motion(id: 1, time: 0, location: b))
             }
         }
         script.touchFrame { emit in
-            emit(.up(id: 0))
-            emit(.up(id: 1))
+            emit(.up(id: 0, time: 0))
+            emit(.up(id: 1, time: 0))
         }
         return script.finish()
     }
@@ -130,10 +130,10 @@ enum RecordingGenerator {
         for sample in 0..<scribbleSamples {
             let point = scribblePoint(at: Double(sample) * scribbleInterval)
             script.touchFrame { emit in
-                emit(sample == 0 ? .down(id: 3, location: point) : .motion(id: 3, location: point))
+                emit(sample == 0 ? .down(id: 3, time: 0, location: point) : .motion(id: 3, time: 0, location: point))
             }
         }
-        script.touchFrame { emit in emit(.up(id: 3)) }
+        script.touchFrame { emit in emit(.up(id: 3, time: 0)) }
         return script.finish()
     }
 
@@ -163,11 +163,11 @@ enum RecordingGenerator {
                 for index in 0..<2 {
                     let id = Int32(index)
                     if step == 0 {
-                        emit(.down(id: id, location: finger(index, 0)))
+                        emit(.down(id: id, time: 0, location: finger(index, 0)))
                         emit(.shape(id: id, major: 11 + Double(index) * 2, minor: 8.5))
                         emit(.orientation(id: id, degrees: 20 + 40 * Double(index)))
                     } else {
-                        emit(.motion(id: id, location: finger(index, step)))
+                        emit(.motion(id: id, time: 0, location: finger(index, step)))
                     }
                 }
             }
@@ -207,26 +207,26 @@ enum RecordingGenerator {
                 for (index, side) in [(Int32(0), -1.0), (Int32(1), 1.0)] {
                     let p = Point(x: squareCentre.x + side * radius * cos(angle),
                                   y: squareCentre.y + side * radius * sin(angle))
-                    emit(frame == 0 ? .down(id: index, location: p) : .motion(id: index, location: p))
+                    emit(frame == 0 ? .down(id: index, time: 0, location: p) : .motion(id: index, time: 0, location: p))
                 }
             }
         }
         script.touchFrame { emit in
-            emit(.up(id: 0))
-            emit(.up(id: 1))
+            emit(.up(id: 0, time: 0))
+            emit(.up(id: 1, time: 0))
         }
         script.advance(by: 300)
-        script.touchFrame { emit in emit(.down(id: 3, location: Point(x: 640, y: 120))) }
-        script.touchFrame { emit in emit(.up(id: 3)) }
+        script.touchFrame { emit in emit(.down(id: 3, time: 0, location: Point(x: 640, y: 120))) }
+        script.touchFrame { emit in emit(.up(id: 3, time: 0)) }
         script.advance(by: 600)  // the double tap fails, the single tap's marker drops
         for frame in 0...48 {
             let angle = Double(frame) / 48 * 2 * .pi - .pi / 2
             let p = Point(x: 170 + 95 * cos(angle), y: 400 + 85 * sin(angle))
-            script.touchFrame { emit in emit(frame == 0 ? .down(id: 2, location: p) : .motion(id: 2, location: p)) }
+            script.touchFrame { emit in emit(frame == 0 ? .down(id: 2, time: 0, location: p) : .motion(id: 2, time: 0, location: p)) }
         }
-        script.touchFrame { emit in emit(.up(id: 2)) }
+        script.touchFrame { emit in emit(.up(id: 2, time: 0)) }
         script.advance(by: 300)
-        script.touchFrame { emit in emit(.down(id: 4, location: Point(x: 430, y: 310))) }
+        script.touchFrame { emit in emit(.down(id: 4, time: 0, location: Point(x: 430, y: 310))) }
         script.advance(by: 900)  // a long press: the placard turns plum
         return script.finish()
     }
@@ -253,13 +253,13 @@ enum RecordingGenerator {
         }
 
         /// One `wl_touch.frame` worth of events at the current time, then time moves on.
-        func touchFrame(_ body: ((RecordedTouch) -> Void) -> Void) {
+        func touchFrame(_ body: ((RawTouchInput) -> Void) -> Void) {
             body { touch($0) }
             touch(.frame)
             advance(by: touchInterval)
         }
 
-        func touch(_ touch: RecordedTouch) {
+        func touch(_ touch: RawTouchInput) {
             writer.record(.touch(seat: seat, touch), at: now / 1000)
         }
 
@@ -267,13 +267,13 @@ enum RecordingGenerator {
             writer.record(event, at: now / 1000)
         }
 
-        func tool(_ event: RecordedTabletTool) {
+        func tool(_ event: RawTabletToolInput) {
             record(.tabletTool(seat: seat, tool: RecordingGenerator.penTool, event))
         }
 
         /// The pen's `frame`, then time moves on as after a touch frame.
         func toolFrame() {
-            tool(.frame)
+            tool(.frame(time: 0))
             advance(by: touchInterval)
         }
 
