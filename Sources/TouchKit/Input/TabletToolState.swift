@@ -46,6 +46,17 @@ final class TabletToolState {
 
     var inProximity: Bool { tablet != nil }
 
+    /// Out of range: what held only while in range (its tablet, where it was, its buttons,
+    /// whether a distance came, a cancelled touch's wait for the lift) is forgotten, whether
+    /// it left by `proximity_out` or went away with its tablet or seat.
+    func leaveProximity() {
+        tablet = nil
+        location = nil
+        sawDistance = false
+        touchingCancelled = false
+        buttons.removeAll()
+    }
+
     /// The tool has pressure: announced, or sent anyway.
     var hasPressure: Bool {
         description.capabilities.contains(.pressure) || unannouncedAxes.contains(.pressure)

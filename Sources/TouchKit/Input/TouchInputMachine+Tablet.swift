@@ -91,11 +91,7 @@ extension TouchInputMachine {
             report(.proximityOutWhileDown, state, tool: tool, event: "proximity_out")
             cancelPencil(tool, in: state)
         }
-        tool.tablet = nil
-        tool.location = nil
-        tool.sawDistance = false
-        tool.touchingCancelled = false
-        tool.buttons.removeAll()
+        tool.leaveProximity()
         tool.pending.note("proximity_out")
         updatePencilHover(tool, in: state)
     }

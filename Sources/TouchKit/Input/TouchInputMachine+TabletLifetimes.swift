@@ -31,12 +31,8 @@ extension TouchInputMachine {
             report(.removedWhileDown, state, tool: tool, event: event)
         }
         cancelPencil(tool, in: state)
-        tool.tablet = nil
-        tool.location = nil
+        tool.leaveProximity()
         tool.onForeignSurface = false
-        tool.touchingCancelled = false
-        tool.buttons.removeAll()
-        tool.sawDistance = false
         updatePencilHover(tool, in: state)
     }
 
