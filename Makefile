@@ -118,7 +118,7 @@ sanitize:
 	$(call run-swift-tests,4,--scratch-path .build/tsan,$(SANITIZE_ENV) $(TSAN_ENV))
 
 # Coverage-guided fuzzing with libFuzzer: the recording parser, the input
-# machine through CanvasSession and the gesture arena, each checked against invariants, for
+# machine through AppSession and the gesture arena, each checked against invariants, for
 # FUZZ_SECONDS (default 60) each from the seeds in Fuzz/Corpus; new inputs and crashes go to
 # .build-fuzz/runs. docs/fuzzing.md says what each checks.
 FUZZ_ARGS ?=
@@ -225,7 +225,7 @@ dist: deps
 	tar -C .build/dist --owner=0 --group=0 --sort=name -cf - $(DIST_NAME) | gzip -9n > dist/$(DIST_NAME).tar.gz
 	@ls -l dist/$(DIST_NAME).tar.gz
 
-# The documentation site of TouchKit, Canvas and Wayland (DocC, static HTML in .build/docs),
+# The documentation site of TouchKit, Rendering and Wayland (DocC, static HTML in .build/docs),
 # with the toolchain's own docc and warnings as errors; scripts/build-docs.sh says how to open it.
 docs: deps
 	scripts/build-docs.sh

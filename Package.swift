@@ -10,7 +10,7 @@ let package = Package(
         .library(name: "TouchKit", targets: ["TouchKit"]),
         .executable(name: "touchcanvas", targets: ["touchcanvas"]),
         // For Benchmarks/, a package of its own that uses these by path.
-        .library(name: "Canvas", targets: ["Canvas"]),
+        .library(name: "Rendering", targets: ["Rendering"]),
         /// The typed protocol bindings (generated from Protocols/protocols.list by the plugin), the
         /// connection, registry, event loop and shm buffers: what Examples/SimpleTouch and any
         /// outside client are written on.
@@ -65,15 +65,15 @@ let package = Package(
         /// The kernel's clocks, read in one place (CLOCK_MONOTONIC and whatever wp_presentation names).
         .target(name: "SystemClock"),
         .target(name: "TouchKit", dependencies: ["SystemClock"]),
-        /// Large memory mappings given back off the main thread, for Wayland's buffers and Canvas's layers.
+        /// Large memory mappings given back off the main thread, for Wayland's buffers and Rendering's layers.
         .target(name: "MappedMemory"),
-        .target(name: "Canvas", dependencies: ["TouchKit", "CCairo", "MappedMemory"]),
-        .target(name: "TouchCanvasApp", dependencies: ["TouchKit", "Canvas", "TouchCanvasConstants"]),
-        .target(name: "Recording", dependencies: ["TouchKit", "Canvas", "TouchCanvasApp", "TouchCanvasConstants"]),
+        .target(name: "Rendering", dependencies: ["TouchKit", "CCairo", "MappedMemory"]),
+        .target(name: "TouchCanvasApp", dependencies: ["TouchKit", "Rendering", "TouchCanvasConstants"]),
+        .target(name: "Recording", dependencies: ["TouchKit", "Rendering", "TouchCanvasApp", "TouchCanvasConstants"]),
 
         // MARK: The app
         .executableTarget(name: "touchcanvas", dependencies: [
-            "Wayland", "WaylandDecor", "TouchKit", "Canvas", "TouchCanvasApp", "Recording", "CXKBCommon", "ScriptedCompositor",
+            "Wayland", "WaylandDecor", "TouchKit", "Rendering", "TouchCanvasApp", "Recording", "CXKBCommon", "ScriptedCompositor",
             "TouchCanvasConstants", "SystemClock",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
@@ -83,24 +83,24 @@ let package = Package(
         /// fake input); the test scripts run it.
         .executableTarget(name: "tc-inject", dependencies: ["Wayland", "SystemClock"], path: "Tests/Integration/Inject"),
         /// `make soak`: half an hour of ten fingers through the scripted compositor, by hand.
-        .executableTarget(name: "tc-soak", dependencies: ["ScriptedCompositor", "Canvas", "TouchKit"], path: "Tests/Soak"),
+        .executableTarget(name: "tc-soak", dependencies: ["ScriptedCompositor", "Rendering", "TouchKit"], path: "Tests/Soak"),
         /// Counts Swift heap allocations on one thread, for the steady-state allocation tests
         /// (a C hook into the Swift runtime, and its Swift face).
         .target(name: "CAllocationCounter", path: "Tests/CAllocationCounter"),
         .target(name: "AllocationCounting", dependencies: ["CAllocationCounter"], path: "Tests/AllocationCounting"),
         /// What every test target shares: the test clock, the pixel helpers and the harness on
-        /// CanvasSession.
-        .target(name: "TouchCanvasTesting", dependencies: ["TouchKit", "Canvas", "TouchCanvasApp"],
+        /// AppSession.
+        .target(name: "TouchCanvasTesting", dependencies: ["TouchKit", "Rendering", "TouchCanvasApp"],
                 path: "Tests/TouchCanvasTesting"),
         .testTarget(name: "WaylandScannerTests", dependencies: ["WaylandScannerKit"]),
         .testTarget(name: "TouchKitTests", dependencies: ["TouchKit", "AllocationCounting", "TouchCanvasTesting"]),
-        .testTarget(name: "CanvasTests", dependencies: ["Canvas", "MappedMemory", "TouchKit", "AllocationCounting", "TouchCanvasTesting"]),
-        .testTarget(name: "TouchCanvasAppTests", dependencies: ["TouchCanvasApp", "Canvas", "TouchKit", "AllocationCounting", "TouchCanvasTesting", "TouchCanvasConstants"]),
-        .testTarget(name: "RecordingTests", dependencies: ["Recording", "TouchKit", "Canvas", "TouchCanvasApp", "TouchCanvasTesting", "TouchCanvasConstants"]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "MappedMemory", "TouchKit", "AllocationCounting", "TouchCanvasTesting"]),
+        .testTarget(name: "TouchCanvasAppTests", dependencies: ["TouchCanvasApp", "Rendering", "TouchKit", "AllocationCounting", "TouchCanvasTesting", "TouchCanvasConstants"]),
+        .testTarget(name: "RecordingTests", dependencies: ["Recording", "TouchKit", "Rendering", "TouchCanvasApp", "TouchCanvasTesting", "TouchCanvasConstants"]),
         /// The Wayland shell's parts that need no compositor (the key table), through @testable.
         .testTarget(name: "TouchCanvasShellTests", dependencies: ["touchcanvas"]),
         /// The real binary under the scripted compositor; depends on the executable so it is built.
-        .testTarget(name: "EndToEndTests", dependencies: ["ScriptedCompositor", "Canvas", "touchcanvas", "TouchCanvasTesting", "TouchCanvasConstants"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["ScriptedCompositor", "Rendering", "touchcanvas", "TouchCanvasTesting", "TouchCanvasConstants"]),
         .testTarget(name: "ScriptedCompositorTests", dependencies: ["ScriptedCompositor", "Wayland", "CWaylandClient", "TouchCanvasTesting"]),
         .testTarget(name: "MappedMemoryTests", dependencies: ["MappedMemory"]),
         .testTarget(name: "WaylandTests", dependencies: ["Wayland", "MappedMemory", "ScriptedCompositor", "CWaylandClient"]),

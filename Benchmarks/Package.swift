@@ -30,7 +30,7 @@ let package = Package(
         .executableTarget(name: "TouchLatency", dependencies: [
             "BenchmarkSupport",
             .product(name: "ScriptedCompositor", package: mainPackage),
-            .product(name: "Canvas", package: mainPackage),
+            .product(name: "Rendering", package: mainPackage),
         ]),
         /// How long the real app's loop is away from poll while it resizes to 8K.
         .executableTarget(name: "LoopTurns", dependencies: [
@@ -41,7 +41,7 @@ let package = Package(
         .target(name: "RenderScenarios", dependencies: [
             .product(name: "TouchCanvasTesting", package: mainPackage),
             .product(name: "SystemClock", package: mainPackage),
-            .product(name: "Canvas", package: mainPackage),
+            .product(name: "Rendering", package: mainPackage),
             .product(name: "TouchCanvasApp", package: mainPackage),
             .product(name: "TouchKit", package: mainPackage),
         ]),
@@ -51,7 +51,7 @@ let package = Package(
         .executableTarget(name: "RenderBench", dependencies: [
             "BenchmarkSupport", "RenderScenarios",
             .product(name: "SystemClock", package: mainPackage),
-            .product(name: "Canvas", package: mainPackage),
+            .product(name: "Rendering", package: mainPackage),
             .product(name: "TouchCanvasApp", package: mainPackage),
             .product(name: "TouchKit", package: mainPackage),
             .product(name: "Wayland", package: mainPackage),

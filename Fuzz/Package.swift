@@ -35,14 +35,14 @@ let package = Package(
         // the seed writer can use its encoder.
         .target(name: "RecordingParserFuzz", dependencies: [
             "FuzzSupport",
-            .product(name: "Canvas", package: mainPackage),
+            .product(name: "Rendering", package: mainPackage),
             .product(name: "TouchCanvasApp", package: mainPackage),
             .product(name: "TouchKit", package: mainPackage),
             .product(name: "Recording", package: mainPackage),
         ]),
         .target(name: "InputMachineFuzz", dependencies: [
             "FuzzSupport",
-            .product(name: "Canvas", package: mainPackage),
+            .product(name: "Rendering", package: mainPackage),
             .product(name: "TouchCanvasApp", package: mainPackage),
             .product(name: "TouchKit", package: mainPackage),
         ]),

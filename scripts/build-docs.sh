@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the API reference of the three libraries other code is written on (TouchKit, Canvas and
+# Builds the API reference of the three libraries other code is written on (TouchKit, Rendering and
 # Wayland) as one static web site, with the Swift toolchain alone: the compiler writes each
 # module's symbol graph while it builds the module, and the toolchain's own `docc` turns the
 # graphs and the modules' .docc catalogues into pages. No documentation plugin
@@ -41,13 +41,13 @@ mkdir -p "$graphs" "$output"
 
 # Only the three libraries, what they import and the generator Wayland's plugin runs are
 # compiled, not the app, the scripted compositor or the tests (`swift package dump-symbol-graph`
-# would build them all). Canvas brings TouchKit along: it depends on it.
-for target in Canvas Wayland; do
+# would build them all). Rendering brings TouchKit along: it depends on it.
+for target in Rendering Wayland; do
     "$swift" build --scratch-path "$scratch" --target "$target" \
         -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs"
 done
 
-for module in TouchKit Canvas Wayland; do
+for module in TouchKit Rendering Wayland; do
     slug=$(tr '[:upper:]' '[:lower:]' <<< "$module")
     graph=$graphs/$module.symbols.json
     if [[ ! -f $graph ]]; then
@@ -116,7 +116,7 @@ cat > "$output/index.html" <<'HTML'
   <dt><a href="touchkit/documentation/touchkit/">TouchKit</a></dt>
   <dd>UIKit's touch model for Swift apps on Wayland: touches with phases, views and the
       responder chain, gesture recognizers and animations. Pure Swift, no display needed.</dd>
-  <dt><a href="canvas/documentation/canvas/">Canvas</a></dt>
+  <dt><a href="rendering/documentation/rendering/">Rendering</a></dt>
   <dd>Draws a TouchKit view tree with cairo into pixel buffers, repainting only what changed,
       and keeps persistent ink.</dd>
   <dt><a href="wayland/documentation/wayland/">Wayland</a></dt>

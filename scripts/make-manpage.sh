@@ -67,7 +67,7 @@ cat <<'FOOTER'
 Where the compositor's socket is, as for every Wayland client.
 .TP
 .B XCURSOR_THEME, XCURSOR_SIZE
-The cursor theme and size for the crosshair shown over the canvas (scaled for HiDPI outputs).
+The cursor theme and size for the crosshair shown over the window's content (scaled for HiDPI outputs).
 .SH FILES
 .TP
 .I $XDG_PICTURES_DIR

@@ -14,7 +14,7 @@ let package = Package(
         .executableTarget(name: "SimpleTouch", dependencies: [
             .product(name: "Wayland", package: "TouchCanvas"),
             .product(name: "TouchKit", package: "TouchCanvas"),
-            .product(name: "Canvas", package: "TouchCanvas"),
+            .product(name: "Rendering", package: "TouchCanvas"),
         ]),
         /// Runs the built example under the scripted compositor; depends on the executable so
         /// that `swift build --build-tests` builds it.

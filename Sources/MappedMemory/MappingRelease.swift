@@ -2,9 +2,9 @@ import Dispatch
 import Glibc
 import Synchronization
 
-/// Gives large memory mappings back to the kernel off the caller's thread, for the canvas's
+/// Gives large memory mappings back to the kernel off the caller's thread, for the renderer's
 /// shared-memory buffers (`Wayland.SharedMemory`) and the ink layers' pixels
-/// (`Canvas.MemoryMapping`) alike.
+/// (`Rendering.MemoryMapping`) alike.
 ///
 /// Unmapping costs a page-table walk over every resident page: 8–23 ms for a filled 7680×4320
 /// mapping here, paid by whoever drops the last buffer or layer of the old size, which is the

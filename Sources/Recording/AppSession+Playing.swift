@@ -1,9 +1,9 @@
 import TouchCanvasApp
 import TouchKit
 
-extension RecordingWriter: CanvasSessionRecorder {}
+extension RecordingWriter: AppSessionRecorder {}
 
-extension CanvasSession {
+extension AppSession {
     /// Feeds one recorded input or command line into the session, as the live app fed it when
     /// it was recorded; `time` is the line's, in milliseconds, and stands for the compositor's
     /// event time. The window's own lines (`configure`, `scale`, `display-frame`) belong to

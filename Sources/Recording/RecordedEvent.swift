@@ -4,7 +4,7 @@ import TouchKit
 /// What one event line says happened. See ``Recording`` for the text of each case.
 public enum RecordedEvent: Sendable, Hashable {
     /// A `wl_touch` event. Its compositor timestamp is not recorded (the line's time stands
-    /// for it): a parsed one has 0, and ``CanvasSession/play(_:at:)`` stamps
+    /// for it): a parsed one has 0, and ``AppSession/play(_:at:)`` stamps
     /// it with the line's time.
     case touch(seat: SeatID, RawTouchInput)
     /// A `wl_pointer` event, its timestamp treated as a touch's.
@@ -35,7 +35,7 @@ public enum RecordedEvent: Sendable, Hashable {
     case tabletToolRemoved(seat: SeatID, tool: TabletToolID)
     /// The tablet went away (`zwp_tablet_v2.removed`).
     case tabletRemoved(seat: SeatID, tablet: TabletID)
-    /// The tool came into range over a surface that is not the canvas.
+    /// The tool came into range over a surface that is not the content.
     case tabletToolProximityInForeignSurface(seat: SeatID, tool: TabletToolID)
     /// A touchpad swipe, pinch or hold event (`zwp_pointer_gestures_v1`; format version 3).
     case touchpad(seat: SeatID, RecordedTouchpadGesture)

@@ -39,7 +39,7 @@ public struct RecordedTouchpadGesture: Sendable, Hashable {
                   delta: gesture.delta, scale: gesture.scale, rotation: gesture.rotation)
     }
 
-    /// The event to hand to ``CanvasSession/handle(_:time:seat:)``: at (0, 0), which the glue
+    /// The event to hand to ``AppSession/handle(_:time:seat:)``: at (0, 0), which the glue
     /// passes too (a gesture event carries no location), and time 0, which the session replaces
     /// with the time it is handed.
     public var gesture: TouchpadGesture {

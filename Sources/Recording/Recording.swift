@@ -98,7 +98,7 @@ import TouchKit
 /// | `scene NAME` | `-` | the user switched to scene `NAME` (keys `1`–`6`): touches in flight were cancelled and the new scene started empty |
 /// | `palm-rejection on`, `… off` | `-` | the user turned palm rejection on or off (`p`; format 3): fingers that come down while a pen is in range draw nothing while it is on |
 /// | `tool-added tool TYPE SERIAL WACOM AXES` | seat | a tool was announced (`done`): `TYPE` one of `pen`, `eraser`, `brush`, `pencil`, `airbrush`, `finger`, `mouse`, `lens`; `SERIAL` its `hardware_serial` and `WACOM` its `hardware_id_wacom`, each an integer 0…18446744073709551615 or `-` when not sent; `AXES` its capabilities joined by commas (`tilt,pressure,distance,rotation,slider,wheel`, in that order) or `-` |
-/// | `tool-proximity-in tool tablet` | seat | `zwp_tablet_tool_v2.proximity_in` on the canvas |
+/// | `tool-proximity-in tool tablet` | seat | `zwp_tablet_tool_v2.proximity_in` on the window's content |
 /// | `tool-proximity-out tool` | seat | `proximity_out` (a tool down is cancelled) |
 /// | `tool-down tool`, `tool-up tool` | seat | `down`, `up` |
 /// | `tool-motion tool x y` | seat | `motion` |
@@ -110,7 +110,7 @@ import TouchKit
 /// | `tool-frame tool` | seat | `frame`: the tool's events since its last frame are one sample |
 /// | `tool-removed tool` | seat | the tool went away (a tool down is cancelled) |
 /// | `tablet-removed tablet` | seat | the tablet went away (a tool down on it is cancelled) |
-/// | `tool-foreign-proximity-in tool` | seat | `proximity_in` on a surface that is not the canvas: the tool's events are not ours until it comes into range again |
+/// | `tool-foreign-proximity-in tool` | seat | `proximity_in` on a surface that is not the window's content: the tool's events are not ours until it comes into range again |
 /// | `touchpad KIND began fingers` | seat | a touchpad gesture's `begin`: `KIND` one of `swipe`, `pinch`, `hold` |
 /// | `touchpad KIND changed fingers dx dy scale deg` | seat | a swipe's or pinch's `update` (a swipe's `scale deg` are `1 0`) |
 /// | `touchpad KIND ended fingers`, `… cancelled fingers` | seat | its `end`, `cancelled` when the end's flag was set (the gesture was taken back) |

@@ -7,7 +7,7 @@ extension RecordingWriter {
     /// the app's first roundtrips, before `--record` starts its writer; without these lines a
     /// replay would take such a tool for an unannounced pen with every axis, so an eraser would
     /// draw and a tool without pressure would press. Call it right after making the writer,
-    /// before `CanvasSession.startRecording(into:scale:)`. Tools in order of their numbers, so
+    /// before `AppSession.startRecording(into:scale:)`. Tools in order of their numbers, so
     /// the same session writes the same file.
     ///
     /// A tool in range over the window then is written as in range: its `proximity_in`, where it
@@ -15,7 +15,7 @@ extension RecordingWriter {
     /// ignore all it did until it left and came back (events outside proximity), and a pen
     /// hovering as the recording began would draw nothing on replay when it touched down.
     @MainActor
-    public func recordTools(of session: CanvasSession, seats: [SeatID]) {
+    public func recordTools(of session: AppSession, seats: [SeatID]) {
         for seat in seats {
             let tools = session.input.tabletTools(for: seat).sorted { $0.key.raw < $1.key.raw }
             for (tool, description) in tools {

@@ -1,4 +1,4 @@
-import Canvas
+import Rendering
 
 /// Why a parsed recording could not be played or its picture saved, in one line.
 public enum ReplayError: Error, Sendable, CustomStringConvertible {

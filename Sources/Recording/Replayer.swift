@@ -1,5 +1,5 @@
 import Foundation
-import Canvas
+import Rendering
 import TouchCanvasApp
 import TouchCanvasConstants
 import TouchKit
@@ -13,10 +13,10 @@ import TouchKit
 /// try replayer.writePNG(to: "ten-fingers.png")
 /// ```
 ///
-/// It drives a ``CanvasSession``, the same one the app drives, whose clock is the recording's:
+/// It drives a ``AppSession``, the same one the app drives, whose clock is the recording's:
 /// before each line it reads the line's time, so animations (the spot growing over 0.2 s)
 /// depend on the file alone. Input and command lines go to the session in file order
-/// (``CanvasSession/play(_:at:)``); at each `display-frame` line the session draws its display
+/// (``AppSession/play(_:at:)``); at each `display-frame` line the session draws its display
 /// frame into one buffer (only the damage, as the app does with one buffer). After the last line
 /// it delivers input still waiting for a frame (as the app does when the socket drains), then
 /// draws a last display frame.
@@ -56,7 +56,7 @@ public final class Replayer {
         var width = recording.width
         var height = recording.height
         var scale = recording.scale
-        let session = CanvasSession(.init(scene: scene, width: Double(width), height: Double(height),
+        let session = AppSession(.init(scene: scene, width: Double(width), height: Double(height),
                                           singleTouch: singleTouch, showsOverlays: false, clock: { clock.now }))
         session.onDeliver = onDeliver
         session.onAnomaly = onAnomaly

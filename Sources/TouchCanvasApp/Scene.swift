@@ -13,7 +13,7 @@ public enum Scene: String, CaseIterable, Sendable {
     /// - `canvas`: ``CanvasView``, spots over accumulating paths.
     /// - `draw`: ``DrawingView`` (*Implementing Coalesced Touch Support in an App*).
     /// - `trace`: ``TouchTrackerView`` (Dr. Dobb's *Gestures and Touches in iOS 6*).
-    /// - `inspect`: ``InspectView``, the canvas with cancelled touches marked in red (the app
+    /// - `inspect`: ``InspectView``, the canvas scene with cancelled touches marked in red (the app
     ///   adds the ``InspectorHUDView`` overlay).
     /// - `gestures`: ``GesturesView``, the MoveMe placard among the guide's gestures (*Multitouch Events*).
     ///

@@ -39,7 +39,7 @@ struct ChromeEndToEndTests {
         h.compositor.touchFrame()
     }
 
-    @Test func framesTheWindowItselfBelowTheCanvasInPartsSizedToWhatTheyShow() async throws {
+    @Test func framesTheWindowItselfBelowTheContentInPartsSizedToWhatTheyShow() async throws {
         let h = try await harness()
         for name in ChromeSurfacePart.allCases {
             let part = try await part(h, name)
@@ -59,7 +59,7 @@ struct ChromeEndToEndTests {
         #expect(h.compositor.protocolErrors.isEmpty, "\(h.compositor.protocolErrors)")
     }
 
-    @Test func aFingerOnTheCanvasStillLandsUnderItself() async throws {
+    @Test func aFingerOnTheContentStillLandsUnderItself() async throws {
         let h = try await harness()
         _ = try await frame(h)
         // Window coordinates: the canvas starts under the 40 px title bar.
@@ -215,7 +215,7 @@ struct ChromeEndToEndTests {
         #expect(h.entries(phase: "began").isEmpty, "the frame's pointer reached the canvas")
     }
 
-    @Test func fullscreenHidesTheFrameAndGivesTheCanvasTheWholeOutput() async throws {
+    @Test func fullscreenHidesTheChromeAndGivesTheContentTheWholeOutput() async throws {
         let h = try await harness()
         _ = try await frame(h)
         h.compositor.tapKey(WindowManagementEndToEndTests.keyF11)

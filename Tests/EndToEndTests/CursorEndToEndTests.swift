@@ -3,7 +3,7 @@ import ScriptedCompositor
 import Testing
 
 /// The pointer's cursor through the real binary: which image of the user's theme the app shows
-/// (`XCURSOR_THEME`, `XCURSOR_SIZE`), at what scale, with what hotspot, over the canvas and over
+/// (`XCURSOR_THEME`, `XCURSOR_SIZE`), at what scale, with what hotspot, over the content and over
 /// the app's own frame. The expected images are read from the theme's files, so the tests say
 /// "the crosshair at 32 px" rather than repeat numbers from Adwaita.
 @Suite(.timeLimit(.minutes(2)))
@@ -56,7 +56,7 @@ struct CursorEndToEndTests {
     }
 
     @Test(arguments: [("32", 32), ("48", 48), ("9999", 24), ("big", 24)])
-    func theCanvasShowsTheThemesCrosshairAtTheAskedSize(asked: String, pixels: Int) async throws {
+    func theContentShowsTheThemesCrosshairAtTheAskedSize(asked: String, pixels: Int) async throws {
         let h = try await harness(size: asked)
         h.compositor.pointerEnter(x: 100, y: 100)
         h.compositor.pointerFrame()

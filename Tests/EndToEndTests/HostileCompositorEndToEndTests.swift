@@ -1,5 +1,5 @@
 import Foundation
-import Canvas
+import Rendering
 import ScriptedCompositor
 import Testing
 import TouchCanvasTesting

@@ -49,7 +49,7 @@ struct WindowMoveEndToEndTests {
         #expect(h.app.standardError.contains("window move requested for touch 1 (touch id 5, serial \(c.moveRequests[0].serial))"))
     }
 
-    @Test func aTouchOnTheCanvasNeverAsks() async throws {
+    @Test func aTouchOnTheContentNeverAsks() async throws {
         let h = try await harness()
         let c = h.compositor
         c.touchDown(id: 0, x: 200, y: 300)

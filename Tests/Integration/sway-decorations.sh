@@ -45,7 +45,7 @@ title=$(tc_count_color "$shot" 285577)
 white=$(tc_count_color "$shot" ffffff)
 [ "$title" -ge 5000 ] || tc_fail "only $title pixels of sway's title bar colour on screen"
 [ "$white" -ge $((1000 * 700)) ] || tc_fail "only $white white pixels: the canvas is not on screen"
-tc_ok "sway's title bar on screen ($title px) over the canvas ($white white px)"
+tc_ok "sway's title bar on screen ($title px) over the content ($white white px)"
 
 tc_stop "$app_pid" TERM
 [ "$tc_status" -eq 0 ] || tc_fail "SIGTERM gave exit status $tc_status"

@@ -160,7 +160,7 @@ glibc=$(objdump -T "$unpacked/bin/touchcanvas" | grep -o 'GLIBC_[0-9.]*' | sort 
 # 3. The documentation site.
 rm -rf .build/docs
 make --no-print-directory docs >"$work/docs.log" 2>&1 || { tail -30 "$work/docs.log" >&2; fail "make docs failed"; }
-for module in touchkit canvas wayland; do
+for module in touchkit rendering wayland; do
   [ -s ".build/docs/$module/index.html" ] || fail "make docs wrote no .build/docs/$module/index.html"
 done
 say "docs: built with warnings as errors"

@@ -1,4 +1,4 @@
-import Canvas
+import Rendering
 import Testing
 import TouchCanvasApp
 import TouchKit
@@ -27,7 +27,7 @@ import TouchCanvasTesting
         var rng = SplitMix64(seed: seed)
         var seconds = 100.0
         let start = Scene.allCases.filter { $0 != .inspect }[Int(seed % 5)]
-        let session = CanvasSession(.init(scene: start, width: Double(Self.width), height: Double(Self.height),
+        let session = AppSession(.init(scene: start, width: Double(Self.width), height: Double(Self.height),
                                           showsOverlays: false, clock: { seconds }))
         session.input.holdsMovesUntilDisplayFrame = true
         let writer = RecordingWriter(width: Self.width, height: Self.height, scale: 1,

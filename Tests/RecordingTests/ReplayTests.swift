@@ -1,4 +1,4 @@
-import Canvas
+import Rendering
 import Foundation
 import Testing
 import TouchCanvasApp
@@ -149,7 +149,7 @@ import TouchCanvasTesting
     /// eraser for a pen and draws.
     @Test func toolsKnownBeforeTheRecordingStartedKeepTheirKind() throws {
         func replay(listingTools: Bool) throws -> PixelBuffer {
-            let session = CanvasSession(.init(scene: .trace, width: 400, height: 200))
+            let session = AppSession(.init(scene: .trace, width: 400, height: 200))
             let seat = SeatID(1), tool = TabletToolID(5)
             session.tabletToolAdded(tool, description: TabletToolDescription(type: .eraser, capabilities: [.pressure]), seat: seat)
             var seconds = 0.0
@@ -183,7 +183,7 @@ import TouchCanvasTesting
     /// so the stroke it draws after is replayed as drawn, pixel for pixel; without those lines the
     /// replay ignored the pen until it left and came back.
     @Test func aPenInRangeWhenTheRecordingStartsIsWrittenInRange() throws {
-        let session = CanvasSession(.init(scene: .trace, width: 400, height: 200, showsOverlays: false))
+        let session = AppSession(.init(scene: .trace, width: 400, height: 200, showsOverlays: false))
         let seat = SeatID(1), tool = TabletToolID(3), tablet = TabletID(2)
         session.tabletToolAdded(tool, description: TabletToolDescription(type: .pen, capabilities: [.pressure, .tilt, .distance]), seat: seat)
         session.handle(.proximityIn(tablet: tablet), tool: tool, seat: seat)
@@ -219,7 +219,7 @@ import TouchCanvasTesting
     /// plum at those frames, as the session showed it, pixel for pixel.
     @Test func aLongPressFiredByTheTimerAloneReplaysAsShown() throws {
         var seconds = 10.0
-        let session = CanvasSession(.init(scene: .gestures, width: 600, height: 400, showsOverlays: false,
+        let session = AppSession(.init(scene: .gestures, width: 600, height: 400, showsOverlays: false,
                                           clock: { seconds }))
         let seat = SeatID(1)
         let writer = RecordingWriter(width: 600, height: 400, scale: 1, seats: [RecordedSeat(id: seat, name: "seat0")],

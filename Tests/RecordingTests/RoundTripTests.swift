@@ -182,7 +182,7 @@ import TouchKit
     @Test func theWritersPenMethodsWriteTheirLines() throws {
         var seconds = 0.0
         let writer = RecordingWriter(width: 100, height: 100, scale: 1, writer: nil, clock: { seconds })
-        let recorder: any CanvasSessionRecorder = writer
+        let recorder: any AppSessionRecorder = writer
         let seat = SeatID(9), tool = TabletToolID(4)
         seconds = 0.001
         recorder.tabletToolAdded(tool, description: TabletToolDescription(type: .pen, hardwareSerial: 7,

@@ -22,7 +22,7 @@ import TouchKit
     @Test func theWritersTouchpadMethodWritesItsLines() throws {
         var seconds = 0.0
         let writer = RecordingWriter(width: 100, height: 100, scale: 1, writer: nil, clock: { seconds })
-        let recorder: any CanvasSessionRecorder = writer
+        let recorder: any AppSessionRecorder = writer
         seconds = 0.012
         recorder.touchpadGesture(gesture(.pinch, .began, 2), time: 123_456, seat: Self.seat)
         recorder.touchpadGesture(gesture(.pinch, .changed, 2, delta: Point(x: 0.5, y: -1), scale: 1.25, rotation: -2.5),
@@ -50,7 +50,7 @@ import TouchKit
     /// the location and time the file leaves out.
     @Test func aSessionsGesturesReadBackExactly() throws {
         var seconds = 0.0
-        let session = CanvasSession(.init(scene: .gestures, width: 200, height: 200, showsOverlays: false, clock: { seconds }))
+        let session = AppSession(.init(scene: .gestures, width: 200, height: 200, showsOverlays: false, clock: { seconds }))
         let writer = RecordingWriter(width: 200, height: 200, scale: 1, scene: .gestures, clock: { seconds })
         session.startRecording(into: writer, scale: 1)
         let sent = [

@@ -1,4 +1,4 @@
-import Canvas
+import Rendering
 import Testing
 import TouchCanvasApp
 import TouchKit
@@ -21,7 +21,7 @@ import TouchCanvasTesting
     @MainActor
     final class Rig {
         let clock = Clock()
-        let session: CanvasSession
+        let session: AppSession
         let square: PinchSquareView
         let pixels: PixelBuffer
         var frames: [[UInt8]] = []
@@ -29,7 +29,7 @@ import TouchCanvasTesting
 
         init() throws {
             let clock = clock
-            session = CanvasSession(.init(scene: .gestures, width: 300, height: 200, showsOverlays: false,
+            session = AppSession(.init(scene: .gestures, width: 300, height: 200, showsOverlays: false,
                                           clock: { clock.now }))
             session.configure(width: 300, height: 200, scale: 1)
             square = PinchSquareView(frame: session.window.bounds)
@@ -92,7 +92,7 @@ import TouchCanvasTesting
     }
 
     /// Plays `recording` into `rig` as ``Replayer`` does: the clock at each line's time, input
-    /// through ``CanvasSession/play(_:at:)``, a frame at each `display-frame`.
+    /// through ``AppSession/play(_:at:)``, a frame at each `display-frame`.
     func replay(_ recording: Recording, into rig: Rig) {
         for timed in recording.events {
             rig.clock.now = timed.time / 1000

@@ -1,4 +1,4 @@
-import Canvas
+import Rendering
 import Testing
 import TouchKit
 import TouchCanvasTesting

@@ -3,7 +3,7 @@ import Foundation
 import MappedMemory
 import Synchronization
 import Testing
-@testable import Canvas
+@testable import Rendering
 
 /// Layers' pixels live in mappings of their own, given back when cairo lets the surface go
 /// (BENCHMARKS.md, part C: a heap block freed after a scale change stayed resident).

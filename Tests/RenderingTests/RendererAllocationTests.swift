@@ -1,5 +1,5 @@
 import AllocationCounting
-import Canvas
+import Rendering
 import Testing
 import TouchKit
 import TouchCanvasTesting

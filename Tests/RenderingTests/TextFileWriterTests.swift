@@ -1,4 +1,4 @@
-@testable import Canvas
+@testable import Rendering
 import Foundation
 import Testing
 

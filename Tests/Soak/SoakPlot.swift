@@ -1,4 +1,4 @@
-import Canvas
+import Rendering
 import TouchKit
 
 /// The soak's figures over time as a picture: resident memory and CPU per frame, one panel each,

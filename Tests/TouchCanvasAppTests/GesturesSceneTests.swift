@@ -1,5 +1,5 @@
 import Foundation
-import Canvas
+import Rendering
 import Testing
 import TouchKit
 @testable import TouchCanvasApp

@@ -5,7 +5,7 @@ import TouchKit
 
 /// A touch keeps its view and a drawing view keeps its touches in flight, so a finger still down
 /// when the app quits held the scene, its strokes and ink layers in a cycle past the session's
-/// end: LeakSanitizer reported it at exit (`make sanitize`). `CanvasSession.end` lets them go.
+/// end: LeakSanitizer reported it at exit (`make sanitize`). `AppSession.end` lets them go.
 @MainActor
 @Suite struct SessionEndTests {
     @Test(arguments: Scene.allCases)

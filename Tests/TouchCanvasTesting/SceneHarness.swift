@@ -1,9 +1,9 @@
-import Canvas
+import Rendering
 import Foundation
 import TouchCanvasApp
 import TouchKit
 
-/// A scene in a ``CanvasSession`` with no display: fed raw touches as a seat sends them, drawn
+/// A scene in a ``AppSession`` with no display: fed raw touches as a seat sends them, drawn
 /// into one buffer by the session's display frame, on a ``TestClock``.
 ///
 /// Two things differ from the app, each by choice of the test: moves are delivered as they come
@@ -11,7 +11,7 @@ import TouchKit
 /// and the overlays (HUD, hover ring) are off unless `showsOverlays` is set.
 @MainActor
 public final class SceneHarness {
-    public let session: CanvasSession
+    public let session: AppSession
     public let buffer: PixelBuffer
     public let scale: Double
     public let seat = SeatID(1)
@@ -28,7 +28,7 @@ public final class SceneHarness {
                 singleTouch: Bool = false, holdsMoves: Bool = false, showsOverlays: Bool = false,
                 clock: TestClock = TestClock()) throws {
         self.clock = clock
-        session = CanvasSession(.init(scene: scene, width: width, height: height, singleTouch: singleTouch,
+        session = AppSession(.init(scene: scene, width: width, height: height, singleTouch: singleTouch,
                                       showsOverlays: showsOverlays, clock: clock.read))
         session.input.holdsMovesUntilDisplayFrame = holdsMoves
         self.scale = scale

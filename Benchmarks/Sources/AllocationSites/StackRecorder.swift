@@ -43,7 +43,7 @@ enum StackRecorder {
 /// Allocation stacks sorted into cairo's and Swift's, and grouped by the place in our code that
 /// made (or led to) each: the innermost frame of this executable below the interposer, named by
 /// `llvm-symbolizer` (the executable keeps its symbol table; `dladdr` sees only exported names).
-/// When that frame is one of the thin cairo wrappers (`Sources/Canvas/Cairo/`), the frame that
+/// When that frame is one of the thin cairo wrappers (`Sources/Rendering/Cairo/`), the frame that
 /// called the wrapper is named too: `CairoContext.paint()` alone cannot tell the renderer's
 /// background from an ink layer being composited.
 struct Attribution {
@@ -82,7 +82,7 @@ struct Attribution {
         var merged: [String: Site] = [:]
         for var site in bySite.values {
             let name = names[site.address] ?? "(no frame of ours)"
-            if name.contains("Canvas/Cairo/"), let caller = names[site.caller] {
+            if name.contains("Rendering/Cairo/"), let caller = names[site.caller] {
                 site.name = "\(name) ← \(caller)"
             } else {
                 site.name = name

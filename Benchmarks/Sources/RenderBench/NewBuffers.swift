@@ -1,5 +1,5 @@
 import BenchmarkSupport
-import Canvas
+import Rendering
 import Glibc
 import MappedMemory
 import TouchCanvasApp
@@ -15,7 +15,7 @@ import Wayland
 func runNewBuffers(quick: Bool) throws {
     log("measuring first frames into new 8K buffers…")
     let width = 7680, height = 4320
-    let session = CanvasSession(.init(scene: .trace, width: Double(width), height: Double(height), showsOverlays: false))
+    let session = AppSession(.init(scene: .trace, width: Double(width), height: Double(height), showsOverlays: false))
     // The session's own layers at this size, allocated and faulted once, outside the timings.
     let warm = try PixelBuffer(width: width, height: height, format: .xrgb8888)
     _ = session.displayFrame(into: warm, scale: 1, bufferAge: 0)

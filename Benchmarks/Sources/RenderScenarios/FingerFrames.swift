@@ -1,10 +1,10 @@
-import Canvas
+import Rendering
 import Foundation
 import TouchCanvasApp
 import TouchCanvasTesting
 import TouchKit
 
-/// One scene in the app's `CanvasSession`, fed touches as a seat sends them and drawn by the
+/// One scene in the app's `AppSession`, fed touches as a seat sends them and drawn by the
 /// session's display frame into shared-memory-like buffers, exactly as the app's frame does,
 /// with no display:
 ///
@@ -57,7 +57,7 @@ public final class FingerFrames {
     }
 
     public let configuration: Configuration
-    public let session: CanvasSession
+    public let session: AppSession
     public var window: Window { session.window }
     public var root: View { session.rootView }
     public var machine: TouchInputMachine { session.input }
@@ -79,7 +79,7 @@ public final class FingerFrames {
         let bounds = Rect(x: 0, y: 0, width: configuration.width, height: configuration.height)
         let clock = ManualClock()
         self.clock = clock
-        session = CanvasSession(.init(scene: configuration.scene, width: configuration.width,
+        session = AppSession(.init(scene: configuration.scene, width: configuration.width,
                                       height: configuration.height, clock: { clock.now }))
         buffers = try (0..<2).map { _ in
             try PixelBuffer(width: configuration.bufferWidth, height: configuration.bufferHeight, format: .xrgb8888)

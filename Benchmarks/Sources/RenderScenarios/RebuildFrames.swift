@@ -1,4 +1,4 @@
-import Canvas
+import Rendering
 import Foundation
 import SystemClock
 import TouchCanvasApp
@@ -14,7 +14,7 @@ import TouchKit
 /// same size, and the two budgets can be interleaved in one run.
 @MainActor
 public final class RebuildFrames {
-    public let session: CanvasSession
+    public let session: AppSession
     public let width: Double
     public let height: Double
     public let scale: Double
@@ -33,7 +33,7 @@ public final class RebuildFrames {
         self.width = width
         self.height = height
         self.scale = scale
-        session = CanvasSession(.init(scene: .trace, width: width, height: height, showsOverlays: false))
+        session = AppSession(.init(scene: .trace, width: width, height: height, showsOverlays: false))
         buffers = try [height, height - 1].map { h in
             try PixelBuffer(width: Int((width * scale).rounded(.up)), height: Int((h * scale).rounded(.up)), format: .xrgb8888)
         }

@@ -1,5 +1,5 @@
 import BenchmarkSupport
-import Canvas
+import Rendering
 import Foundation
 import ScriptedCompositor
 

@@ -4,7 +4,7 @@ import TouchKit
 
 /// The input-machine target: the bytes are a session's worth of input — fingers, the mouse,
 /// pens, touchpad gestures, seats coming and going, time, display frames and keys — played
-/// into a real ``CanvasSession`` of 64×48 (``SessionDriver``).
+/// into a real ``AppSession`` of 64×48 (``SessionDriver``).
 ///
 /// What it holds the session to, whatever the input: every delivery keeps the touch model's
 /// promise (``DeliveryLog``: whole lives, nothing after an end, every live touch in every

@@ -1,9 +1,9 @@
-import Canvas
+import Rendering
 import FuzzSupport
 import TouchCanvasApp
 import TouchKit
 
-/// Plays operations into a real ``CanvasSession`` the way the app's Wayland shell does: every
+/// Plays operations into a real ``AppSession`` the way the app's Wayland shell does: every
 /// event stamped with the compositor's 32-bit milliseconds, display frames drawn into a buffer
 /// of the window's size at its scale (one buffer, as a replay draws), the shell's timers when
 /// asked. It listens to the session as the one who owns it (`onDeliver`, which hears every
@@ -11,7 +11,7 @@ import TouchKit
 /// checks what it hears (``SessionChecks``).
 @MainActor
 final class SessionDriver {
-    let session: CanvasSession
+    let session: AppSession
     let deliveries = DeliveryLog()
     let gestures = GestureStates(hearsResets: false)
     /// The window's size until a `configure`.
@@ -33,7 +33,7 @@ final class SessionDriver {
 
     init(scene: Scene, singleTouch: Bool, showsOverlays: Bool) {
         let clock = clock
-        session = CanvasSession(.init(scene: scene, width: Double(width), height: Double(height),
+        session = AppSession(.init(scene: scene, width: Double(width), height: Double(height),
                                       singleTouch: singleTouch, showsOverlays: showsOverlays, clock: { clock.now }))
         session.configure(width: width, height: height, scale: scale)
         session.onDeliver = { [deliveries] event in deliveries.hear(event) }

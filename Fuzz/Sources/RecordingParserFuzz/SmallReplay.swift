@@ -1,4 +1,4 @@
-import Canvas
+import Rendering
 import FuzzSupport
 import Recording
 import TouchKit

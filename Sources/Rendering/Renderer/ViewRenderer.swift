@@ -106,7 +106,7 @@ public final class ViewRenderer {
     /// Whether the last frame drawn is still what `window` looks like, for a buffer of this size,
     /// format and scale: then ``render(_:into:scale:bufferAge:origin:)`` would draw nothing into a
     /// buffer that holds that frame. Lets a surface with nothing new skip taking a buffer at all
-    /// (the app's window frame, which is asked on every canvas frame but rarely changes).
+    /// (the app's window frame, which is asked on every display frame of the content but rarely changes).
     /// `origin` as in ``render(_:into:scale:bufferAge:origin:)``.
     public func isUpToDate(_ window: Window, width: Int, height: Int, format: PixelFormat, scale: Double,
                            origin: Point = .zero) -> Bool {

@@ -4,7 +4,7 @@ internal import WaylandServer
 /// with their position and whether they went below the parent. They are not drawn, and input
 /// reaches them only through `touchDownOnOtherSurface` and `pointerEnter(on:)`, which is what
 /// the tests need: window frames (the app's own, libdecor's) are subsurfaces, and a client must
-/// not take their input for its canvas's.
+/// not take their input for its main surface's.
 extension ScriptedCompositor {
     func offerSubcompositor() throws(Failure) {
         try addGlobal(WlSubcompositor.self, version: 1) { [weak self] in self?.bindSubcompositor($0) }

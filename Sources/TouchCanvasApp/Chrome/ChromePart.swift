@@ -4,7 +4,7 @@ import TouchKit
 /// foot and libdecor do: the title bar, and the resize margin as four thin strips round the
 /// window.
 ///
-/// One surface the size of the whole chrome would hold mostly nothing: the canvas covers its
+/// One surface the size of the whole chrome would hold mostly nothing: the content covers its
 /// middle. At 3840×2160 such a buffer is 34 MB, 67 MB double-buffered, to show a 40 px title
 /// bar; the parts take 1.2 MB (the title bar 0.6 MB, the four strips as much again).
 ///
@@ -55,7 +55,7 @@ extension ChromeLayout {
         }
     }
 
-    /// Where `part`'s top-left sits relative to the content's (the canvas surface's): the
+    /// Where `part`'s top-left sits relative to the content's (the content surface's): the
     /// position of the part's subsurface.
     public func offsetFromContent(of part: ChromePart) -> Point {
         let origin = rect(of: part).origin

@@ -29,7 +29,7 @@ public enum ChromeRegion: Equatable, Sendable {
     case titleBar
     /// One of the title bar's buttons.
     case button(ChromeButtonKind)
-    /// Inside the window's content, which the canvas covers: never the chrome's.
+    /// Inside the window's content, which the content covers: never the chrome's.
     case content
 }
 
@@ -69,7 +69,7 @@ public struct ChromeLayout: Equatable, Sendable {
         Rect(x: margin, y: margin, width: contentSize.width, height: Self.titleBarHeight)
     }
 
-    /// Where the content (the canvas surface) sits, in chrome coordinates.
+    /// Where the content (the content surface) sits, in chrome coordinates.
     public var contentRect: Rect {
         Rect(x: margin, y: margin + Self.titleBarHeight, width: contentSize.width, height: contentSize.height)
     }

@@ -1,4 +1,4 @@
-import Canvas
+import Rendering
 import Foundation
 import TouchKit
 

@@ -1,4 +1,4 @@
-import Canvas
+import Rendering
 import TouchKit
 
 /// A push button with a text label, drawn with cairo: a rounded rectangle that darkens while a

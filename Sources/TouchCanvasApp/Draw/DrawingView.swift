@@ -1,4 +1,4 @@
-import Canvas
+import Rendering
 import TouchKit
 
 /// The draw scene (*Implementing Coalesced Touch Support in an App*): one finger draws black 3 px strokes built from every coalesced

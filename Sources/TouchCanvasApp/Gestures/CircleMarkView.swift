@@ -1,4 +1,4 @@
-import Canvas
+import Rendering
 import TouchKit
 
 /// The finger's path while it draws (fed by the scene's own touch handling), and the last circle

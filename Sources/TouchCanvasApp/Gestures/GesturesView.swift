@@ -1,4 +1,4 @@
-import Canvas
+import Rendering
 import TouchKit
 
 /// The gestures scene: Apple's MoveMe placard in the middle of the gestures of the Event

@@ -1,4 +1,4 @@
-import Canvas
+import Rendering
 import TouchKit
 
 /// The MoveMe placard: a rounded panel with a greeting, which a double tap elsewhere switches to

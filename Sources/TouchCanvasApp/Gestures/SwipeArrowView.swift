@@ -1,4 +1,4 @@
-import Canvas
+import Rendering
 import TouchKit
 
 /// Shows the direction of the last swipe: an arrow and its name, fading out.

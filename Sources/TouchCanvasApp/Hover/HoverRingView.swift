@@ -1,9 +1,9 @@
-import Canvas
+import Rendering
 import TouchKit
 
 /// Where each seat's pointer hovers with no button held: a hollow grey ring, so a person sees
 /// where a press would land before it does (the crosshair cursor alone is easy to lose on a
-/// canvas full of strokes). A press hides it, since the press is a touch with its own spot.
+/// window full of strokes). A press hides it, since the press is a touch with its own spot.
 /// A pen in range but not touching gets one too, smaller the closer the tip comes.
 ///
 /// The app lays it over the whole scene, under the HUD, and feeds it from

@@ -1,4 +1,4 @@
-import Canvas
+import Rendering
 import TouchKit
 
 /// The debug overlay's dots (one on every coalesced sample) drawn again from the model a slice

@@ -1,4 +1,4 @@
-import Canvas
+import Rendering
 import TouchKit
 
 /// How much of a long paint one frame may do before it hands the event loop back.

@@ -3,7 +3,7 @@ import TouchKit
 
 /// Writes strokes as a standalone SVG document: the vector twin of what the ink layers show.
 enum SVGWriter {
-    /// A white `size` canvas (`viewBox` in logical pixels) with one `<path>` per stroke, oldest
+    /// A white `size` picture (`viewBox` in logical pixels) with one `<path>` per stroke, oldest
     /// first, with the stroke's colour (and opacity if not opaque), width and round caps and
     /// joins. A single-sample stroke is a zero-length path, which round caps draw as a dot.
     static func document(size: Size, strokes: [Stroke]) -> String {

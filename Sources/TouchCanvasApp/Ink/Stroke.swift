@@ -1,4 +1,4 @@
-import Canvas
+import Rendering
 import TouchKit
 
 /// The samples one finger left, in order, and how they are inked (the coalesced-touch sample's `Stroke`).

@@ -1,4 +1,4 @@
-import Canvas
+import Rendering
 import TouchKit
 
 /// The rectangles a stroke's ink lies in, following the stroke: what to invalidate when all of

@@ -1,4 +1,4 @@
-import Canvas
+import Rendering
 import TouchKit
 
 /// What the scene did to its strokes (began, extended, ended, cancelled, undone, erased, cleared),

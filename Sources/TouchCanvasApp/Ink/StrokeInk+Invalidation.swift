@@ -1,4 +1,4 @@
-import Canvas
+import Rendering
 import TouchKit
 
 /// What a change must repaint: a stroke taken out of the layer of strokes in progress or out of

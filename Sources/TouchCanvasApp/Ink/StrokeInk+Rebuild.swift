@@ -1,4 +1,4 @@
-import Canvas
+import Rendering
 import TouchKit
 
 /// The layers drawn again from the strokes after a resize or a scale change, a slice per frame

@@ -1,4 +1,4 @@
-import Canvas
+import Rendering
 import TouchKit
 
 /// The persistent ink behind a drawing view: completed strokes and in-progress strokes in two

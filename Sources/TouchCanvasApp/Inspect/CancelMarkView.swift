@@ -1,11 +1,11 @@
-import Canvas
+import Rendering
 import TouchKit
 
 /// Where a touch was cancelled: a hollow `#E01B24` ring at its last location and, if it was
 /// drawing, its in-progress stroke in the same red, fading out over a second.
 ///
 /// Added by ``InspectView`` above everything else; it takes no touches, so a finger that lands
-/// on a fading ring reaches the canvas beneath.
+/// on a fading ring reaches the scene beneath.
 public final class CancelMarkView: View, CairoDrawing {
     public static let color = Color(rgb: 0xE01B24)
     public static let ringRadius = 28.0

@@ -1,6 +1,6 @@
 import TouchKit
 
-/// The inspect scene: the canvas (spots over traces) where every cancelled touch leaves a red
+/// The inspect scene: the canvas scene (spots over traces) where every cancelled touch leaves a red
 /// ring at its last location and its unfinished stroke flashes red, both fading over a second,
 /// so a compositor's `wl_touch.cancel` is visible where it happened. The HUD with the numbers
 /// is the app's overlay (shown by default in this scene, `h` in every scene).

@@ -1,4 +1,4 @@
-import Canvas
+import Rendering
 import TouchKit
 
 /// The inspector's heads-up display: a translucent panel in the top-left corner with the lines
@@ -11,7 +11,7 @@ public final class InspectorHUDView: View, CairoDrawing {
     public static let lineHeight = 15.0
     public static let padding = 8.0
     /// Light grey, slightly see-through, with a border: it reads as a panel over white ink-free
-    /// canvas and lets strokes beneath show.
+    /// scene and lets strokes beneath show.
     public static let panelColor = Color(rgb: 0xF2F2F7, alpha: 0.9)
     public static let borderColor = Color(rgb: 0xC7C7CC)
     public static let textColor = Color(rgb: 0x1C1C1E)

@@ -1,4 +1,4 @@
-import Canvas
+import Rendering
 import TouchKit
 
 /// The inspect scene's drag handle: a small titled strip at the window's top right, clear of the
@@ -42,7 +42,7 @@ public final class MoveHandleView: View, CairoDrawing {
         }
     }
 
-    /// Taken and ignored: the compositor moves the window; the canvas under the handle must not
+    /// Taken and ignored: the compositor moves the window; the scene under the handle must not
     /// hear these moves (and redraw for them).
     public override func touchesMoved(_ touches: Set<Touch>, with event: TouchEvent) {}
 

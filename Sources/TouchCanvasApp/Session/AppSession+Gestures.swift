@@ -2,7 +2,7 @@ import TouchKit
 
 /// Gesture recognizers in the session: touchpad gestures in (recorded as all input is), and
 /// every recognizer's state change out, for `--log gestures` and the HUD.
-extension CanvasSession {
+extension AppSession {
     /// A touchpad swipe, pinch or hold of `seat` (`zwp_pointer_gestures_v1`), at the event's
     /// 32-bit milliseconds; its location is where the seat's pointer is.
     public func handle(_ gesture: TouchpadGesture, time: UInt32, seat: SeatID) {

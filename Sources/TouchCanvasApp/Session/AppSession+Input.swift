@@ -1,9 +1,9 @@
 import TouchKit
 
 /// Fingers, the mouse and seats reach the session here: recorded, counted for the inspector,
-/// watched by the check, and handed to the input machine (pens are in CanvasSession+Pen.swift,
-/// touchpad gestures in CanvasSession+Gestures.swift).
-extension CanvasSession {
+/// watched by the check, and handed to the input machine (pens are in AppSession+Pen.swift,
+/// touchpad gestures in AppSession+Gestures.swift).
+extension AppSession {
     public func handle(_ touch: RawTouchInput, seat: SeatID) {
         recorder?.touch(touch, seat: seat)
         inspector.noteInputEvent(isFrame: touch == .frame)

@@ -3,7 +3,7 @@ import TouchKit
 /// What the display did, into the session, which tells everyone who reads it: the inspector's
 /// HUD, the guided check and the shell's logs hear commits and presentations from one place, as
 /// they hear input, so the shell only reports and never feeds an observer itself.
-extension CanvasSession {
+extension AppSession {
     /// `observer` hears every delivery after the views did, beside ``onDeliver``.
     public func addDeliveryObserver(_ observer: @escaping (TouchEvent) -> Void) {
         deliveryObservers.append(observer)

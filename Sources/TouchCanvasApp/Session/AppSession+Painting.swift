@@ -1,6 +1,6 @@
 import TouchKit
 
-extension CanvasSession {
+extension AppSession {
     /// The scene has more to paint than the last frame did (a rebuild in slices): the shell
     /// keeps frames coming while this is true, as it does while animations run.
     public var needsAnotherFrame: Bool {

@@ -2,7 +2,7 @@ import TouchKit
 
 /// Pens (tablet-v2 tools) reach the session here: recorded, watched and handed to TouchKit,
 /// which makes their pencil touches.
-extension CanvasSession {
+extension AppSession {
     /// `p`: palm rejection on or off (recorded, so a replay draws the same fingers); returns
     /// whether it is now on.
     @discardableResult
@@ -42,7 +42,7 @@ extension CanvasSession {
         setNeedsDisplay()
     }
 
-    /// A pen came into range over a surface that is not the canvas.
+    /// A pen came into range over a surface that is not the content.
     public func tabletToolProximityInForeignSurface(_ tool: TabletToolID, seat: SeatID) {
         recorder?.tabletToolProximityInForeignSurface(tool, seat: seat)
         input.tabletToolProximityInForeignSurface(tool, seat: seat)

@@ -1,6 +1,6 @@
-import Canvas
+import Rendering
 
-extension CanvasSession {
+extension AppSession {
     /// `s` and `--save-on-exit`: the picture as a PNG at `path` (atomically, replacing only that
     /// file) and the scene's strokes as SVG beside it, where the scene has strokes. Each file
     /// saved, and each failure, is one line for `report`; false when anything failed.

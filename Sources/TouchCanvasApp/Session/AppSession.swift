@@ -1,23 +1,23 @@
-import Canvas
+import Rendering
 import TouchKit
 
-/// The whole canvas with no display attached: the window and its scene, the overlays, the input
+/// The whole app with no display attached: the window and its scene, the overlays, the input
 /// machine, the scene commands and the display-frame step.
 ///
-/// Every caller that draws the canvas goes through one of these: the app's Wayland shell,
+/// Every caller that draws the app's window goes through one of these: the app's Wayland shell,
 /// `touchcanvas replay`, the tests' harness and the benchmarks. What differs between them is
 /// only where input comes from and where the pixels go, so a replay draws what the live app
 /// drew, frame for frame.
 ///
 /// ```swift
-/// let session = CanvasSession(.init(scene: .spots, width: 800, height: 600))
+/// let session = AppSession(.init(scene: .spots, width: 800, height: 600))
 /// session.handle(.down(id: 0, time: 10, location: Point(x: 100, y: 100)), seat: SeatID(1))
 /// session.handle(.frame, seat: SeatID(1))
 /// let pixels = try PixelBuffer(width: 800, height: 600, format: .xrgb8888)
 /// let damage = session.displayFrame(into: pixels, scale: 1, bufferAge: 0)
 /// ```
 @MainActor
-public final class CanvasSession {
+public final class AppSession {
     public struct Configuration {
         public var scene: Scene
         /// The window's logical size until the first ``configure(width:height:scale:)``.
@@ -68,7 +68,7 @@ public final class CanvasSession {
     public private(set) var lastFrame: (pixels: PixelBuffer, scale: Double)?
 
     /// Hears every input, command and frame, in order: `--record`.
-    public var recorder: CanvasSessionRecorder?
+    public var recorder: AppSessionRecorder?
     /// Watches input beside the views: the guided `check`.
     public var observer: InputObserver?
     /// Each delivery, for one listener that owns the session (a test, the replayer). Parts of
@@ -196,7 +196,7 @@ public final class CanvasSession {
     }
 
     /// Starts `--record`: the recorder's header already holds the window as it is, at `scale`.
-    public func startRecording(into recorder: CanvasSessionRecorder, scale: Int) {
+    public func startRecording(into recorder: AppSessionRecorder, scale: Int) {
         self.scale = scale
         self.recorder = recorder
     }

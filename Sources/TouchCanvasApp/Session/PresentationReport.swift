@@ -1,6 +1,6 @@
 /// What the compositor said of one commit that carried input: shown at a vblank, or discarded
 /// (replaced before it was shown). The shell learns it from `wp_presentation`; the session hands
-/// it to everything that reads touch→glass (``CanvasSession/notePresentation(_:)``).
+/// it to everything that reads touch→glass (``AppSession/notePresentation(_:)``).
 ///
 /// Times are on the presentation clock, the one the compositor named, on which the input's
 /// event times are read too: that is what makes them subtractable.

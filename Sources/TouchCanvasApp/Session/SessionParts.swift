@@ -34,11 +34,11 @@ extension InputObserver {
 
 extension CompositorCheck: InputObserver {}
 
-/// Hears everything that reaches a ``CanvasSession`` and changes what it draws, in the order it
+/// Hears everything that reaches a ``AppSession`` and changes what it draws, in the order it
 /// came: the input, the window's size and scale, the commands and the display frames. A
 /// recording written from these plays back to the same pixels.
 @MainActor
-public protocol CanvasSessionRecorder: AnyObject {
+public protocol AppSessionRecorder: AnyObject {
     func touch(_ input: RawTouchInput, seat: SeatID)
     func pointer(_ input: RawPointerInput, seat: SeatID)
     func touchCapabilityLost(seat: SeatID)
@@ -65,7 +65,7 @@ public protocol CanvasSessionRecorder: AnyObject {
 }
 
 /// Recorders that keep no pen events ignore them.
-extension CanvasSessionRecorder {
+extension AppSessionRecorder {
     public func tabletTool(_ input: RawTabletToolInput, tool: TabletToolID, seat: SeatID) {}
     public func tabletToolAdded(_ tool: TabletToolID, description: TabletToolDescription, seat: SeatID) {}
     public func tabletToolRemoved(_ tool: TabletToolID, seat: SeatID) {}

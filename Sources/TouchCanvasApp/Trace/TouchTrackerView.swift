@@ -1,4 +1,4 @@
-import Canvas
+import Rendering
 import TouchKit
 
 /// The trace scene (Dr. Dobb's *Gestures and Touches in iOS 6*): every finger draws its own path; completed paths stay in

@@ -1,7 +1,7 @@
 import TouchCanvasApp
 import TouchKit
 
-/// Seat events, as they arrive: the canvas's to the session, the app's own chrome's to the frame,
+/// Seat events, as they arrive: the content's to the session, the app's own chrome's to the frame,
 /// keys through the key table.
 extension AppController: SeatInputSink {
     func seat(_ seat: SeatID, touch: RawTouchInput, at time: InputEventTime?) {

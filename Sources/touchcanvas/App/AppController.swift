@@ -8,15 +8,15 @@ import Wayland
 /// The composition root: connects to the compositor, makes the parts and wires them together.
 /// Each part has one job and a file of its own: ``Globals``, ``SeatsAndOutputs``,
 /// ``WindowDecorations``, ``FramePacer``, ``Deadlines``, ``SessionRecording`` and
-/// ``SessionPlayback``, ``KeyBindings``; the canvas itself, with no Wayland in it, is the
-/// ``CanvasSession``. Seat events come in through ``SeatInputSink`` (AppController+Input).
+/// ``SessionPlayback``, ``KeyBindings``; the app itself, with no Wayland in it, is the
+/// ``AppSession``. Seat events come in through ``SeatInputSink`` (AppController+Input).
 @MainActor
 final class AppController {
     let options: AppOptions
     let connection: Connection
     let loop: EventLoop
     let registry: GlobalRegistry
-    let session: CanvasSession
+    let session: AppSession
     let deadlines: Deadlines
     private(set) var seats: SeatsAndOutputs?
     private(set) var window: WaylandWindow?
@@ -40,7 +40,7 @@ final class AppController {
             throw AppError("the compositor connection failed before the registry could be read")
         }
         self.registry = registry
-        session = CanvasSession(.init(scene: options.scene, width: Double(options.size.width),
+        session = AppSession(.init(scene: options.scene, width: Double(options.size.width),
                                       height: Double(options.size.height), singleTouch: options.singleTouch))
         deadlines = Deadlines(loop: loop)
         connectSession()
@@ -212,7 +212,7 @@ final class AppController {
     }
 
     func run() throws(AppError) -> Int32 {
-        // A log reader that goes away (`| head`) must not kill the canvas.
+        // A log reader that goes away (`| head`) must not kill the app.
         signal(SIGPIPE, SIG_IGN)
         loop.handleSignals([SIGINT, SIGTERM])
         loop.onSignal = { [unowned self] _ in loop.stop(status: 0) }

@@ -1,6 +1,6 @@
 import TouchCanvasApp
 
-extension CanvasSession {
+extension AppSession {
     /// Saves what is on screen to `path`, and the strokes as SVG beside it; one line on stderr
     /// for each file or failure.
     @discardableResult

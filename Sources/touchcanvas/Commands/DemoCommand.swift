@@ -1,5 +1,5 @@
 import ArgumentParser
-import Canvas
+import Rendering
 import Foundation
 import Recording
 import ScriptedCompositor

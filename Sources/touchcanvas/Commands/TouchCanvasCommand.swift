@@ -13,7 +13,7 @@ struct TouchCanvasCommand: ParsableCommand {
         commandName: "touchcanvas",
         abstract: "A multitouch canvas and touch diagnostic for Wayland.",
         discussion: """
-            With no subcommand, `run` opens the canvas: `touchcanvas --scene trace` is \
+            With no subcommand, `run` opens the window: `touchcanvas --scene trace` is \
             `touchcanvas run --scene trace`; `touchcanvas help run` lists its options.
             """,
         version: TouchCanvasVersion.current,
@@ -21,7 +21,7 @@ struct TouchCanvasCommand: ParsableCommand {
         defaultSubcommand: Run.self)
 }
 
-/// `touchcanvas run` (the default): the canvas window.
+/// `touchcanvas run` (the default): the app's window.
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Open the multitouch canvas (the default when no subcommand is given).",

@@ -2,7 +2,7 @@ import Wayland
 
 /// Which of the client's surfaces a pointer or touch event names, as the app's input sees it.
 ///
-/// A client's `wl_pointer` and `wl_touch` get the events for all its surfaces: the canvas, the
+/// A client's `wl_pointer` and `wl_touch` get the events for all its surfaces: the content, the
 /// app's own chrome (subsurfaces below it: its title bar, buttons and resize edges), and, with libdecor,
 /// libdecor's title bar and borders: subsurfaces made on its own proxies, which our bindings do
 /// not know, so their events name a surface we see as nil.
@@ -13,7 +13,7 @@ import Wayland
 /// the event was on its way (libwayland passes such a proxy as null); with libdecor framing
 /// the window, that rare race is taken for a touch on libdecor's frame.
 enum InputSurface: Sendable, Equatable {
-    /// The window's content, the canvas: the events are the app's.
+    /// The window's content, where the scene is drawn: the events are the app's.
     case content
     /// The app's own chrome (title bar, buttons, resize edges): its events work the window.
     case chrome
@@ -26,20 +26,20 @@ enum InputSurface: Sendable, Equatable {
 
     /// - Parameters:
     ///   - isKnown: the event's surface is a proxy of our bindings (not nil).
-    ///   - isCanvas: it is the canvas surface.
+    ///   - isContent: it is the content surface.
     ///   - isChrome: it is one of the app's own chrome's surfaces.
     ///   - libdecorFrame: libdecor draws a frame around the window.
-    static func classify(isKnown: Bool, isCanvas: Bool, isChrome: Bool = false, libdecorFrame: Bool) -> InputSurface {
-        if isKnown { return isCanvas ? .content : isChrome ? .chrome : .foreign }
+    static func classify(isKnown: Bool, isContent: Bool, isChrome: Bool = false, libdecorFrame: Bool) -> InputSurface {
+        if isKnown { return isContent ? .content : isChrome ? .chrome : .foreign }
         return libdecorFrame ? .decoration : .foreign
     }
 
     /// `isChrome` says whether a surface is one of the app's own chrome's (it is shown in several).
     @MainActor
-    static func classify(_ surface: WlSurface?, canvas: WlSurface?, isChrome: (WlSurface) -> Bool,
+    static func classify(_ surface: WlSurface?, content: WlSurface?, isChrome: (WlSurface) -> Bool,
                                 libdecorFrame: Bool) -> InputSurface {
-        guard let surface else { return classify(isKnown: false, isCanvas: false, libdecorFrame: libdecorFrame) }
-        return classify(isKnown: true, isCanvas: surface === canvas, isChrome: isChrome(surface), libdecorFrame: libdecorFrame)
+        guard let surface else { return classify(isKnown: false, isContent: false, libdecorFrame: libdecorFrame) }
+        return classify(isKnown: true, isContent: surface === content, isChrome: isChrome(surface), libdecorFrame: libdecorFrame)
     }
 }
 

@@ -2,7 +2,7 @@ import Foundation
 import TouchKit
 import Wayland
 
-/// The pointer over the canvas: a crosshair from the user's cursor theme (`XCURSOR_THEME`,
+/// The pointer over the content: a crosshair from the user's cursor theme (`XCURSOR_THEME`,
 /// `XCURSOR_SIZE`), set at every `enter` and loaded at the window's buffer scale so it stays
 /// sharp on HiDPI outputs.
 ///

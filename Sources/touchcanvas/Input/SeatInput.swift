@@ -12,7 +12,7 @@ final class SeatInput {
     let id: SeatID
     let seat: WlSeat
     private weak var sink: SeatInputSink?
-    /// Whose surface an event names: only the canvas's events are the app's.
+    /// Whose surface an event names: only the content's events are the app's.
     let classify: (WlSurface?) -> InputSurface
     private var touch: WlTouch?
     private var pointer: WlPointer?
@@ -28,7 +28,7 @@ final class SeatInput {
     /// work the window, libdecor's are dropped without a word, a foreign surface's are reported
     /// as an anomaly, the content's are the app's.
     private var routing = TouchRouting()
-    /// The surface the pointer is over, when it is the canvas or our chrome.
+    /// The surface the pointer is over, when it is the content or our chrome.
     private var pointerTarget: InputSurface?
     /// The part of our chrome the pointer is over: its later events are on that part's surface.
     private var pointerChromePart: ChromePart?
@@ -297,7 +297,7 @@ struct InputManagers {
 }
 
 extension SeatInput {
-    /// Touchpad gestures for the canvas go to the sink; all go to `--log raw`.
+    /// Touchpad gestures for the content go to the sink; all go to `--log raw`.
     fileprivate func makeTouchpadGestures(_ manager: ZwpPointerGesturesV1, _ pointer: WlPointer) -> TouchpadGestures {
         let gestures = TouchpadGestures(manager: manager, pointer: pointer, classify: classify)
         gestures.surfaceValue = { [unowned self] in surfaceValue($0) }

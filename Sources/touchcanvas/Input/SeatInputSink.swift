@@ -26,7 +26,7 @@ protocol SeatInputSink: AnyObject {
     func seat(_ seat: SeatID, tabletAdded: TabletID)
     func seat(_ seat: SeatID, tabletRemoved: TabletID)
     func seat(_ seat: SeatID, key: KeyPress, at time: InputEventTime)
-    /// A touchpad swipe, pinch or hold over the canvas, with the event's 32-bit milliseconds.
+    /// A touchpad swipe, pinch or hold over the content, with the event's 32-bit milliseconds.
     func seat(_ seat: SeatID, touchpadGesture: TouchpadGesture, time: UInt32)
     func seatNamed(_ seat: SeatID, name: String)
     func seatLostTouch(_ seat: SeatID)

@@ -122,7 +122,7 @@ final class SeatsAndOutputs {
 
     private func makeInput(for seat: WlSeat, name: UInt32, window: WaylandWindow) -> SeatInput {
         let input = SeatInput(id: SeatID(name), seat: seat, sink: sink, managers: managers, classify: { [unowned self, unowned window] s in
-            InputSurface.classify(s, canvas: window.surface, isChrome: { decorations?.chrome?.part(of: $0) != nil },
+            InputSurface.classify(s, content: window.surface, isChrome: { decorations?.chrome?.part(of: $0) != nil },
                                   libdecorFrame: window.hasClientSideFrame)
         })
         input.chromePart = { [unowned self] s in decorations?.chrome?.part(of: s) }

@@ -2,9 +2,9 @@ import TouchKit
 import Wayland
 
 /// One pointer's touchpad gestures (`zwp_pointer_gestures_v1`): swipes, pinches and holds, as
-/// TouchKit's `TouchpadGesture` for the canvas, and as wire events for `--log raw`.
+/// TouchKit's `TouchpadGesture` for the content, and as wire events for `--log raw`.
 ///
-/// A gesture is the canvas's when its `begin` names the canvas; its updates and end follow it
+/// A gesture is the content's when its `begin` names the content; its updates and end follow it
 /// there, as a touch follows its `down`. One on our chrome, libdecor's or someone else's surface
 /// is only logged.
 @MainActor
@@ -12,11 +12,11 @@ final class TouchpadGestures {
     private var swipe: ZwpPointerGestureSwipeV1?
     private var pinch: ZwpPointerGesturePinchV1?
     private var hold: ZwpPointerGestureHoldV1?
-    /// The gesture of each kind in progress over the canvas, with its finger count (updates
+    /// The gesture of each kind in progress over the content, with its finger count (updates
     /// carry none).
-    private var fingersOnCanvas: [TouchpadGesture.Kind: Int] = [:]
+    private var fingersOnContent: [TouchpadGesture.Kind: Int] = [:]
     private let classify: (WlSurface?) -> InputSurface
-    /// A gesture event for the canvas, with the event's 32-bit milliseconds.
+    /// A gesture event for the content, with the event's 32-bit milliseconds.
     var onGesture: ((TouchpadGesture, UInt32) -> Void)?
     /// Every gesture event as it arrived, when `--log raw` listens.
     var onWire: ((WireEvent) -> Void)?
@@ -70,7 +70,7 @@ final class TouchpadGestures {
         pinch?.destroy()
         hold?.destroy()
         (swipe, pinch, hold) = (nil, nil, nil)
-        fingersOnCanvas.removeAll()
+        fingersOnContent.removeAll()
     }
 
     private func wire(_ interface: String, _ name: String, _ arguments: [(String, WireEvent.Value)]) {
@@ -82,24 +82,24 @@ final class TouchpadGestures {
         wire(interface, "begin", [("serial", .int(Int64(serial))), ("time", .int(Int64(time))),
                                   ("surface", surfaceValue(surface)), ("fingers", .int(Int64(fingers)))])
         guard classify(surface) == .content else {
-            fingersOnCanvas[kind] = nil
+            fingersOnContent[kind] = nil
             return
         }
         // A compositor's count may be anything: a touchpad has at most a hand's fingers.
         let count = Int(min(fingers, 10))
-        fingersOnCanvas[kind] = count
+        fingersOnContent[kind] = count
         onGesture?(TouchpadGesture(kind: kind, phase: .began, fingers: count, location: .zero, time: 0), time)
     }
 
     private func changed(_ kind: TouchpadGesture.Kind, time: UInt32, delta: Point, scale: Double = 1, rotation: Double = 0) {
-        guard let fingers = fingersOnCanvas[kind] else { return }
+        guard let fingers = fingersOnContent[kind] else { return }
         onGesture?(TouchpadGesture(kind: kind, phase: .changed, fingers: fingers, location: .zero, time: 0,
                                    delta: delta, scale: scale, rotation: rotation), time)
     }
 
     private func ended(_ kind: TouchpadGesture.Kind, _ interface: String, serial: UInt32, time: UInt32, cancelled: Int32) {
         wire(interface, "end", [("serial", .int(Int64(serial))), ("time", .int(Int64(time))), ("cancelled", .int(Int64(cancelled)))])
-        guard let fingers = fingersOnCanvas.removeValue(forKey: kind) else { return }
+        guard let fingers = fingersOnContent.removeValue(forKey: kind) else { return }
         // `cancelled` is 1 when the gesture was taken back: the recognizers it drove cancel.
         onGesture?(TouchpadGesture(kind: kind, phase: cancelled != 0 ? .cancelled : .ended, fingers: fingers,
                                    location: .zero, time: 0), time)

@@ -1,6 +1,6 @@
 /// One `wl_seat`, `wl_touch` or `wl_pointer` event exactly as it came off the socket, before the
 /// touch model saw it: what `--log raw` prints. The seat glue builds these only when someone
-/// listens, so a canvas that does not log pays nothing for them.
+/// listens, so an app that does not log pays nothing for them.
 struct WireEvent {
     enum Value {
         case int(Int64)

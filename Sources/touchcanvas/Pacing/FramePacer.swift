@@ -1,9 +1,9 @@
-import Canvas
+import Rendering
 import TouchCanvasApp
 import TouchKit
 import Wayland
 
-/// When the canvas is drawn and into which buffer. foot's rule: a frame is drawn at once when the
+/// When the content is drawn and into which buffer. foot's rule: a frame is drawn at once when the
 /// compositor has shown the last one, else from its frame callback. Deadline pacing (the
 /// default) keeps the first half, and while frames follow each other commits each one just
 /// before the compositor's deadline for the next vblank (``VblankDeadline``), with all the input
@@ -11,7 +11,7 @@ import Wayland
 @MainActor
 final class FramePacer {
     private let window: WaylandWindow
-    private let session: CanvasSession
+    private let session: AppSession
     private let buffers: DrawableBuffers
     private var timing = FrameTiming()
     private var needsRender = true
@@ -26,7 +26,7 @@ final class FramePacer {
     static let touchesListed = 64
     /// Whether touches are gathered for ``touchesSinceCommit`` (`--log present` only).
     var gathersTouches = false
-    /// The app's own chrome, drawn first: a synchronised subsurface, shown with the canvas's commit.
+    /// The app's own chrome, drawn first: a synchronised subsurface, shown with the content's commit.
     var chrome: () -> WindowChrome? = { nil }
     /// Animations run: frames must come, or a watchdog advances them.
     var onAnimationsRunning: (() -> Void)?
@@ -58,7 +58,7 @@ final class FramePacer {
     /// A buffer could not be had or drawn: the app cannot go on.
     var onFailure: ((String) -> Void)?
 
-    init(window: WaylandWindow, session: CanvasSession, buffers: DrawableBuffers) {
+    init(window: WaylandWindow, session: AppSession, buffers: DrawableBuffers) {
         self.window = window
         self.session = session
         self.buffers = buffers

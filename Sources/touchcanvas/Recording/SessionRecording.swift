@@ -9,7 +9,7 @@ final class SessionRecording {
     private var writer: RecordingWriter?
 
     /// Starts the file with the window as it is now: the session's size, `scale`, the seats.
-    init(path: String, session: CanvasSession, scale: Int, seats: [RecordedSeat]) throws(AppError) {
+    init(path: String, session: AppSession, scale: Int, seats: [RecordedSeat]) throws(AppError) {
         self.path = path
         let writer: RecordingWriter
         do {
@@ -52,12 +52,12 @@ final class SessionRecording {
 final class SessionPlayback {
     private var playback: RecordingPlayback
     private var start: Double?
-    private let session: CanvasSession
+    private let session: AppSession
     /// The playback's seats that sent something, to let go of when it ends.
     private var seats: Set<SeatID> = []
 
     /// The recording's seats are named at once: its header names them, not its events.
-    init(recording: Recording, session: CanvasSession) {
+    init(recording: Recording, session: AppSession) {
         playback = RecordingPlayback(recording: recording)
         self.session = session
         for seat in recording.seats { session.setSeatName(seat.name, for: RecordingPlayback.seat(seat.id)) }

@@ -1,14 +1,14 @@
-import Canvas
+import Rendering
 import TouchCanvasApp
 import TouchKit
 import Wayland
 
-/// One ``ChromePart`` of the app's own chrome on the screen: a subsurface below the canvas
+/// One ``ChromePart`` of the app's own chrome on the screen: a subsurface below the content
 /// surface whose buffers are the part's size, drawn from the chrome's one view tree with the
 /// part's origin at the buffer's top-left.
 ///
-/// The subsurface is synchronised (the default): what is committed here shows with the canvas
-/// surface's next commit, so a resize shows chrome and canvas together.
+/// The subsurface is synchronised (the default): what is committed here shows with the content
+/// surface's next commit, so a resize shows chrome and content together.
 @MainActor
 final class ChromePartSurface {
     let part: ChromePart
@@ -50,7 +50,7 @@ final class ChromePartSurface {
         surface.destroy()
     }
 
-    /// Puts the part's top-left at `offset` from the canvas surface's (with the parent's commit).
+    /// Puts the part's top-left at `offset` from the content surface's (with the parent's commit).
     func place(at offset: Point) {
         let origin = (x: Int32(offset.x), y: Int32(offset.y))
         guard position.map({ $0 != origin }) ?? true else { return }
@@ -80,7 +80,7 @@ final class ChromePartSurface {
         let bufferWidth = scale.bufferLength(width), bufferHeight = scale.bufferLength(height)
         let sameScale = drawn?.scale == scale
         // Nothing in the part changed since it was drawn at this size and scale, and the
-        // compositor shows that: no buffer to take, no views to walk. The canvas asks on every
+        // compositor shows that: no buffer to take, no views to walk. The content asks on every
         // chrome it draws, and it rarely has anything new.
         if part.showsLayoutAlone {
             if sameScale, drawn?.rect == rect { return false }

@@ -1,9 +1,9 @@
 import TouchCanvasConstants
-import Canvas
+import Rendering
 import Wayland
 
 /// A surface's shared-memory buffers with Cairo's view of each: the next free buffer at a size,
-/// ready to draw into. The canvas and the window frame each have one.
+/// ready to draw into. The content and the window chrome each have one.
 @MainActor
 final class DrawableBuffers {
     let swapchain: ShmSwapchain

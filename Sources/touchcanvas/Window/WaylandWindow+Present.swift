@@ -3,16 +3,16 @@ import Wayland
 /// Showing a frame: the buffer attached with its damage, the window geometry, the frame
 /// callback that paces the next one.
 extension WaylandWindow {
-    /// Commits the canvas surface with nothing new of its own: what a synchronised subsurface
+    /// Commits the content surface with nothing new of its own: what a synchronised subsurface
     /// (our chrome's parts) committed shows with it.
     func commitSubsurfaceState() {
         updateWindowGeometry()
         surface.commit()
     }
 
-    /// With our chrome, the window is the canvas plus the title bar above it (the resize margin
+    /// With our chrome, the window is the content plus the title bar above it (the resize margin
     /// lies outside); double-buffered, so set before the commit it belongs to. Once set it
-    /// cannot be unset, so a window whose frame went away sets it to the bare canvas.
+    /// cannot be unset, so a window whose frame went away sets it to the bare content.
     private func updateWindowGeometry() {
         guard drawsOwnChrome || windowGeometry != nil, case .xdg(let xdgSurface, _, _) = role else { return }
         let bar = Int32(titleBarHeight)

@@ -1,4 +1,4 @@
-import Canvas
+import Rendering
 import TouchCanvasApp
 import TouchCanvasConstants
 import Wayland
@@ -7,7 +7,7 @@ import WaylandDecor
 /// Who gives the window its toplevel role and its frame.
 enum WindowShell {
     /// Our own `xdg_toplevel`; with a decoration manager it asks for server-side decorations;
-    /// `ownChrome`: the app draws its own frame (``WindowChrome``) round the canvas.
+    /// `ownChrome`: the app draws its own frame (``WindowChrome``) round the content.
     case xdg(XdgWmBase, decorationManager: ZxdgDecorationManagerV1?, ownChrome: Bool)
     /// libdecor makes the toplevel and draws a client-side frame around the surface.
     case libdecor(DecorContext)
@@ -31,7 +31,7 @@ final class WaylandWindow {
     /// adds its frame around it).
     static let minimumSize = (width: 320, height: 240)
 
-    /// Logical size of the content (the canvas), as the last acked configure said, but never
+    /// Logical size of the content, as the last acked configure said, but never
     /// more than a buffer of `BufferLimits.maximumSide` pixels can show at the current scale with our
     /// frame round it: a huge configure is drawn clipped, never refused (which would end the app).
     var width: Int { min(configuredWidth, contentLimit.width) }

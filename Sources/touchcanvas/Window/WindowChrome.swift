@@ -1,11 +1,11 @@
-import Canvas
+import Rendering
 import TouchCanvasApp
 import TouchKit
 import Wayland
 
-/// The app's own window chrome on the screen: ``WindowChromeView`` (title bar above the canvas,
+/// The app's own window chrome on the screen: ``WindowChromeView`` (title bar above the content,
 /// resize margin round it) with its own touch machine, so fingers and the mouse work it through
-/// TouchKit as they work the canvas, shown in parts (``ChromePart``) below the canvas surface.
+/// TouchKit as they work the content, shown in parts (``ChromePart``) below the content surface.
 ///
 /// Each part is a subsurface with translucent buffers of its own size: the title bar's are the
 /// content's width by 40 px, the margin's are 12 px strips. One chrome-sized surface, as before,

@@ -68,7 +68,7 @@ final class WindowDecorations {
     var onNeedsRender: (() -> Void)?
     /// The app's chrome went away (the compositor took decorations over).
     var onChromeRemoved: (() -> Void)?
-    /// Double taps on the frame: the same limits as the canvas's `tapCount`.
+    /// Double taps on the frame: the same limits as the content's `tapCount`.
     var tapLimits: (interval: Double, distance: Double) = (0.35, 10)
 
     init(choice: Choice, window: WaylandWindow, globals: Globals) {

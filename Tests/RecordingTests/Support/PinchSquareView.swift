@@ -1,4 +1,4 @@
-import Canvas
+import Rendering
 import TouchKit
 
 /// A test-only view over the whole window: a square that a touchpad pinch scales and a

@@ -1,4 +1,4 @@
-import Canvas
+import Rendering
 import TouchKit
 
 /// The spots scene (*Implementing a Multi-Touch App*), reduced to what the renderer sees: a window with one

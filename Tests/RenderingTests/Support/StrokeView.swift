@@ -1,4 +1,4 @@
-import Canvas
+import Rendering
 import TouchKit
 
 /// A custom-drawn view like the trace scene's: polylines in `#34329C`, round caps and joins,

@@ -1,9 +1,9 @@
-import Canvas
+import Rendering
 import Glibc
 import TouchKit
 import Wayland
 
-/// A window of TouchKit views drawn by Canvas into shared memory: only into a buffer the compositor
+/// A window of TouchKit views drawn by Rendering into shared memory: only into a buffer the compositor
 /// released, only where something changed, committed at most once per frame callback.
 @MainActor
 final class SimpleTouch {

@@ -10,10 +10,10 @@
 ///
 /// ```swift
 /// let hover = HoverGestureRecognizer { recognizer in
-///     ring.center = recognizer.location(in: canvas)
+///     ring.center = recognizer.location(in: drawingView)
 ///     ring.isHidden = recognizer.state == .ended
 /// }
-/// canvas.addGestureRecognizer(hover)
+/// drawingView.addGestureRecognizer(hover)
 /// ```
 open class HoverGestureRecognizer: GestureRecognizer {
     /// The hovering tool's height above the tablet, 0 (touching) … 1 (edge of range), as
