@@ -10,7 +10,7 @@
 ///
 /// ```swift
 /// var figures = ContactFigures(at: touch.location(in: view), time: touch.timestamp)
-/// for sample in event.coalescedTouches(for: touch) ?? [] {
+/// for sample in event.coalescedTouches(for: touch) {
 ///     figures.add(sample.location(in: view), time: sample.timestamp)
 /// }
 /// figures.medianRate        // 120.0 (Hz)
