@@ -46,8 +46,20 @@ struct CombinedLogsEndToEndTests {
             #expect(line["input_to_present_us"] != nil && line["phase"] == nil && line["recognizer"] == nil)
         }
         #expect(presents(lines).contains { ($0["touches"] as? [Any])?.isEmpty == false })
-        // Every line is one of the three kinds (anomalies would say "anomaly"; none here).
-        let unknown = lines.filter { $0["phase"] == nil && $0["recognizer"] == nil && $0["present"] == nil && $0["discarded"] == nil }
+        // The finger's life closes with its summary: 13 samples (the down and 12 motions),
+        // 120 px right, measured from the compositor's event times.
+        let summaries = lines.filter { $0["summary"] != nil }
+        #expect(summaries.count == 1, "\(summaries)")
+        if let summary = summaries.first {
+            #expect(summary["summary"] as? String == "ended" && summary["samples"] as? Int == 13)
+            #expect(summary["dx"] as? Double == 120 && summary["dy"] as? Double == 0 && summary["path"] as? Double == 120)
+            #expect(summary["hz"] is Double && summary["hzLowest"] is Double && summary["gapMs"] is Double)
+            #expect(summary["mostInGesture"] as? Int == 1 && summary["phase"] == nil)
+        }
+        // Every line is one of the kinds (anomalies would say "anomaly"; none here).
+        let unknown = lines.filter {
+            $0["phase"] == nil && $0["summary"] == nil && $0["recognizer"] == nil && $0["present"] == nil && $0["discarded"] == nil
+        }
         #expect(unknown.isEmpty, "\(unknown)")
     }
 

@@ -92,7 +92,11 @@ struct SpotsEndToEndTests {
         await h.waitForLog { !$0.phases(ofTouch: 2).isEmpty }
         #expect(h.phases(ofTouch: 1) == ["began", "ended"])
         #expect(h.phases(ofTouch: 2) == ["began"])
-        #expect(h.logLines.filter { ($0["id"] as? Int) == 7 }.count == 3)
+        #expect(h.logLines.filter { ($0["id"] as? Int) == 7 && $0["phase"] != nil }.count == 3)
+        // The first life's summary, a down and nothing more: one sample, no rate to give.
+        let summaries = h.logLines.filter { $0["summary"] != nil }
+        #expect(summaries.count == 1 && summaries.first?["touch"] as? Int == 1 && summaries.first?["samples"] as? Int == 1)
+        #expect(summaries.first?["hz"] == nil)
     }
 
     @Test func downAndUpInOneFrame() async throws {

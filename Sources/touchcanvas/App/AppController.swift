@@ -119,7 +119,8 @@ final class AppController {
     private func connectSession() {
         let logsPhases = options.log.contains(.phases), logsAnomalies = options.log.contains(.phases) || options.log.contains(.raw)
         if logsPhases {
-            session.addDeliveryObserver { PhaseLog.emit($0) }
+            let summaries = ContactSummaryLog()
+            session.addDeliveryObserver { PhaseLog.emit($0); summaries.deliver($0) }
             session.onPencilHover = { [unowned self] tool, seat, location, distance, time in
                 let name = seats?.seats[seat.raw]?.name ?? ""
                 StandardOutput.writeLine(PhaseLog.line(forPencilHover: tool, seatName: name, location: location,

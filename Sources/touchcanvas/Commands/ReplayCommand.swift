@@ -45,7 +45,8 @@ struct Replay: ParsableCommand {
                 replayer.onAnomaly = { StandardOutput.writeLine(AnomalyLog.line(for: $0)) }
             }
             if log == .phases {
-                replayer.onDeliver = { PhaseLog.emit($0) }
+                let summaries = ContactSummaryLog()
+                replayer.onDeliver = { PhaseLog.emit($0); summaries.deliver($0) }
             }
             do {
                 try replayer.writePNG(to: png)

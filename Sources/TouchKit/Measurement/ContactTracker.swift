@@ -1,0 +1,66 @@
+/// Keeps ``ContactFigures`` for every live contact from the deliveries, and the count of
+/// contacts at once, for whoever shows or logs them (the inspector's rows, `--log phases`'
+/// summary lines, a replay's report).
+///
+/// Fed with each delivered event, as a view is; it reads every coalesced sample the event
+/// carries without making snapshot objects, so following ten fingers allocates nothing after
+/// their first sample. Fingers, pens and the mouse are tracked alike, each touch by its
+/// ``Touch/number``; the end and cancel samples (which repeat the last position) are not
+/// counted as samples.
+///
+/// ```swift
+/// let tracker = ContactTracker()
+/// tracker.onContactEnded = { touch, figures in print(touch.number, figures.medianRate ?? 0) }
+/// session.addDeliveryObserver { tracker.deliver($0) }
+/// ```
+@MainActor
+public final class ContactTracker {
+    /// The figures of each contact now down, by touch number.
+    public private(set) var figures: [Int: ContactFigures] = [:]
+    /// Contacts of each kind at once: fingers, pens and the mouse are counted apart.
+    public private(set) var counts: [TouchType: ContactCount] = [:]
+    /// Called when a contact ends or is cancelled (its phase says which), with its whole
+    /// figures, before they are forgotten.
+    public var onContactEnded: ((Touch, ContactFigures) -> Void)?
+
+    /// A tracker with nothing down.
+    public init() {}
+
+    /// Takes in one delivery.
+    public func deliver(_ event: TouchEvent) {
+        for touch in event.allTouches {
+            switch touch.phase {
+            case .began, .moved:
+                take(touch.delivered, of: touch)
+            case .ended, .cancelled:
+                take(touch.delivered, of: touch)
+                if let done = figures.removeValue(forKey: touch.number) {
+                    counts[touch.type, default: ContactCount()].ended()
+                    onContactEnded?(touch, done)
+                }
+            case .stationary:
+                break
+            }
+        }
+    }
+
+    /// Forgets every contact without reporting it (a new scene, a cleared inspector).
+    public func reset() {
+        figures.removeAll()
+        counts.removeAll()
+    }
+
+    private func take(_ samples: [TouchSample], of touch: Touch) {
+        for sample in samples {
+            switch sample.phase {
+            case .began:
+                if figures[touch.number] == nil { counts[touch.type, default: ContactCount()].began() }
+                figures[touch.number] = ContactFigures(at: sample.location, time: sample.timestamp)
+            case .moved:
+                figures[touch.number]?.add(sample.location, time: sample.timestamp)
+            case .stationary, .ended, .cancelled:
+                break
+            }
+        }
+    }
+}
