@@ -28,20 +28,41 @@ extension ScriptedCompositor {
         return condition()
     }
 
+    /// Quiet spans with a slow answer after which ``settle(quiet:within:)`` trusts the quiet.
+    public static let slowSpansTrusted = 4
+
     /// Waits until the client has handled everything sent so far (a ping answered: clients
     /// handle events in order) and then committed nothing for `quiet` seconds, so that the
-    /// last picture is the one it will keep showing. False when it was still committing, or
-    /// had not answered, at the deadline. A slow client (a sanitizer build, a busy machine)
-    /// only makes this take longer; a fixed pump would take a picture mid-animation.
+    /// last picture is the one it will keep showing. Each quiet span ends with another ping:
+    /// a client starved of the processor through the span (a sanitizer build, a busy machine)
+    /// has then still to handle the frame callbacks sent in it, and the commits they bring
+    /// show before its answer, so a span it slept through is not taken for one it was idle in;
+    /// and an answer slower than the span itself says it was starved, so the span is tried
+    /// again (up to ``slowSpansTrusted`` times).
+    /// False when it was still committing, or had not answered, at the deadline.
     @discardableResult
     public func settle(quiet: Double = 0.1, within timeout: Double) -> Bool {
         let deadline = uptimeNanoseconds() &+ nanoseconds(fromSeconds: timeout)
-        let serial = ping()
-        guard waitUntil(timeout: timeout, { lastPongSerial == serial }) else { return false }
+        func answered() -> Bool {
+            let serial = ping()
+            let left = Double(deadline &- min(deadline, uptimeNanoseconds())) / 1e9
+            return waitUntil(timeout: left) { lastPongSerial == serial }
+        }
+        guard answered() else { return false }
+        var slowSpans = 0
         while uptimeNanoseconds() < deadline {
             let commits = commitCount
             pump(for: quiet)
-            if commitCount == commits { return true }
+            let asked = uptimeNanoseconds()
+            guard answered() else { return false }
+            // A slow answer says the client was starved, and a commit it had timed (a frame
+            // paced to a deadline) may still be to come: quiet again, a few times at most (a
+            // machine that is always this slow would otherwise wait out the whole deadline).
+            let slow = uptimeNanoseconds() &- asked >= nanoseconds(fromSeconds: quiet)
+            if commitCount == commits {
+                if !slow || slowSpans >= Self.slowSpansTrusted { return true }
+                slowSpans += 1
+            }
         }
         return false
     }
@@ -94,14 +115,27 @@ extension ScriptedCompositor {
     @discardableResult
     nonisolated(nonsending) public func settle(quiet: Double = 0.1, within timeout: Double) async -> Bool {
         let deadline = uptimeNanoseconds() &+ nanoseconds(fromSeconds: timeout)
-        let serial = ping()
-        guard await waitUntil(timeout: timeout, { lastPongSerial == serial }) else { return false }
+        guard await pingAnswered(by: deadline) else { return false }
+        var slowSpans = 0
         while uptimeNanoseconds() < deadline {
             let commits = commitCount
             await pump(for: quiet)
-            if commitCount == commits { return true }
+            let asked = uptimeNanoseconds()
+            guard await pingAnswered(by: deadline) else { return false }
+            let slow = uptimeNanoseconds() &- asked >= nanoseconds(fromSeconds: quiet)
+            if commitCount == commits {
+                if !slow || slowSpans >= Self.slowSpansTrusted { return true }
+                slowSpans += 1
+            }
         }
         return false
+    }
+
+    /// A ping, and whether its answer came by `deadline`.
+    nonisolated(nonsending) private func pingAnswered(by deadline: UInt64) async -> Bool {
+        let serial = ping()
+        let left = Double(deadline &- min(deadline, uptimeNanoseconds())) / 1e9
+        return await waitUntil(timeout: left) { lastPongSerial == serial }
     }
 
     /// ``waitForMappedToplevel(timeout:)`` for async callers.
