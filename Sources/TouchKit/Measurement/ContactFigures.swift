@@ -67,8 +67,10 @@ public struct ContactFigures: Sendable {
     }
 
     /// Adds a sample. A time before the latest is taken as the latest (event times do not go
-    /// back; a misbehaving compositor's must not make a negative interval).
+    /// back; a misbehaving compositor's must not make a negative interval), and a sample with
+    /// a coordinate or time that is not a finite number is left out.
     public mutating func add(_ location: Point, time: Double) {
+        guard location.x.isFinite, location.y.isFinite, time.isFinite else { return }
         let time = Swift.max(time, self.time)
         let interval = time - self.time
         intervals.add(interval)

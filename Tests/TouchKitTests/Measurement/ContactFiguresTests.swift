@@ -72,6 +72,9 @@ import Testing
         #expect(figures.medianRate == nil)
         #expect(figures.velocity == .zero)
         #expect(figures.largestGap == 0)
+        figures.add(Point(x: .nan, y: 0), time: 2)
+        figures.add(Point(x: 3, y: 0), time: .infinity)
+        #expect(figures.sampleCount == 3 && figures.pathLength == 2 && figures.time == 1)
     }
 
     @Test func contactsNowMostInGestureAndMostEver() {
