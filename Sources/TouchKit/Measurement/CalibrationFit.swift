@@ -15,8 +15,12 @@
 /// let fit = CalibrationFit(targets: targets, taps: taps, size: Size(width: 1920, height: 1080))
 /// fit?.orientation         // .rotated90
 /// fit?.summary()           // ["Touches arrive rotated 90° clockwise: …", …]
-/// fit?.udevRule            // ENV{LIBINPUT_CALIBRATION_MATRIX}="0 1 0 -1 0 1"
+/// fit?.udevRule            // …ENV{LIBINPUT_CALIBRATION_MATRIX}="0 1 0 -1 0 1"
 /// ```
+///
+/// The matrix corrects what the taps show, so measure with no `LIBINPUT_CALIBRATION_MATRIX`
+/// set on the device (`udevadm info` lists it): the rule replaces one that is there, and taps
+/// measured through an old matrix would give a correction of that, not of the screen.
 public struct CalibrationFit: Sendable {
     /// How the taps are turned or mirrored against the targets, about the screen's centre.
     public enum Orientation: String, Sendable, CaseIterable {
@@ -90,20 +94,22 @@ public struct CalibrationFit: Sendable {
     /// How far the taps are from the fitted map: root mean square and largest, in pixels.
     public let residual: (rms: Double, largest: Double)
     /// The six numbers of `LIBINPUT_CALIBRATION_MATRIX` (`a b c d e f`: normalised
-    /// x' = a·x + b·y + c, y' = d·x + e·y + f) that take each tap to its target.
-    public let libinputMatrix: [Double]
+    /// x' = a·x + b·y + c, y' = d·x + e·y + f) that take each tap to its target; nil when the
+    /// taps all fall on one line (an axis that reports nothing: no matrix can spread it again).
+    public let libinputMatrix: [Double]?
 
     /// Fits `taps` (where touches landed) to `targets` (where they were put), pair by pair.
     /// Nil for fewer than three pairs, counts that differ, a `size` with no area, or targets on
-    /// one line (they cannot tell a turn from a scale).
+    /// one line (they cannot tell a turn from a scale). Taps on one line still fit: that is a
+    /// dead axis, named as a scale of 0.
     public init?(targets: [Point], taps: [Point], size: Size) {
         guard targets.count == taps.count, targets.count >= 3, size.width > 0, size.height > 0 else { return nil }
         func normalised(_ p: Point) -> Point { Point(x: p.x / size.width, y: p.y / size.height) }
         let t = targets.map(normalised), h = taps.map(normalised)
         // Forward: tap = M·target + m, to name what the screen does to a touch.
-        guard let forward = AffineMap.leastSquares(from: t, to: h),
-              // Backward, fitted directly so the matrix is the best correction of the taps.
-              let backward = AffineMap.leastSquares(from: h, to: t) else { return nil }
+        guard let forward = AffineMap.leastSquares(from: t, to: h) else { return nil }
+        // Backward, fitted directly so the matrix is the best correction of the taps.
+        let backward = AffineMap.leastSquares(from: h, to: t)
         self.size = size
         let m = forward.linear
         orientation = Orientation.allCases.max { a, b in
@@ -123,8 +129,9 @@ public struct CalibrationFit: Sendable {
             largest = Swift.max(largest, e)
         }
         residual = ((sum / Double(t.count)).squareRoot(), largest)
-        let b = backward
-        libinputMatrix = [b.linear.0, b.linear.1, b.translation.x, b.linear.2, b.linear.3, b.translation.y]
+        libinputMatrix = backward.map { b in
+            [b.linear.0, b.linear.1, b.translation.x, b.linear.2, b.linear.3, b.translation.y]
+        }
     }
 
     /// How well a turn matches the fitted matrix: trace(Dᵀ·M), largest for the right one when
@@ -161,8 +168,9 @@ public struct CalibrationFit: Sendable {
     }
 
     /// The matrix as the value of `LIBINPUT_CALIBRATION_MATRIX`, in a udev rule line that
-    /// needs only the device's name (`libinput list-devices` shows it).
-    public var udevRule: String {
+    /// needs only the device's name (`libinput list-devices` shows it); nil with no matrix.
+    public var udevRule: String? {
+        guard let libinputMatrix else { return nil }
         let numbers = libinputMatrix.map { Self.format($0, places: 6) }.joined(separator: " ")
         return "ACTION==\"add|change\", KERNEL==\"event[0-9]*\", ATTRS{name}==\"YOUR TOUCHSCREEN\", "
             + "ENV{LIBINPUT_CALIBRATION_MATRIX}=\"\(numbers)\""

@@ -9,17 +9,25 @@
 /// here at the display's rate).
 ///
 /// ```swift
-/// var figures = ContactFigures(at: touch.location(in: view), time: touch.timestamp)
-/// for sample in event.coalescedTouches(for: touch) {
-///     figures.add(sample.location(in: view), time: sample.timestamp)
-/// }
+/// // In touchesBegan: the down is the first of the began touch's samples.
+/// let samples = event.coalescedTouches(for: touch)
+/// var figures = ContactFigures(at: samples[0].location(in: view), time: samples[0].timestamp)
+/// for sample in samples.dropFirst() { figures.add(sample.location(in: view), time: sample.timestamp) }
+/// // In touchesMoved, every sample; in touchesEnded, the end's time:
+/// figures.finish(at: touch.timestamp)
 /// figures.medianRate        // 120.0 (Hz)
 /// figures.lowestRate        // 99.6: a 40 ms gap somewhere in the stroke
 /// ```
 ///
-/// Memory is fixed when the contact begins (about 12 KB): adding a sample allocates nothing, so
-/// a display frame with ten fingers stays free of allocation. Intervals are kept in 0.1 ms
-/// bins up to 100 ms, which bounds the median and p95 to that precision; the largest gap is exact.
+/// A compositor sends a touch's motion only when it moves, so a finger held still sends
+/// nothing: rates and gaps describe a moving contact (the targets scene's hold measures
+/// stillness instead).
+///
+/// Memory is fixed when the contact begins (about 16 KB): adding a sample allocates nothing, so
+/// a display frame with ten fingers stays free of allocation. Intervals are kept to the nearest
+/// 0.1 ms up to 100 ms (whole-millisecond `wl_touch` stamps fall exactly on a step), which is
+/// the median's and p95's precision; the largest gap is exact. The lowest 250 ms rate needs the
+/// window's samples, 512 at most: above about 2 kHz it is the whole contact's rate instead.
 public struct ContactFigures: Sendable {
     /// How far back ``lowestRate`` and ``velocity`` look: 250 ms, the window the rate is held
     /// to over the whole stroke.
@@ -36,7 +44,7 @@ public struct ContactFigures: Sendable {
     public private(set) var location: Point
     /// Its latest event time, in seconds.
     public private(set) var time: Double
-    /// How many samples it had, the first included.
+    /// How many samples it had, the first included (the end is not one: see ``finish(at:)``).
     public private(set) var sampleCount = 1
     /// The length of the path through every sample, in the coordinates' units.
     public private(set) var pathLength = 0.0
@@ -86,6 +94,13 @@ public struct ContactFigures: Sendable {
         }
     }
 
+    /// The contact ended (lifted or cancelled) at `time`: its duration runs to then. The end
+    /// repeats the last position, so it is not a sample and adds no interval.
+    public mutating func finish(at time: Double) {
+        guard time.isFinite, time > self.time else { return }
+        self.time = time
+    }
+
     /// Samples per second from the median interval: the rate a steady stream keeps, unmoved by
     /// a few stalls (see ``lowestRate`` for those). Nil before the second sample, or when every
     /// interval was 0 (samples stamped alike).
@@ -107,50 +122,48 @@ public struct ContactFigures: Sendable {
     /// they share a time.
     public var velocity: Point { recent.velocity(at: time, span: Self.velocitySpan) }
 
-    /// How long the contact has lasted, in seconds.
+    /// How long the contact has lasted, in seconds: to its end once ``finish(at:)`` was called.
     public var duration: Double { time - startTime }
 }
 
-/// Intervals in 0.1 ms bins from 0 to 100 ms, and a count of longer ones: quantiles with fixed
-/// memory, for contacts that last minutes.
+/// Intervals to the nearest 0.1 ms from 0 to 100 ms, and a count of longer ones: quantiles with
+/// fixed memory, for contacts that last minutes. Bins are centred on whole steps, so the whole
+/// milliseconds of `wl_touch` timestamps land in the middle of one, not on an edge where
+/// rounding noise would pick a side.
 struct IntervalHistogram: Sendable {
     static let binWidth = 0.0001
     static let binCount = 1000
     private var bins = [UInt32](repeating: 0, count: binCount)
-    /// Intervals of exactly 0: samples stamped alike (two events in one millisecond of a
-    /// `wl_touch` timestamp). A quantile that falls here is 0, not a bin's middle.
-    private var zeros: UInt32 = 0
     /// Intervals of 100 ms or more: gaps, not rates; a quantile that falls here is 100 ms.
     private var overflow: UInt32 = 0
     private(set) var count = 0
 
     mutating func add(_ interval: Double) {
-        if interval == 0 {
-            zeros &+= 1
-        } else if interval.isFinite, interval > 0, interval < Double(Self.binCount) * Self.binWidth {
-            bins[Int((interval / Self.binWidth).rounded(.down))] &+= 1
+        let step = (interval / Self.binWidth).rounded()
+        if step.isFinite, step >= 0, step < Double(Self.binCount) {
+            bins[Int(step)] &+= 1
         } else {
             overflow &+= 1
         }
         count += 1
     }
 
-    /// The interval below which `fraction` of them fall, as its bin's middle; nil when empty.
+    /// The interval below which `fraction` of them fall, to the nearest step (samples stamped
+    /// alike give 0); nil when empty.
     func quantile(_ fraction: Double) -> Double? {
         guard count > 0 else { return nil }
         let rank = Swift.max(1, Int((fraction * Double(count)).rounded(.up)))
-        var seen = Int(zeros)
-        if seen >= rank { return 0 }
+        var seen = 0
         for (bin, n) in bins.enumerated() {
             seen += Int(n)
-            if seen >= rank { return (Double(bin) + 0.5) * Self.binWidth }
+            if seen >= rank { return Double(bin) * Self.binWidth }
         }
         return Double(Self.binCount) * Self.binWidth
     }
 }
 
 /// The samples of the last window, oldest first, in storage made once: enough for a 2 kHz
-/// pen; past that the oldest go first, which only shortens the window of a very fast stream.
+/// pen; past that the oldest go first, and a window is never full (see ``ContactFigures``).
 struct SampleRing: Sendable {
     static let capacity = 512
     private var times = [Double](repeating: 0, count: capacity)

@@ -6,7 +6,7 @@
 /// carries without making snapshot objects, so following ten fingers allocates nothing after
 /// their first sample. Fingers, pens and the mouse are tracked alike, each touch by its
 /// ``Touch/number``; the end and cancel samples (which repeat the last position) are not
-/// counted as samples.
+/// counted as samples, but the contact's duration runs to them.
 ///
 /// ```swift
 /// let tracker = ContactTracker()
@@ -34,6 +34,7 @@ public final class ContactTracker {
                 take(touch.delivered, of: touch)
             case .ended, .cancelled:
                 take(touch.delivered, of: touch)
+                figures[touch.number]?.finish(at: touch.timestamp)
                 if let done = figures.removeValue(forKey: touch.number) {
                     counts[touch.type, default: ContactCount()].ended()
                     onContactEnded?(touch, done)

@@ -42,13 +42,15 @@ public struct CoverageGrid: Sendable, Hashable {
         if let cell = cell(at: point) { reached[cell.row * columns + cell.column] = true }
     }
 
-    /// A contact moved from `start` to `end`: every cell the segment crosses is reached, so a
+    /// A contact moved from `start` to `end`: the cells along the segment are reached, so a
     /// fast swipe with samples far apart leaves no false gaps. Stepped at a quarter of the
-    /// smaller cell side.
+    /// smaller cell side, so a cell whose corner the segment clips by less than that may stay
+    /// unreached (a sweep's neighbouring strokes reach it).
     public mutating func mark(from start: Point, to end: Point) {
         let step = min(size.width / Double(columns), size.height / Double(rows)) / 4
         let length = start.distance(to: end)
-        let steps = step > 0 && length.isFinite ? min(100_000, Int((length / step).rounded(.up))) : 0
+        // Clamped while still a Double: a far-off point must not overflow the conversion.
+        let steps = step > 0 && length.isFinite ? Int(min(100_000, (length / step).rounded(.up))) : 0
         mark(start)
         guard steps > 0 else { return }
         for i in 1...steps {

@@ -59,7 +59,45 @@ import Testing
     @Test func theUdevRuleCarriesTheMatrix() throws {
         let taps = Self.targets.map { Self.tap($0, .rotated90) }
         let fit = try #require(CalibrationFit(targets: Self.targets, taps: taps, size: Self.size))
-        #expect(fit.udevRule.hasSuffix("ENV{LIBINPUT_CALIBRATION_MATRIX}=\"0 1 0 -1 0 1\""), "\(fit.udevRule)")
+        #expect(fit.udevRule?.hasSuffix("ENV{LIBINPUT_CALIBRATION_MATRIX}=\"0 1 0 -1 0 1\"") == true, "\(fit.udevRule ?? "none")")
+    }
+
+    /// Where a touch at the right edge's middle lands for each turn and mirror, written out by
+    /// hand rather than from the table the fit uses: (1, 0.5) in normalised coordinates.
+    @Test(arguments: [
+        (CalibrationFit.Orientation.upright, Point(x: 1, y: 0.5)),
+        (.rotated90, Point(x: 0.5, y: 1)),  // right → bottom: clockwise on a y-down screen
+        (.rotated180, Point(x: 0, y: 0.5)),
+        (.rotated270, Point(x: 0.5, y: 0)),
+        (.mirroredLeftRight, Point(x: 0, y: 0.5)),
+        (.mirroredTopBottom, Point(x: 1, y: 0.5)),
+        (.axesSwapped, Point(x: 0.5, y: 1)),
+        (.axesSwappedAndInverted, Point(x: 0.5, y: 0)),
+    ])
+    func eachOrientationTakesTheRightEdgeWhereItShould(orientation: CalibrationFit.Orientation, lands: Point) {
+        let right = Point(x: Self.size.width, y: Self.size.height / 2)
+        let tap = Self.tap(right, orientation)
+        #expect(abs(tap.x - lands.x * Self.size.width) < 1e-9 && abs(tap.y - lands.y * Self.size.height) < 1e-9)
+        // And the bottom edge's middle, which tells the mirrors and swaps apart.
+        let bottom = Self.tap(Point(x: Self.size.width / 2, y: Self.size.height), orientation)
+        let expected: [CalibrationFit.Orientation: Point] = [
+            .upright: Point(x: 0.5, y: 1), .rotated90: Point(x: 0, y: 0.5), .rotated180: Point(x: 0.5, y: 0),
+            .rotated270: Point(x: 1, y: 0.5), .mirroredLeftRight: Point(x: 0.5, y: 1), .mirroredTopBottom: Point(x: 0.5, y: 0),
+            .axesSwapped: Point(x: 1, y: 0.5), .axesSwappedAndInverted: Point(x: 0, y: 0.5),
+        ]
+        if let want = expected[orientation] {
+            #expect(abs(bottom.x - want.x * Self.size.width) < 1e-9 && abs(bottom.y - want.y * Self.size.height) < 1e-9)
+        }
+    }
+
+    /// A touchscreen whose y axis reports nothing: every tap on one line. The fit still names
+    /// it (a scale of 0 down); no matrix can undo it.
+    @Test func aDeadAxisIsNamedWithoutAMatrix() throws {
+        let taps = Self.targets.map { Point(x: $0.x, y: 540) }
+        let fit = try #require(CalibrationFit(targets: Self.targets, taps: taps, size: Self.size))
+        #expect(abs(fit.scale.y) < 1e-9 && abs(fit.scale.x - 1) < 1e-9)
+        #expect(fit.libinputMatrix == nil && fit.udevRule == nil)
+        #expect(fit.summary().first?.hasPrefix("Touches are scaled by 1 across and 0 down") == true, "\(fit.summary())")
     }
 
     @Test func tooFewOrCollinearTargetsFitNothing() {
@@ -72,7 +110,7 @@ import Testing
     /// Applied to each tap in normalised coordinates, as libinput applies it, the matrix
     /// brings the tap within 0.5 px of its target.
     private func expectTheMatrixUndoes(_ fit: CalibrationFit, taps: [Point]) throws {
-        let m = fit.libinputMatrix
+        let m = try #require(fit.libinputMatrix)
         try #require(m.count == 6)
         for (target, tap) in zip(Self.targets, taps) {
             let x = tap.x / Self.size.width, y = tap.y / Self.size.height

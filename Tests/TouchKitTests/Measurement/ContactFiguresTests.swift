@@ -60,6 +60,27 @@ import Testing
         #expect(figures.translation == Point(x: 30, y: 40))
         // Over the last 50 ms: 5 px down in 0.05 s.
         #expect(abs(figures.velocity.y - 100) < 1e-6 && abs(figures.velocity.x) < 1e-9)
+        // Speeding up to 4 px a sample for 30 ms: the velocity is the last 50 ms', (12 + 2) px
+        // in 0.05 s, not the stroke's average nor the last sample's alone.
+        for i in 1...3 { time += 0.01; figures.add(Point(x: 30, y: 40 + Double(i) * 4), time: time) }
+        #expect(abs(figures.velocity.y - 280) < 1e-6, "\(figures.velocity)")
+    }
+
+    /// A finger that went down and lifted half a second later without moving: one sample, and
+    /// a duration to its lift.
+    @Test func theEndSetsTheDurationWithoutBeingASample() {
+        var figures = ContactFigures(at: Point(x: 5, y: 5), time: 1)
+        figures.finish(at: 1.5)
+        #expect(figures.sampleCount == 1 && figures.duration == 0.5 && figures.largestGap == 0)
+        figures.finish(at: 1.2)
+        #expect(figures.duration == 0.5, "an end before the latest time moves nothing")
+    }
+
+    /// Whole-millisecond stamps 8 ms apart read as exactly 125 Hz, not a bin's edge either side.
+    @Test func wholeMillisecondStampsReadExactly() throws {
+        var figures = ContactFigures(at: .zero, time: 81.234)
+        for i in 1...100 { figures.add(Point(x: Double(i), y: 0), time: (81_234 + Double(i) * 8) / 1000) }
+        #expect(try #require(figures.medianRate) == 125)
     }
 
     /// Samples stamped with one time (coalesced by a compositor that rounds to milliseconds)
