@@ -8,7 +8,9 @@ The log must hold exactly one touch per FINGER, found by where it began (within 
 point), and for each: one `began` first; `moved`/`stationary` only at points of its path (within
 1 px), never going back along it; then the expected last phase exactly once and nothing after.
 An ended touch must end at the last point and have moved through at least two of the points
-between. Prints one line per touch; exits 1 with the reasons when anything differs.
+between. Each touch's life closes with one `summary` line saying the same ending, with a sample
+for the down and each point it moved through, and (for an ended touch) dx/dy from the first
+point to the last. Prints one line per touch; exits 1 with the reasons when anything differs.
 """
 import json
 import sys
@@ -18,6 +20,21 @@ TOLERANCE = 1.0
 
 def near(a, b):
     return abs(a[0] - b[0]) <= TOLERANCE and abs(a[1] - b[1]) <= TOLERANCE
+
+
+def check_summary(summaries, ending, path, moved):
+    if len(summaries) != 1:
+        return [f"{len(summaries)} summary lines; expected one"]
+    s, problems = summaries[0], []
+    if s.get("summary") != ending:
+        problems.append(f"summary says {s.get('summary')!r}, not {ending!r}")
+    if s.get("samples", 0) < 1 + moved:
+        problems.append(f"summary counts {s.get('samples')} samples for a down and {moved} moves")
+    if ending == "ended":
+        dx, dy = path[-1][0] - path[0][0], path[-1][1] - path[0][1]
+        if not near((s.get("dx", 1e9), s.get("dy", 1e9)), (dx, dy)):
+            problems.append(f"summary dx/dy {s.get('dx')},{s.get('dy')}, not {dx:g},{dy:g}")
+    return problems
 
 
 def check(touch, events, ending, path):
@@ -62,14 +79,16 @@ def main():
             raise SystemExit(f"check-phases: bad finger {spec!r}")
         fingers.append((ending, [tuple(float(v) for v in p.split(",")) for p in points.split("/")]))
 
-    touches = {}
+    touches, summaries = {}, {}
     for line in open(sys.argv[1]):
         line = line.strip()
         if not line.startswith("{"):
             continue
         entry = json.loads(line)
-        if entry.get("type") == "touch":
+        if entry.get("type") == "touch" and "phase" in entry:
             touches.setdefault(entry["touch"], []).append(entry)
+        elif entry.get("type") == "touch" and "summary" in entry:
+            summaries.setdefault(entry["touch"], []).append(entry)
 
     problems = []
     unclaimed = dict(touches)
@@ -81,6 +100,8 @@ def main():
             continue
         events = unclaimed.pop(found[0])
         summary, touch_problems = check(found[0], events, ending, path)
+        moved = len({(e["x"], e["y"]) for e in events if e["phase"] == "moved"})
+        touch_problems += check_summary(summaries.get(found[0], []), ending, path, moved)
         print(summary)
         problems += [f"touch {found[0]}: {p}" for p in touch_problems]
     for touch, events in unclaimed.items():

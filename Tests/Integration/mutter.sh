@@ -235,7 +235,7 @@ probe() {
   [ "$(ended_count "$log")" -gt "$before" ] || tc_fail "the probe tap at $1,$2 ($3) never ended on the canvas"
   read -r x y < <(python3 -c '
 import json, sys
-began = [json.loads(l) for l in open(sys.argv[1]) if l.startswith("{") and "\"began\"" in l]
+began = [json.loads(l) for l in open(sys.argv[1]) if l.startswith("{") and "\"phase\":\"began\"" in l]
 print(round(int(sys.argv[2]) - began[-1]["x"]), round(int(sys.argv[3]) - began[-1]["y"]))
 ' "$log" "$1" "$2") || true   # (read fails at an empty answer: the next line says why)
   [ -n "${x:-}" ] || tc_fail "the probe tap at $1,$2 ($3) was not delivered"

@@ -136,7 +136,7 @@ draw() {
 import json, sys
 path, number, y, xs = sys.argv[1], int(sys.argv[2]), float(sys.argv[3]), [float(x) for x in sys.argv[4:]]
 events = [json.loads(line) for line in open(path) if line.startswith("{")]
-pointer = [e for e in events if e.get("type") == "pointer"]
+pointer = [e for e in events if e.get("type") == "pointer" and "phase" in e]
 anomalies = [e for e in events if "anomaly" in e]
 touches = sorted({e["touch"] for e in pointer})
 def fail(why):

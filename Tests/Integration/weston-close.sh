@@ -184,7 +184,7 @@ where() {
   [ "$(grep -c '"phase":"ended"' "$out" || true)" -ge "$probes" ] || tc_fail "probe tap $probes at 400,300 never ended on the canvas"
   python3 -c '
 import json, sys
-ended = [json.loads(l) for l in open(sys.argv[1]) if l.startswith("{") and "\"ended\"" in l]
+ended = [json.loads(l) for l in open(sys.argv[1]) if l.startswith("{") and "\"phase\":\"ended\"" in l]
 print(round(400 - ended[-1]["x"]), round(300 - ended[-1]["y"]))
 ' "$out"
 }
