@@ -2,6 +2,7 @@ import Foundation
 import ScriptedCompositor
 import Testing
 import TouchCanvasConstants
+import TouchCanvasTesting
 
 /// `touchcanvas check` against a compositor that cancels the fingers a system gesture takes,
 /// and against one that lets them up as ordinary touches.
@@ -123,7 +124,7 @@ extension CheckEndToEndTests {
     }
 
     /// Waits until the app prints `prompt` on stderr (each stage's prompt goes there).
-    func waitForPrompt(_ h: AppHarness, _ prompt: String, timeout: Double = 10) async -> Bool {
+    func waitForPrompt(_ h: AppHarness, _ prompt: String, timeout: Double = AppHarness.patience) async -> Bool {
         await h.compositor.waitUntil(timeout: timeout) {
             h.app.drainOutput()
             return h.app.standardError.contains(prompt)
@@ -282,7 +283,7 @@ extension CheckEndToEndTests {
     }
 
     @Test func runningOutOfTimeInThePenPartFailsWithWhatWasGathered() async throws {
-        let h = try await AppHarness(arguments: ["check", "--timeout", "4"], size: (600, 400))
+        let h = try await AppHarness(arguments: ["check", "--timeout", Sanitizer.choose("4", sanitized: "20")], size: (600, 400))
         _ = try await penAnnounced(h)
         await fingersCancelled(h)
         #expect(await waitForPrompt(h, "Now the pen: draw a stroke"))

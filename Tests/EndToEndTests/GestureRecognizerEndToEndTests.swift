@@ -71,7 +71,7 @@ struct GestureRecognizerEndToEndTests {
         #expect(homePlacard > 1000)
         await drag(h, from: (400, 300), to: (250, 450))
         #expect(await h.waitForLog { _ in !lines(h, "pan", "ended").isEmpty }, "\(states(h))")
-        let flown = try #require(await h.frame(within: 3) { count($0, 0x2E5E8C, x: 280...520, y: 260...340) == homePlacard })
+        let flown = try #require(await h.frame { count($0, 0x2E5E8C, x: 280...520, y: 260...340) == homePlacard })
         #expect(count(flown, 0x2E5E8C, x: 280...520, y: 260...340) == homePlacard, "the placard is home again")
         let logged = states(h).filter { $0.hasPrefix("pan@") }
         #expect(logged.first == "pan@placard began" && logged.last == "pan@placard ended", "\(logged)")
@@ -175,7 +175,7 @@ struct GestureRecognizerEndToEndTests {
         let c = h.compositor
         c.touchDown(id: 0, x: 400, y: 300)
         c.touchFrame()
-        let pressed = try #require(await h.frame(within: 2) { count($0, 0x8C2E5E, x: 280...520, y: 260...340) > 1000 })
+        let pressed = try #require(await h.frame { count($0, 0x8C2E5E, x: 280...520, y: 260...340) > 1000 })
         #expect(count(pressed, 0x8C2E5E, x: 280...520, y: 260...340) > 1000)
         #expect(states(h).contains("longPress@placard began"), "\(states(h))")
         c.touchUp(id: 0)

@@ -54,7 +54,7 @@ struct LargeBufferEndToEndTests {
         if !Sanitizer.isActive {
             #expect(c.lastFrame?.width == 800, "answered while the new buffer was being faulted in, before its frame")
         }
-        let large = try #require(await h.frame(within: 10) { $0.width == 7680 })
+        let large = try #require(await h.frame { $0.width == 7680 })
         #expect(large.width == 7680 && large.height == 4320 && large.isWhite(at: 7679, 4319) && large.isWhite(at: 10, 10))
     }
 

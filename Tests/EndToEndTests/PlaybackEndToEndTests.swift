@@ -53,7 +53,7 @@ import Testing
         try text.write(toFile: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: file) }
         let h = try await AppHarness(arguments: ["--scene", "trace", "--log", "phases", "--play", file], size: (800, 600))
-        #expect(await h.waitForLog(within: 10) { $0.contains { $0["type"] as? String == "pencil" && $0["phase"] as? String == "ended" } })
+        #expect(await h.waitForLog { $0.contains { $0["type"] as? String == "pencil" && $0["phase"] as? String == "ended" } })
         func rows(_ f: Frame, x: Double) -> Int { (280...320).filter { !f.isWhite(at: x, Double($0)) }.count }
         let frame = try #require(await h.frame { rows($0, x: 590) >= 6 })
         #expect(rows(frame, x: 590) >= 3 * max(rows(frame, x: 105), 1), "\(rows(frame, x: 105)) rows at the start, \(rows(frame, x: 590)) at the end")

@@ -68,7 +68,7 @@ import TouchCanvasTesting
 
         // The reference: the same drawing at scale 2, painted in one go by `replay`.
         let replay = try AppHarness.launch(["replay", atScale2, "--png", png], environment: ["PATH": "/usr/bin:/bin"])
-        let status = await replay.waitForExit(timeout: 120)
+        let status = await replay.waitForExit(timeout: Sanitizer.choose(120, sanitized: 600))
         if status == nil { _ = replay.terminate() }
         try #require(status == 0, "replay: \(replay.standardError)")
         let reference = try PNGReader.read(png)
@@ -90,7 +90,7 @@ import TouchCanvasTesting
             }
             seen = lines.count
         }
-        let playedAll = await h.compositor.waitUntil(timeout: 120) {
+        let playedAll = await h.compositor.waitUntil(timeout: Sanitizer.choose(120, sanitized: 600)) {
             drain()
             return playedEnded >= Self.strokes
         }

@@ -56,7 +56,7 @@ struct ClientProcessTests {
         // 200 000 lines overflow any pipe many times over; only draining lets the child finish.
         let child = try ClientProcess(executable: "/bin/sh", arguments: ["-c", "seq 1 200000; echo done >&2"],
                                       environment: compositor.environmentForClient)
-        #expect(await compositor.waitUntil(timeout: 20) { child.exitStatus != nil })
+        #expect(await compositor.waitUntil(timeout: patience) { child.exitStatus != nil })
         #expect(child.exitStatus == 0)
         let lines = child.lines
         #expect(lines.count == 200_000 && lines.last == "200000")
