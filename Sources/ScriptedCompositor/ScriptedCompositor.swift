@@ -47,6 +47,9 @@ public final class ScriptedCompositor {
     var output: OutputState
     /// Outputs plugged in by the driver after start (`addOutput`).
     var extraOutputs: [ExtraOutput] = []
+    /// Each `xdg_toplevel.set_fullscreen` so far: the name of the output it asked for, or ""
+    /// where it left the choice to the compositor.
+    public internal(set) var fullscreenOutputs: [String] = []
     var seats: [SeatState] = []
     var surfaces: [ObjectIdentifier: SurfaceState] = [:]
     /// Surfaces ever created: the next one's `sequence`.
@@ -167,8 +170,12 @@ public final class ScriptedCompositor {
     public internal(set) var lastEventTime: UInt32?
 
     /// The event clock in nanoseconds, of which `eventTime` is the low 32 bits of the
-    /// milliseconds: CLOCK_MONOTONIC (the presentation clock) unless a test set `eventTime`.
-    public var eventNanoseconds: UInt64 { clock.nanoseconds }
+    /// milliseconds: CLOCK_MONOTONIC (the presentation clock) unless a test set `eventTime` or
+    /// this. Set, it reads the value from then on (frozen) or runs on from it.
+    public var eventNanoseconds: UInt64 {
+        get { clock.nanoseconds }
+        set { clock.set(nanoseconds: newValue) }
+    }
 
     /// The same stamp as `lastEventTime`, in nanoseconds, as `zwp_input_timestamps_v1` sends it.
     public internal(set) var lastEventNanoseconds: UInt64?

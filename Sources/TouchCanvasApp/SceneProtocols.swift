@@ -54,6 +54,16 @@ public protocol WindowMoving: AnyObject {
     var onBeginWindowMove: (@MainActor (Touch) -> Void)? { get set }
 }
 
+/// A scene that shows each contact's figures beside it (the inspect scene), read from the
+/// session's ``InputInspector`` so they are counted once, whoever shows them.
+@MainActor
+public protocol ContactFiguresShowing: AnyObject {
+    /// Set by the app: the figures of the contact with this touch number, nil while unknown.
+    var contactFigures: (@MainActor (Int) -> ContactFigures?)? { get set }
+    /// Set by the app: millimetres per logical pixel (x, y) where the output gives its size.
+    var millimetresPerPoint: (@MainActor () -> (x: Double, y: Double)?)? { get set }
+}
+
 /// The scenes whose finished strokes live in a ``StrokeInk`` over a ``StrokeCollection`` (draw,
 /// trace, and the canvas and inspect scenes built on trace): clearing, undoing, erasing and SVG
 /// export are the same for each, written once here.

@@ -149,7 +149,7 @@ public final class DecorFrame {
         let hasState = libdecor_configuration_get_window_state(configuration, &state)
         if fullscreenAtMap, hasToplevel {
             fullscreenAtMap = false
-            libdecor_frame_set_fullscreen(raw, nil)
+            libdecor_frame_set_fullscreen(raw, fullscreenOutput?.raw)
             // xdg-shell promises a configure in answer; this windowed one is left unacked (the
             // next ack covers it) so no windowed frame flashes up before the fullscreen one.
             return
@@ -177,11 +177,15 @@ public final class DecorFrame {
     /// and it exists only once the frame is mapped and the plugin ready: until then the wish is
     /// kept and sent at the first configure.
     private var fullscreenAtMap = false
+    /// The output asked for with the wish kept until the map; nil lets the compositor choose.
+    private var fullscreenOutput: WlOutput?
     private var hasToplevel: Bool { libdecor_frame_get_xdg_toplevel(raw) != nil }
 
-    public func setFullscreen() {
+    /// Fullscreen on `output`, or where the compositor chooses.
+    public func setFullscreen(on output: WlOutput? = nil) {
+        fullscreenOutput = output
         guard hasToplevel else { return fullscreenAtMap = true }
-        libdecor_frame_set_fullscreen(raw, nil)
+        libdecor_frame_set_fullscreen(raw, output?.raw)
     }
 
     public func unsetFullscreen() {

@@ -39,6 +39,11 @@ struct EventClock {
         if isFrozen { frozenNanoseconds = target } else { offset = target &- uptimeNanoseconds() }
     }
 
+    /// Makes the clock read `value` nanoseconds from this instant.
+    mutating func set(nanoseconds value: UInt64) {
+        if isFrozen { frozenNanoseconds = value } else { offset = value &- uptimeNanoseconds() }
+    }
+
     /// Freezing keeps the current reading; thawing runs on from it, without a jump.
     mutating func setFrozen(_ frozen: Bool) {
         guard frozen != isFrozen else { return }

@@ -12,6 +12,9 @@ final class OutputState {
     /// test of a 4K window needs a 4K mode.
     let modeWidth: Int32
     let modeHeight: Int32
+    /// The panel's size in millimetres as `geometry` announces it: a 15.6" laptop's unless a
+    /// test sets another (0 × 0, as projectors and virtual outputs send, included).
+    var physicalSize: (width: Int32, height: Int32) = (344, 194)
     var global: Global<WlOutput>?
     var resources: [WlOutput] = []
 
@@ -38,7 +41,8 @@ extension ScriptedCompositor {
             output.resources.removeAll { $0 === resource }
             for surface in surfaces.values { surface.enteredOutputs.remove(ObjectIdentifier(resource)) }
         }
-        resource.sendGeometry(x: 0, y: 0, physicalWidth: 344, physicalHeight: 194, subpixel: .unknown,
+        resource.sendGeometry(x: 0, y: 0, physicalWidth: output.physicalSize.width, physicalHeight: output.physicalSize.height,
+                              subpixel: .unknown,
                               make: "TouchCanvas", model: "Scripted", transform: .normal)
         resource.sendMode(flags: [.current, .preferred], width: output.modeWidth, height: output.modeHeight, refresh: 60_000)
         resource.sendScale(factor: output.scale)
@@ -47,6 +51,20 @@ extension ScriptedCompositor {
         resource.sendDone()
         // A client binding the output after mapping still learns its surface is on it.
         if let surface = focusSurface, surface.client == resource.client { enter(surface, output: resource) }
+    }
+
+    /// The first output's physical size in millimetres, as clients binding it from now on are
+    /// told (344 × 194 unless set; 0 × 0 is what outputs of unknown size send).
+    public var outputPhysicalSize: (width: Int32, height: Int32) {
+        get { output.physicalSize }
+        set { output.physicalSize = (max(newValue.width, 0), max(newValue.height, 0)) }
+    }
+
+    /// The name of the output a `wl_output` resource stands for, nil for one this compositor
+    /// no longer knows.
+    func outputName(of resource: WlOutput) -> String? {
+        if output.resources.contains(where: { $0 === resource }) { return "SCRIPTED-1" }
+        return extraOutputs.first { $0.resources.contains { $0 === resource } }?.name
     }
 
     func enter(_ surface: SurfaceState, output resource: WlOutput) {

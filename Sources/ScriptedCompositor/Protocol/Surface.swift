@@ -162,7 +162,7 @@ extension ScriptedCompositor {
 
     /// Applies the pending state: the heart of the compositor.
     private func commit(_ surface: SurfaceState) {
-        var pending = surface.pending
+        let pending = surface.pending
         surface.pending = SurfaceState.Pending()
         let xdg = surface.xdgSurface
 

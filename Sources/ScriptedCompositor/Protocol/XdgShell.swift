@@ -192,7 +192,8 @@ extension ScriptedCompositor {
                 return
             }
             toplevel.maxSize = (width, height)
-        case .setFullscreen:
+        case .setFullscreen(let output):
+            fullscreenOutputs.append(output.flatMap { outputName(of: $0) } ?? "")
             toplevel.fullscreenRequested = true
             answerFullscreenRequest(toplevel, fullscreen: true)
         case .unsetFullscreen:

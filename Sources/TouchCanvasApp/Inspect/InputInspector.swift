@@ -11,10 +11,12 @@ import TouchKit
 /// ```
 @MainActor
 public final class InputInspector {
-    /// One active touch as last delivered.
+    /// One active touch as last delivered: a finger, or a pen's tip while down (whose axes the
+    /// tool rows give).
     public struct TouchRow: Equatable, Sendable {
         public var number: Int
         public var identifier: Int32
+        public var type: TouchType = .direct
         public var seatName: String
         public var phase: TouchPhase
         public var location: Point
@@ -24,6 +26,9 @@ public final class InputInspector {
         public var orientation: Double?
         /// When the touch began, on the inspector's clock.
         public var began: Double
+        /// When it last moved (or began), on the inspector's clock: a contact held still sends
+        /// no samples, so its last velocity is stale once this is older than a moment.
+        public var movedAt: Double = 0
     }
 
     /// Where a tool is, as far as the inspector can tell.
@@ -63,6 +68,9 @@ public final class InputInspector {
         public var rotation: Double?
         /// Linux input codes held (``TabletToolButton``).
         public var buttons: Set<UInt32>
+        /// The number of the pencil touch it last drew (whose figures ``contacts`` holds while
+        /// the tip is down).
+        public var touchNumber: Int? = nil
     }
 
     /// One anomaly as it happened, on the inspector's clock.
@@ -79,10 +87,31 @@ public final class InputInspector {
     /// HUD must stay on screen. The longest-idle tool out of range gives way.
     public static let toolLimit = 6
 
+    /// How many touch lives of one kind began, ended and were cancelled.
+    public struct PhaseCounts: Equatable, Sendable {
+        public var began = 0
+        public var ended = 0
+        public var cancelled = 0
+    }
+
     public let clock: () -> Double
-    public private(set) var began = 0
-    public private(set) var ended = 0
-    public private(set) var cancelled = 0
+    /// Fingers' lives; pens are counted apart in ``pens`` (and the mouse not at all), so a
+    /// pen stroke never reads as a finger the compositor lost.
+    public private(set) var fingers = PhaseCounts()
+    /// Pen strokes (pencil touches): tip down, then up or cancelled.
+    public private(set) var pens = PhaseCounts()
+    /// Whether a pen ever touched: the HUD shows the pens' counts from then on.
+    public var hasSeenPens: Bool { pens.began > 0 }
+    public var began: Int { fingers.began }
+    public var ended: Int { fingers.ended }
+    public var cancelled: Int { fingers.cancelled }
+    /// Each contact's figures (rate, intervals, velocity, distance) and how many are down, per
+    /// kind: what the HUD's rows and counts show beside the positions.
+    public let contacts = ContactTracker()
+    /// The outputs the window is on, as the app last heard (the first is the one figures in
+    /// millimetres use), and how many panel pixels one logical pixel covers there.
+    public var outputs: [OutputDescription] = []
+    public var pixelsPerPoint = 1.0
     /// `wl_touch.frame` events received.
     public private(set) var frames = 0
     public private(set) var rows: [TouchRow] = []
@@ -128,22 +157,22 @@ public final class InputInspector {
     /// A delivery reached the views: phases are counted and the touch table updated.
     public func noteDelivery(_ event: TouchEvent) {
         let now = clock()
-        for touch in event.allTouches where touch.type == .pencil {
-            noteTool(touch)
-        }
-        for touch in event.allTouches where touch.type == .direct {
-            let location = touch.preciseLocation(in: nil)
+        contacts.deliver(event)
+        for touch in event.allTouches where touch.type == .pencil { noteTool(touch) }
+        // Fingers and pen tips each have a row and counts of their own kind; the mouse neither.
+        for touch in event.allTouches where touch.type != .indirectPointer {
+            let counts: ReferenceWritableKeyPath<InputInspector, PhaseCounts> = touch.type == .pencil ? \.pens : \.fingers
             switch touch.phase {
             case .began:
-                began += 1
-                upsert(touch, location: location, began: now)
+                self[keyPath: counts].began += 1
+                upsert(touch, location: touch.preciseLocation(in: nil), began: now)
             case .moved, .stationary:
-                upsert(touch, location: location, began: now)
+                upsert(touch, location: touch.preciseLocation(in: nil), began: now)
             case .ended:
-                ended += 1
+                self[keyPath: counts].ended += 1
                 rows.removeAll { $0.number == touch.number }
             case .cancelled:
-                cancelled += 1
+                self[keyPath: counts].cancelled += 1
                 rows.removeAll { $0.number == touch.number }
             }
         }
@@ -213,11 +242,18 @@ public final class InputInspector {
     /// Forgets active touches (the scene changed and they were cancelled without delivery to us).
     public func resetTouches() {
         rows.removeAll()
+        contacts.forgetContactsDown()
         for index in toolRows.indices where toolRows[index].state == .down { toolRows[index].state = .out }
         onChange?()
     }
 
     // MARK: Reading
+
+    /// Millimetres per logical pixel (x, y) on the window's first output; nil where it gives no
+    /// physical size, or the window is on none yet.
+    public var millimetresPerPoint: (x: Double, y: Double)? {
+        outputs.first?.millimetresPerPoint(pixelsPerPoint: pixelsPerPoint)
+    }
 
     /// Events per second over the last second.
     public var eventsPerSecond: Int { eventTimes.count(since: clock() - Self.window) }
@@ -266,7 +302,8 @@ public final class InputInspector {
                           tiltX: hasTilt ? tilt.x : nil, tiltY: hasTilt ? tilt.y : nil,
                           altitude: touch.altitudeAngle, azimuth: touch.azimuthAngle(in: nil),
                           distance: has(.distance, touch.distance) ? touch.distance : nil,
-                          rotation: has(.rotation, rotation) ? rotation : nil, buttons: touch.pressedButtons)
+                          rotation: has(.rotation, rotation) ? rotation : nil, buttons: touch.pressedButtons,
+                          touchNumber: touch.number)
         if let index = toolRows.firstIndex(where: { $0.tool == tool && $0.seat == touch.seat }) {
             if row.distance == nil { row.distance = toolRows[index].distance }
             toolRows[index] = row
@@ -280,13 +317,14 @@ public final class InputInspector {
     }
 
     private func upsert(_ touch: Touch, location: Point, began now: Double) {
-        var row = TouchRow(number: touch.number, identifier: touch.identifier, seatName: touch.seatName,
+        var row = TouchRow(number: touch.number, identifier: touch.identifier, type: touch.type, seatName: touch.seatName,
                            phase: touch.phase, location: location,
                            major: touch.hasShape ? touch.majorRadius * 2 : nil,
                            minor: touch.hasShape ? touch.minorRadius * 2 : nil,
-                           orientation: touch.orientation, began: now)
+                           orientation: touch.orientation, began: now, movedAt: now)
         if let index = rows.firstIndex(where: { $0.number == touch.number }) {
             row.began = rows[index].began
+            if touch.phase == .stationary { row.movedAt = rows[index].movedAt }
             rows[index] = row
         } else {
             rows.append(row)

@@ -37,8 +37,11 @@ public final class InspectorHUDView: View, CairoDrawing {
         var text = InspectorHUDText.lines(for: inspector)
         if let prompt { text.insert("▶ " + prompt, at: 0) }
         lines = text
+        // As wide as its longest line (the font's advance is 0.6 of its size), but never past
+        // the window, and in a narrow one leaving room for a scene's handle at the top right.
         let available = superview?.bounds.width ?? 600
-        let width = min(max(available - 16, 100), 640)
+        let longest = Double(lines.map(\.count).max() ?? 0) * Self.fontSize * 0.6 + Self.padding * 2
+        let width = min(max(available - 16, 100), max(640, available - 180), max(longest, 100))
         frame = Rect(x: 8, y: 8, width: width, height: Double(lines.count) * Self.lineHeight + Self.padding * 2)
         setNeedsDisplay()
     }

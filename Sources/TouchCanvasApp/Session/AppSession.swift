@@ -238,6 +238,10 @@ public final class AppSession {
         (rootView as? WindowMoving)?.onBeginWindowMove = { [unowned self] touch in onBeginWindowMove?(touch) }
         (rootView as? PalmRejecting)?.palmRejection = palmRejection
         (rootView as? ProgressivePainting)?.paintBudget = paintBudget
+        if let showing = rootView as? ContactFiguresShowing {
+            showing.contactFigures = { [unowned self] number in inspector.contacts.figures[number] }
+            showing.millimetresPerPoint = { [unowned self] in inspector.millimetresPerPoint }
+        }
     }
 
     /// `d`: the scene's debug overlay, where it has one.
@@ -260,6 +264,19 @@ public final class AppSession {
         }
         setNeedsDisplay()
     }
+
+    /// The outputs the window is on now, the one it entered first first, and how many panel
+    /// pixels one logical pixel covers there: the shell says so whenever either changes, and the
+    /// HUD names them and gives its figures in millimetres where the first has a size.
+    public func setOutputs(_ outputs: [OutputDescription], pixelsPerPoint: Double) {
+        guard outputs != inspector.outputs || pixelsPerPoint != inspector.pixelsPerPoint else { return }
+        inspector.outputs = outputs
+        inspector.pixelsPerPoint = pixelsPerPoint
+        refreshHUD()
+    }
+
+    /// Millimetres per logical pixel (x, y) on the window's first output, nil where unknown.
+    public var millimetresPerPoint: (x: Double, y: Double)? { inspector.millimetresPerPoint }
 
     /// Redraws the HUD with the next frame, for changes that come with time rather than input.
     public func refreshHUD() {

@@ -26,4 +26,10 @@ public struct ContactCount: Sendable, Hashable {
     public mutating func ended() {
         now = max(0, now - 1)
     }
+
+    /// Every contact went at once without its end being seen (a scene change took them): none
+    /// is down now, and the most ever stays.
+    public mutating func allEnded() {
+        now = 0
+    }
 }

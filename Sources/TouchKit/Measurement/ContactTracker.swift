@@ -45,10 +45,17 @@ public final class ContactTracker {
         }
     }
 
-    /// Forgets every contact without reporting it (a new scene, a cleared inspector).
+    /// Forgets every contact and count without reporting them (a cleared inspector).
     public func reset() {
         figures.removeAll()
         counts.removeAll()
+    }
+
+    /// Forgets the contacts down now without reporting them, keeping the most ever: they went
+    /// without an end this tracker could see (a scene change cancelled them elsewhere).
+    public func forgetContactsDown() {
+        figures.removeAll()
+        for type in counts.keys { counts[type]?.allEnded() }
     }
 
     private func take(_ samples: [TouchSample], of touch: Touch) {

@@ -24,6 +24,8 @@ final class AppController {
     private(set) var pacer: FramePacer?
     private var recording: SessionRecording?
     private(set) var playback: SessionPlayback?
+    /// The line saying figures stay in pixels (an output of unknown size) is said once a run.
+    var saidPixelsOnly = false
     var check: CompositorCheck?
     let startTime = MonotonicClock.now()
 
@@ -51,7 +53,13 @@ final class AppController {
         // Before the first roundtrip: the first configure, which starts the playback, may come in it.
         playback = options.play.map { SessionPlayback(recording: $0, session: session) }
         try roundtrip()
-        try makeWindow(globals: Globals(registry: registry), seats: seats)
+        let globals = try Globals(registry: registry)
+        var fullscreenOutput: WlOutput?
+        if let wanted = options.output {
+            try roundtrip()  // the outputs, bound in the first, describe themselves
+            fullscreenOutput = try Self.output(named: wanted, among: seats.outputDescriptions)
+        }
+        try makeWindow(globals: globals, seats: seats, fullscreenOutput: fullscreenOutput)
         try roundtrip()  // seat names, output scales and capabilities before the first frame
         if let path = options.record {
             let known = seats.ordered.map { RecordedSeat(id: $0.id, name: $0.name) }
@@ -68,7 +76,19 @@ final class AppController {
         }
     }
 
-    private func makeWindow(globals: Globals, seats: SeatsAndOutputs) throws(AppError) {
+    /// The output `--output` names, or an error (status 64) that lists those there are.
+    static func output(named wanted: String, among outputs: [(output: WlOutput, description: OutputDescription)]) throws(AppError) -> WlOutput {
+        let descriptions = outputs.map(\.description)
+        if let match = descriptions.named(wanted), let index = descriptions.firstIndex(of: match) {
+            return outputs[index].output
+        }
+        let matching = descriptions.filter { $0.isNamed(wanted) }.count
+        let why = matching > 1 ? "\(matching) outputs match \"\(wanted)\"; name one by its name" : "no output is named \"\(wanted)\""
+        let list = descriptions.isEmpty ? "the compositor announced none" : "the outputs are:\n" + descriptions.map { "  " + $0.summary }.joined(separator: "\n")
+        throw AppError("--output: \(why); \(list)", status: 64)
+    }
+
+    private func makeWindow(globals: Globals, seats: SeatsAndOutputs, fullscreenOutput: WlOutput?) throws(AppError) {
         let choice = WindowDecorations.chooseShell(for: options.decorations, globals: globals, registry: registry,
                                                    connection: connection) { [unowned self] message in
             printError(message)
@@ -76,7 +96,8 @@ final class AppController {
         }
         guard let window = WaylandWindow(
             compositor: globals.compositor, shell: choice.shell, title: title(for: options.scene), appID: "touchcanvas",
-            size: options.size, fullscreen: options.fullscreen, outputScale: { [unowned seats] in seats.scale(of: $0) },
+            size: options.size, fullscreen: options.fullscreen, fullscreenOutput: fullscreenOutput,
+            outputScale: { [unowned seats] in seats.scale(of: $0) },
             viewporter: globals.viewporter, fractionalScaleManager: globals.fractionalScaleManager)
         else { throw AppError("the compositor refused to create a window") }
         let decorations = WindowDecorations(choice: choice, window: window, globals: globals)
@@ -101,6 +122,7 @@ final class AppController {
         }
         connectWindowLimits(window: window, seats: seats)
         window.onConfigure = { [unowned self] in windowConfigured() }
+        window.onOutputsEntered = { [unowned self] in tellSessionTheOutputs() }
         window.onClose = { [unowned self] in loop.stop(status: 0) }
         seats.onSeatRemoved = { [unowned self] seat in
             session.seatRemoved(seat)
@@ -119,7 +141,7 @@ final class AppController {
     private func connectSession() {
         let logsPhases = options.log.contains(.phases), logsAnomalies = options.log.contains(.phases) || options.log.contains(.raw)
         if logsPhases {
-            let summaries = ContactSummaryLog()
+            let summaries = ContactSummaryLog { [unowned self] in session.millimetresPerPoint }
             session.addDeliveryObserver { PhaseLog.emit($0); summaries.deliver($0) }
             session.onPencilHover = { [unowned self] tool, seat, location, distance, time in
                 let name = seats?.seats[seat.raw]?.name ?? ""
@@ -148,6 +170,7 @@ final class AppController {
     private func windowConfigured() {
         guard let window else { return }
         session.configure(width: window.width, height: window.height, scale: Int(window.scale))
+        tellSessionTheOutputs()  // a new fractional scale changes the millimetres per pixel
         decorations?.update()
         if let playback, playback.startIfNeeded() { deadlines.schedule(.playback, after: 0) }
     }
@@ -204,6 +227,9 @@ final class AppController {
         let status: Int32 = MainActor.assumeIsolated {
             do {
                 return try AppController(options: options).run()
+            } catch let error as AppError {
+                printError(error.description)
+                return error.status
             } catch {
                 printError("\(error)")
                 return 1

@@ -23,6 +23,8 @@ struct AppOptions {
     var scene: Scene = .canvas
     var size: (width: Int, height: Int) = (1024, 768)
     var fullscreen = false
+    /// `--output`: the output fullscreen fills, by name, make and model, or description.
+    var output: String?
     var decorations: Decorations = .auto
     var log = LogModes.none
     var singleTouch = false
@@ -47,7 +49,12 @@ struct AppOptions {
 /// A failure the user sees as one line on stderr.
 struct AppError: Error, CustomStringConvertible {
     let description: String
-    init(_ description: String) { self.description = description }
+    /// The exit status: 1, or 64 (EX_USAGE) where the command line asked for what is not there.
+    let status: Int32
+    init(_ description: String, status: Int32 = 1) {
+        self.description = description
+        self.status = status
+    }
 }
 
 extension AppError {

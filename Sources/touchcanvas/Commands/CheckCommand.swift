@@ -26,7 +26,7 @@ struct Check: ParsableCommand {
     }
 
     func run() throws {
-        let options = AppOptions(scene: .inspect, size: window.size.pair, fullscreen: window.fullscreen,
+        let options = AppOptions(scene: .inspect, size: window.size.pair, fullscreen: window.fullscreen, output: window.output,
                                  stuckAfter: stuckTouches.stuckAfter, checkTimeout: timeout)
         try AppController.runUntilExit(options)
     }

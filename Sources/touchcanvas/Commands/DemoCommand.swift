@@ -99,10 +99,16 @@ struct DemoPlayer {
         defer { _ = app.terminate() }
         var sender = DemoInputSender(compositor: compositor)
         let start = SystemClock.monotonicNanoseconds
+        // Each event carries its recorded time (on the presentation clock, from the start), not
+        // the moment a busy machine got round to sending it: the figures the app shows (rates,
+        // intervals) are the recording's, the same every run.
+        compositor.freezesEventTime = true
+        defer { compositor.freezesEventTime = false }
         for timed in recording.events where DemoInputSender.sends(timed.event) {
             let due = start + UInt64(max(0, timed.time) * 1_000_000)
             let now = SystemClock.monotonicNanoseconds
             if due > now { compositor.pump(for: Double(due - now) / 1e9) }
+            compositor.eventNanoseconds = due
             sender.send(timed.event)
         }
         try Self.settle(compositor)  // spots shrink away, the lifted strokes are drawn complete

@@ -38,6 +38,18 @@ struct WindowOptions: ParsableArguments {
 
     @Flag(help: "Ask the compositor for a fullscreen window (F11 toggles it).")
     var fullscreen = false
+
+    @Option(help: ArgumentHelp("With --fullscreen: the output to fill, by its name (DP-1), else its make and model or its description as the HUD shows them. An unknown name lists the outputs there are.", valueName: "name"))
+    var output: String?
+
+    func validate() throws {
+        if let output {
+            guard !output.trimmingCharacters(in: .whitespaces).isEmpty else { throw ValidationError("--output needs an output's name") }
+            guard fullscreen else {
+                throw ValidationError("--output chooses the output --fullscreen fills (a window that is not fullscreen cannot be placed on one): add --fullscreen")
+            }
+        }
+    }
 }
 
 /// `--stuck-after`: when `run` and `check` report a touch that has gone quiet.

@@ -66,7 +66,7 @@ struct Run: ParsableCommand {
     var play: String?
 
     func run() throws {
-        var options = AppOptions(scene: scene, size: window.size.pair, fullscreen: window.fullscreen, decorations: decorations,
+        var options = AppOptions(scene: scene, size: window.size.pair, fullscreen: window.fullscreen, output: window.output, decorations: decorations,
                                  log: log, singleTouch: touches.singleTouch, saveOnExit: saveOnExit, record: record,
                                  stuckAfter: stuckTouches.stuckAfter, prediction: predict, pacing: pacing)
         if let play {

@@ -86,7 +86,8 @@ final class SeatsAndOutputs {
     }
 
     private func globalAdded(_ global: GlobalRegistry.Global) {
-        guard let window else { return }  // bound once the window exists
+        if global.interface == "wl_output" { return outputAdded(global) }
+        guard let window else { return }  // seats are bound once the window exists
         switch global.interface {
         case "wl_seat" where seats[global.name] == nil:
             guard let seat = registry.bind(global, as: WlSeat.self, wanted: SeatInput.wantedVersion) else { return }
@@ -95,29 +96,51 @@ final class SeatsAndOutputs {
             if let tabletManager, let tablets = TabletSeat(manager: tabletManager, seat: input, sink: sink, numbering: tabletNumbering) {
                 tabletSeats[global.name] = tablets
             }
-        case "wl_output" where outputs[global.name] == nil:
-            // Version 2 brings `scale`; nothing newer is needed.
-            guard let output = registry.bind(global, as: WlOutput.self, wanted: 2) else { return }
-            outputs[global.name] = KnownOutput(output: output)
-            output.onEvent = { [unowned self] event in
-                switch event {
-                case .scale(let factor):
-                    let (scale, complaint) = OutputScale.clamped(factor)
-                    if let complaint { printError(complaint) }
-                    outputs[global.name]?.scale = scale
-                case .mode(let flags, let width, let height, _) where flags.contains(.current):
-                    outputs[global.name]?.mode = (Int(width), Int(height))
-                case .geometry(_, _, _, _, _, _, _, let transform):
-                    outputs[global.name]?.transform = transform
-                case .done:
-                    self.window?.updateScale()
-                    onOutputsChanged?(outputsExtent)
-                default: break
-                }
-            }
         default:
             break
         }
+    }
+
+    /// Binds an output as soon as it is announced, window or not: `--output` names one before
+    /// the window exists. Version 2 brings `scale`, 4 the output's `name` and `description`,
+    /// which the HUD and `--output` use; older compositors' outputs are named by make and model.
+    private func outputAdded(_ global: GlobalRegistry.Global) {
+        guard outputs[global.name] == nil, let output = registry.bind(global, as: WlOutput.self, wanted: 4) else { return }
+        outputs[global.name] = KnownOutput(output: output)
+        output.onEvent = { [unowned self] event in
+            switch event {
+            case .scale(let factor):
+                let (scale, complaint) = OutputScale.clamped(factor)
+                if let complaint { printError(complaint) }
+                outputs[global.name]?.scale = scale
+            case .mode(let flags, let width, let height, let refresh) where flags.contains(.current):
+                outputs[global.name]?.mode = (Int(width), Int(height))
+                outputs[global.name]?.refreshMillihertz = Int(max(refresh, 0))
+            case .geometry(_, _, let width, let height, _, let make, let model, let transform):
+                outputs[global.name]?.transform = transform
+                outputs[global.name]?.physicalSize = (Int(max(width, 0)), Int(max(height, 0)))
+                outputs[global.name]?.make = make
+                outputs[global.name]?.model = model
+            case .name(let name):
+                outputs[global.name]?.name = name
+            case .description(let description):
+                outputs[global.name]?.humanDescription = description
+            case .done:
+                self.window?.updateScale()
+                onOutputsChanged?(outputsExtent)
+            default: break
+            }
+        }
+    }
+
+    /// Every output the compositor announced, in the order it did.
+    var outputDescriptions: [(output: WlOutput, description: OutputDescription)] {
+        outputs.sorted { $0.key < $1.key }.map { ($0.value.output, $0.value.described) }
+    }
+
+    /// What each of `list` has said about itself, in that order; outputs already gone are left out.
+    func descriptions(of list: [WlOutput]) -> [OutputDescription] {
+        list.compactMap { output in outputs.values.first { $0.output === output }?.described }
     }
 
     private func makeInput(for seat: WlSeat, name: UInt32, window: WaylandWindow) -> SeatInput {
@@ -166,13 +189,36 @@ final class SeatsAndOutputs {
     }
 }
 
-/// A `wl_output` as far as it has told us: its scale (clamped), current mode and transform.
+/// A `wl_output` as far as it has told us: its scale (clamped), current mode, transform, and
+/// what the HUD and `--output` say of it.
 struct KnownOutput {
     let output: WlOutput
     var scale: Int32 = 1
     /// The current mode in physical pixels; nil until announced (or when it is nonsense).
     var mode: (width: Int, height: Int)?
     var transform = WlOutput.Transform.normal
+    var refreshMillihertz = 0
+    var physicalSize: (width: Int, height: Int) = (0, 0)
+    var make = ""
+    var model = ""
+    var name: String?
+    /// `wl_output.description`: "Dell Inc. U2720Q (DP-1)".
+    var humanDescription: String?
+
+    /// As the app (no Wayland) takes it.
+    var described: OutputDescription {
+        var d = OutputDescription()
+        d.name = name
+        d.description = humanDescription
+        d.make = make
+        d.model = model
+        d.mode = mode
+        d.refreshMillihertz = refreshMillihertz
+        d.scale = Int(scale)
+        d.transform = OutputTransform(rawValue: Int(transform.rawValue)) ?? .normal
+        d.physicalSize = physicalSize
+        return d
+    }
 
     /// The most logical pixels the output can show: its mode, turned as the output is. Not
     /// divided by the scale: under a fractional scale (Sway at 1.5 announces 2) the integer

@@ -8,9 +8,11 @@ import TouchKit
 final class ContactSummaryLog {
     private let tracker = ContactTracker()
 
-    init() {
+    /// `millimetresPerPoint` is read as each line is written: the output the window is on now.
+    init(millimetresPerPoint: @escaping @MainActor () -> (x: Double, y: Double)? = { nil }) {
         tracker.onContactEnded = { [unowned self] touch, figures in
-            StandardOutput.writeLine(Self.line(for: touch, figures, count: tracker.counts[touch.type] ?? ContactCount()))
+            StandardOutput.writeLine(Self.line(for: touch, figures, count: tracker.counts[touch.type] ?? ContactCount(),
+                                               millimetresPerPoint: millimetresPerPoint()))
         }
     }
 
@@ -18,8 +20,11 @@ final class ContactSummaryLog {
     func deliver(_ event: TouchEvent) { tracker.deliver(event) }
 
     /// Times are the samples' event times (the compositor's); distances are logical pixels of
-    /// the window; a figure that cannot be had yet (a rate from one sample) is left out.
-    static func line(for touch: Touch, _ figures: ContactFigures, count: ContactCount) -> String {
+    /// the window, and `mmPerPx` (x, y) turns them into millimetres where the output the window
+    /// is on gives its physical size; a figure that cannot be had yet (a rate from one sample)
+    /// is left out.
+    static func line(for touch: Touch, _ figures: ContactFigures, count: ContactCount,
+                     millimetresPerPoint: (x: Double, y: Double)? = nil) -> String {
         func ms(_ seconds: Double) -> String { JSONText.number((seconds * 1e6).rounded() / 1000) }
         func hz(_ rate: Double) -> String { JSONText.number((rate * 10).rounded() / 10) }
         var s = "{\"t\":\(PhaseLog.milliseconds(figures.time))"
@@ -36,6 +41,10 @@ final class ContactSummaryLog {
         s += ",\"path\":\(JSONText.number(figures.pathLength))"
         s += ",\"vx\":\(JSONText.number(figures.velocity.x.rounded())),\"vy\":\(JSONText.number(figures.velocity.y.rounded()))"
         s += ",\"mostInGesture\":\(count.mostInGesture),\"mostEver\":\(count.mostEver)"
+        if let mm = millimetresPerPoint {
+            func scale(_ value: Double) -> String { JSONText.number((value * 1e5).rounded() / 1e5) }
+            s += ",\"mmPerPx\":[\(scale(mm.x)),\(scale(mm.y))]"
+        }
         return s + "}"
     }
 }

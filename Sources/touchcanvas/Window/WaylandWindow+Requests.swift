@@ -17,9 +17,9 @@ extension WaylandWindow {
     func toggleFullscreen() {
         switch role {
         case .xdg(_, let toplevel, _):
-            if isFullscreen { toplevel.unsetFullscreen() } else { toplevel.setFullscreen(output: nil) }
+            if isFullscreen { toplevel.unsetFullscreen() } else { toplevel.setFullscreen(output: fullscreenOutput) }
         case .libdecor(let frame):
-            if isFullscreen { frame.unsetFullscreen() } else { frame.setFullscreen() }
+            if isFullscreen { frame.unsetFullscreen() } else { frame.setFullscreen(on: fullscreenOutput) }
         case nil:
             break
         }

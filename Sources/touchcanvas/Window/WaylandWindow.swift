@@ -96,8 +96,13 @@ final class WaylandWindow {
     /// The compositor broke the protocol (a negative size): the app cannot go on.
     var onProtocolError: ((String) -> Void)?
     var frameCallback: WlCallback?
-    private var enteredOutputs: [ObjectIdentifier: WlOutput] = [:]
+    /// The outputs the surface is on, in the order it entered them.
+    private(set) var enteredOutputs: [WlOutput] = []
     private let outputScale: (WlOutput) -> Int32
+    /// `--output`: where fullscreen puts the window (nil lets the compositor choose).
+    let fullscreenOutput: WlOutput?
+    /// The surface entered or left an output.
+    var onOutputsEntered: (() -> Void)?
 
     var onConfigure: (() -> Void)?
     var onClose: (() -> Void)?
@@ -107,7 +112,8 @@ final class WaylandWindow {
     var onDecorationMode: ((ZxdgToplevelDecorationV1.Mode) -> Void)?
 
     init?(compositor: WlCompositor, shell: WindowShell, title: String, appID: String,
-          size: (width: Int, height: Int), fullscreen: Bool, outputScale: @escaping (WlOutput) -> Int32,
+          size: (width: Int, height: Int), fullscreen: Bool, fullscreenOutput: WlOutput? = nil,
+          outputScale: @escaping (WlOutput) -> Int32,
           viewporter: WpViewporter?, fractionalScaleManager: WpFractionalScaleManagerV1?) {
         guard let surface = compositor.createSurface() else { return nil }
         self.surface = surface
@@ -124,15 +130,18 @@ final class WaylandWindow {
         self.configuredHeight = size.height
         self.sizing = WindowSizing(floatingSize: size)
         self.outputScale = outputScale
+        self.fullscreenOutput = fullscreenOutput
 
         surface.onEvent = { [unowned self] event in
             switch event {
             case .enter(let output):
-                if let output { enteredOutputs[ObjectIdentifier(output)] = output }
+                if let output, !enteredOutputs.contains(where: { $0 === output }) { enteredOutputs.append(output) }
                 updateScale()
+                onOutputsEntered?()
             case .leave(let output):
-                if let output { enteredOutputs.removeValue(forKey: ObjectIdentifier(output)) }
+                if let output { enteredOutputs.removeAll { $0 === output } }
                 updateScale()
+                onOutputsEntered?()
             }
         }
         fractionalScale?.onEvent = { [unowned self] event in
@@ -161,7 +170,7 @@ final class WaylandWindow {
             frame.setTitle(title)
             frame.setAppID(appID)
             frame.setMinContentSize(width: Self.minimumSize.width, height: Self.minimumSize.height)
-            if fullscreen { frame.setFullscreen() }
+            if fullscreen { frame.setFullscreen(on: fullscreenOutput) }
             frame.onConfigure = { [unowned self] configure in decorConfigured(configure) }
             frame.onClose = { [unowned self] in onClose?() }
             frame.onCommit = { [unowned self] in self.surface.commit() }
@@ -191,7 +200,7 @@ final class WaylandWindow {
         toplevel.setTitle(title: title)
         toplevel.setAppId(appId: appID)
         setMinimumSize()
-        if fullscreen { toplevel.setFullscreen(output: nil) }
+        if fullscreen { toplevel.setFullscreen(output: fullscreenOutput) }
         decoration?.onEvent = { [unowned self] event in
             switch event {
             case .configure(let mode):
@@ -301,7 +310,7 @@ final class WaylandWindow {
     /// Recomputes the buffer scale after outputs change; the caller re-renders on a change.
     @discardableResult
     func updateScale() -> Bool {
-        let newScale = enteredOutputs.values.map(outputScale).max() ?? 1
+        let newScale = enteredOutputs.map(outputScale).max() ?? 1
         guard newScale != scale, newScale >= 1, newScale <= 8 else { return false }
         scale = newScale
         onConfigure?()
@@ -309,7 +318,8 @@ final class WaylandWindow {
     }
 
     func outputRemoved(_ output: WlOutput) {
-        enteredOutputs.removeValue(forKey: ObjectIdentifier(output))
+        enteredOutputs.removeAll { $0 === output }
         updateScale()
+        onOutputsEntered?()
     }
 }
