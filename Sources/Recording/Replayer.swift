@@ -42,6 +42,8 @@ public final class Replayer {
     public var onDeliver: ((TouchEvent) -> Void)?
     /// Each protocol anomaly in the recording, as `TouchInputMachine.onAnomaly`.
     public var onAnomaly: ((TouchAnomaly) -> Void)?
+    /// A targets course in the recording finished: what it measured, as it did live.
+    public var onTargetsFinished: ((TargetsResults) -> Void)?
 
     /// - Parameter scene: the scene to play into; `nil` takes the recording's own, else `canvas`.
     public init(recording: Recording, scene: Scene? = nil, singleTouch: Bool = false) {
@@ -60,6 +62,7 @@ public final class Replayer {
                                           singleTouch: singleTouch, showsOverlays: false, clock: { clock.now }))
         session.onDeliver = onDeliver
         session.onAnomaly = onAnomaly
+        session.onTargetsFinished = onTargetsFinished
         // A recording cut off with fingers down leaves touches in flight: let the views go.
         defer { session.end() }
         session.configure(width: width, height: height, scale: scale)

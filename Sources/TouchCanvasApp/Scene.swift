@@ -1,11 +1,11 @@
 import TouchKit
 
-/// The scenes `touchcanvas --scene` and the 1–6 keys switch between.
+/// The scenes `touchcanvas --scene` and the 1–7 keys switch between.
 public enum Scene: String, CaseIterable, Sendable {
-    case spots, canvas, draw, trace, gestures, inspect
+    case spots, canvas, draw, trace, gestures, inspect, targets
 
-    /// The scenes of keys 1–6, in that order (the default scene first), as the help lists them.
-    public static let keyOrder: [Scene] = [.canvas, .spots, .draw, .trace, .gestures, .inspect]
+    /// The scenes of keys 1–7, in that order (the default scene first), as the help lists them.
+    public static let keyOrder: [Scene] = [.canvas, .spots, .draw, .trace, .gestures, .inspect, .targets]
 
     /// The root view for a scene, filling `frame`, on the white background of the visual contract (docs/architecture.md).
     ///
@@ -16,6 +16,8 @@ public enum Scene: String, CaseIterable, Sendable {
     /// - `inspect`: ``InspectView``, the canvas scene with cancelled touches marked in red (the app
     ///   adds the ``InspectorHUDView`` overlay).
     /// - `gestures`: ``GesturesView``, the MoveMe placard among the guide's gestures (*Multitouch Events*).
+    /// - `targets`: ``TargetsView``, crosshairs to tap, a finger to hold and a line to draw,
+    ///   then what they say about how the touchscreen is mapped and how steady it is.
     ///
     /// With `singleTouch` (`--single-touch`) the scene's drawing view takes only the first
     /// finger (`isMultipleTouchEnabled` off). What the app may ask of the root view is in
@@ -29,6 +31,7 @@ public enum Scene: String, CaseIterable, Sendable {
         case .inspect: InspectView(frame: frame)
         case .canvas: CanvasView(frame: frame)
         case .gestures: GesturesView(frame: frame)
+        case .targets: TargetsView(frame: frame)
         }
         if singleTouch { root.isMultipleTouchEnabled = false }
         root.backgroundColor = .white

@@ -54,14 +54,20 @@ public protocol WindowMoving: AnyObject {
     var onBeginWindowMove: (@MainActor (Touch) -> Void)? { get set }
 }
 
+/// A scene that gives figures in millimetres where it can (the inspect and targets scenes):
+/// the size of a pixel is the output's, which only the app knows.
+@MainActor
+public protocol PhysicalSizeReading: AnyObject {
+    /// Set by the app: millimetres per logical pixel (x, y) where the output gives its size.
+    var millimetresPerPoint: (@MainActor () -> (x: Double, y: Double)?)? { get set }
+}
+
 /// A scene that shows each contact's figures beside it (the inspect scene), read from the
 /// session's ``InputInspector`` so they are counted once, whoever shows them.
 @MainActor
-public protocol ContactFiguresShowing: AnyObject {
+public protocol ContactFiguresShowing: PhysicalSizeReading {
     /// Set by the app: the figures of the contact with this touch number, nil while unknown.
     var contactFigures: (@MainActor (Int) -> ContactFigures?)? { get set }
-    /// Set by the app: millimetres per logical pixel (x, y) where the output gives its size.
-    var millimetresPerPoint: (@MainActor () -> (x: Double, y: Double)?)? { get set }
 }
 
 /// The scenes whose finished strokes live in a ``StrokeInk`` over a ``StrokeCollection`` (draw,

@@ -22,8 +22,8 @@ struct ScreenshotEndToEndTests {
         }
     }
 
-    @Test func theListNamesTheThreeScreenshots() {
-        #expect(Self.entries.map(\.name) == ["canvas.png", "inspector.png", "gestures.png"])
+    @Test func theListNamesEveryScreenshot() {
+        #expect(Self.entries.map(\.name) == ["canvas.png", "inspector.png", "gestures.png", "targets-course.png", "targets-result.png"])
     }
 
     @Test(arguments: entries.map(\.name))

@@ -51,6 +51,26 @@ import TouchCanvasTesting
         #expect(pixels.count { !$0.isBlend(of: Self.purple) } == 0, "nothing but purple ink: no spots")
     }
 
+    @Test func theTargetsCourseReplaysToItsVerdict() throws {
+        let replayer = Replayer(recording: try load("targets-rotated.tcrec"))
+        var results: [TargetsResults] = []
+        replayer.onTargetsFinished = { results.append($0) }
+        let pixels = try replayer.run()
+        #expect(results.count == 1)
+        let fit = try #require(results.first?.fit)
+        #expect(fit.orientation == .rotated90)
+        #expect(abs(fit.offset.x - 12) < 0.01 && abs(fit.offset.y + 8) < 0.01, "\(fit.offset)")
+        #expect(fit.residual.largest < 0.01)
+        #expect(abs((results.first?.jitter.pixels ?? 0) - 0.4) < 0.01)
+        // The verdict's panel over the course: text at the top left, a tap's orange dot below it.
+        #expect(pixels.count { $0 == PixelColor(rgb: 0x1C1C1E) } > 500, "the verdict's text is drawn")
+        let orange = PixelColor(rgb: 0xE66100)
+        // The top right target's tap lands at the bottom right, below the panel.
+        let tap = RecordingGenerator.rotatedTap(Point(x: 720, y: 60))
+        #expect(tap.y > 500 && pixels.pixel(atLogical: tap.x, tap.y, scale: 1) == orange, "\(tap)")
+        #expect(pixels.count { $0 == orange } > 1000, "the taps joined to their targets")
+    }
+
     @Test func pinchCancelLeavesOnlyThePinchThatEnded() throws {
         let pixels = try Replayer(recording: try load("pinch-cancel.tcrec")).run()
         // The cancelled pinch moved its fingers from x 150 / 650 to about 260 / 540 on row 200.

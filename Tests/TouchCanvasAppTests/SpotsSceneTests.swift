@@ -45,7 +45,7 @@ import TouchCanvasTesting
         let root = Scene.makeRootView(for: .spots, frame: Rect(x: 0, y: 0, width: 10, height: 10))
         #expect(root is TouchableView && root.isMultipleTouchEnabled)
         #expect(root.backgroundColor == .white)
-        #expect(Scene.allCases.map(\.rawValue) == ["spots", "canvas", "draw", "trace", "gestures", "inspect"])
+        #expect(Scene.allCases.map(\.rawValue) == ["spots", "canvas", "draw", "trace", "gestures", "inspect", "targets"])
     }
 
     @Test func aSpotAppearsCentredOnTheTouchAndGrowsTo100In200ms() {
@@ -140,9 +140,10 @@ import TouchCanvasTesting
         case .trace: #expect(type(of: root) == TouchTrackerView.self && root.isMultipleTouchEnabled)
         case .canvas, .inspect: #expect(root is CanvasView && root.isMultipleTouchEnabled)
         case .gestures: #expect(root is GesturesView && root.isMultipleTouchEnabled)
+        case .targets: #expect(root is TargetsView && root.isMultipleTouchEnabled, "a second finger is seen, to be refused")
         }
-        // Spots and gestures draw nothing that lasts: nothing to clear, undo or export.
-        let draws = scene != .spots && scene != .gestures
+        // Spots, gestures and targets draw nothing that lasts: nothing to clear, undo or export.
+        let draws = scene != .spots && scene != .gestures && scene != .targets
         #expect((root is Clearable) == draws)
         #expect((root is Undoable) == draws)
         #expect((root is SVGExportable) == draws)

@@ -34,11 +34,12 @@ import TouchCanvasApp
         #expect(command(0x5a) == nil)
     }
 
-    @Test func digitsOneToSixSwitchScenesInTheHelpsOrder() {
-        let scenes = (0x31...0x36).map { command(UInt32($0)) }
+    @Test func digitsOneToSevenSwitchScenesInTheHelpsOrder() {
+        let scenes = (0x31...0x37).map { command(UInt32($0)) }
         #expect(scenes == [.perform(.scene(.canvas)), .perform(.scene(.spots)), .perform(.scene(.draw)),
-                           .perform(.scene(.trace)), .perform(.scene(.gestures)), .perform(.scene(.inspect))])
-        #expect(command(0x30) == nil && command(0x37) == nil)
+                           .perform(.scene(.trace)), .perform(.scene(.gestures)), .perform(.scene(.inspect)),
+                           .perform(.scene(.targets))])
+        #expect(command(0x30) == nil && command(0x38) == nil)
     }
 
     @Test func pTogglesPalmRejection() {

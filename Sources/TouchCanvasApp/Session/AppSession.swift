@@ -98,6 +98,8 @@ public final class AppSession {
     public var onBeginWindowMove: ((Touch) -> Void)?
     /// The HUD's rates fall to zero this many seconds from now: draw once more then.
     public var onHUDRefreshDue: ((Double) -> Void)?
+    /// The targets scene finished its course: the shell prints and logs what it measured.
+    public var onTargetsFinished: ((TargetsResults) -> Void)?
     /// The protocol versions the HUD lists, read when it redraws.
     public var protocolVersions: () -> [(interface: String, version: UInt32)] = { [] }
 
@@ -238,10 +240,9 @@ public final class AppSession {
         (rootView as? WindowMoving)?.onBeginWindowMove = { [unowned self] touch in onBeginWindowMove?(touch) }
         (rootView as? PalmRejecting)?.palmRejection = palmRejection
         (rootView as? ProgressivePainting)?.paintBudget = paintBudget
-        if let showing = rootView as? ContactFiguresShowing {
-            showing.contactFigures = { [unowned self] number in inspector.contacts.figures[number] }
-            showing.millimetresPerPoint = { [unowned self] in inspector.millimetresPerPoint }
-        }
+        (rootView as? TargetsView)?.onFinished = { [unowned self] results in onTargetsFinished?(results) }
+        (rootView as? PhysicalSizeReading)?.millimetresPerPoint = { [unowned self] in inspector.millimetresPerPoint }
+        (rootView as? ContactFiguresShowing)?.contactFigures = { [unowned self] number in inspector.contacts.figures[number] }
     }
 
     /// `d`: the scene's debug overlay, where it has one.

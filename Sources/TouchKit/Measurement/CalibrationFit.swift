@@ -176,8 +176,9 @@ public struct CalibrationFit: Sendable {
             + "ENV{LIBINPUT_CALIBRATION_MATRIX}=\"\(numbers)\""
     }
 
-    /// A number with at most `places` decimals and no trailing zeros (`-0` as `0`).
-    static func format(_ value: Double, places: Int = 2) -> String {
+    /// A number with at most `places` decimals and no trailing zeros (`-0` as `0`), as the
+    /// summary and the udev rule write them.
+    public static func format(_ value: Double, places: Int = 2) -> String {
         var power = 1.0
         for _ in 0..<places { power *= 10 }
         var rounded = (value * power).rounded() / power

@@ -162,7 +162,7 @@ struct DemoInputSender {
         }
     }
 
-    /// The evdev key the app answers with a recorded command: c, u, p, or 1–6 in the app's order.
+    /// The evdev key the app answers with a recorded command: c, u, p, or 1–7 in the app's order.
     static func key(for command: RecordedCommand) -> UInt32? {
         switch command {
         case .clear: return 46

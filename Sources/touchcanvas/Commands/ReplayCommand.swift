@@ -48,6 +48,9 @@ struct Replay: ParsableCommand {
                 let summaries = ContactSummaryLog()
                 replayer.onDeliver = { PhaseLog.emit($0); summaries.deliver($0) }
             }
+            // A targets course says what it measured, as the live app did (no output here, so
+            // in pixels).
+            replayer.onTargetsFinished = { [log] in TargetsLog.report($0, json: log == .phases) }
             do {
                 try replayer.writePNG(to: png)
             } catch {

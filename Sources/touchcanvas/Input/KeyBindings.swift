@@ -36,8 +36,8 @@ enum KeyBindings {
         Binding(keysyms: [XKB_KEY_h, XKB_KEY_H], control: nil, command: .toggleHUD),
         Binding(keysyms: [XKB_KEY_F11], control: nil, command: .toggleFullscreen),
         Binding(keysyms: [XKB_KEY_p, XKB_KEY_P], control: nil, command: .togglePalmRejection),
-    ] + zip([XKB_KEY_1, XKB_KEY_2, XKB_KEY_3, XKB_KEY_4, XKB_KEY_5, XKB_KEY_6], Scene.keyOrder).map { keysym, scene in
-        // 1–6: the scenes in the order the help lists them.
+    ] + zip([XKB_KEY_1, XKB_KEY_2, XKB_KEY_3, XKB_KEY_4, XKB_KEY_5, XKB_KEY_6, XKB_KEY_7], Scene.keyOrder).map { keysym, scene in
+        // 1–7: the scenes in the order the help lists them.
         Binding(keysyms: [keysym], control: nil, command: .perform(.scene(scene)))
     }
 

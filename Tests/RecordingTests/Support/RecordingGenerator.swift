@@ -23,7 +23,8 @@ enum RecordingGenerator {
     static var all: [(name: String, text: String)] {
         [("ten-fingers.tcrec", tenFingers()), ("pinch-cancel.tcrec", pinchCancel()),
          ("fast-scribble.tcrec", fastScribble()), ("inspect-pen.tcrec", inspectPen()),
-         ("gestures.tcrec", gestures())]
+         ("gestures.tcrec", gestures()), ("targets-rotated.tcrec", targetsRotated()),
+         ("targets-midway.tcrec", targetsRotated(taps: 4))]
     }
 
     /// The repository's `Recordings/` folder, found from this file's path.
@@ -232,6 +233,50 @@ enum RecordingGenerator {
     }
 
     // MARK: Writing
+
+    /// Where a touch meant for `target` lands in targets-rotated: on an 800×600 screen whose
+    /// touchscreen is mapped turned 90° clockwise, 12 px right and 8 px up of true.
+    static func rotatedTap(_ target: Point) -> Point {
+        let nx = target.x / 800 - 0.5, ny = target.y / 600 - 0.5
+        return Point(x: (0.5 - ny) * 800 + 12, y: (0.5 + nx) * 600 - 8)
+    }
+
+    /// The targets scene's whole course on a screen mapped turned and shifted: nine taps (each
+    /// a down, 80 ms, a lift, then 400 ms to the next), a finger held 2.2 s wobbling by 0.4 px,
+    /// and a line drawn across. 800×600: the result names the turn and gives the matrix. With
+    /// `taps`, only the first that many taps: the course midway.
+    static func targetsRotated(taps: Int? = nil) -> String {
+        let script = Script(width: 800, height: 600, scale: 1, scene: .targets, comment: taps == nil
+            ? "the targets course on a screen mapped turned 90° and shifted (RecordingGenerator.targetsRotated)"
+            : "the targets course on a screen mapped turned 90° and shifted, stopped after \(taps ?? 0) taps (RecordingGenerator.targetsRotated)")
+        let targets = TargetsRun(size: Size(width: 800, height: 600)).targets
+        for target in targets.prefix(taps ?? targets.count) {
+            let tap = rotatedTap(target)
+            script.touchFrame { emit in emit(.down(id: 0, time: 0, location: tap)) }
+            script.advance(by: 72)
+            script.touchFrame { emit in emit(.up(id: 0, time: 0)) }
+            script.advance(by: 392)
+        }
+        if taps != nil { return script.finish() }
+        let centre = rotatedTap(Point(x: 400, y: 300))
+        script.touchFrame { emit in emit(.down(id: 1, time: 0, location: centre)) }
+        for step in 1...275 {
+            let angle = Double(step) * 0.7
+            script.touchFrame { emit in
+                emit(.motion(id: 1, time: 0, location: Point(x: centre.x + 0.4 * cos(angle), y: centre.y + 0.4 * sin(angle))))
+            }
+        }
+        script.touchFrame { emit in emit(.up(id: 1, time: 0)) }
+        script.advance(by: 400)
+        // Along the guide as the finger draws it, arriving turned: down the screen.
+        for step in 0...60 {
+            let t = Double(step) / 60
+            let point = rotatedTap(Point(x: 160 + 480 * t, y: 420 + 0.6 * sin(t * .pi)))
+            script.touchFrame { emit in emit(step == 0 ? .down(id: 2, time: 0, location: point) : .motion(id: 2, time: 0, location: point)) }
+        }
+        script.touchFrame { emit in emit(.up(id: 2, time: 0)) }
+        return script.finish()
+    }
 
     /// Touch frames at a fixed rate with 60 Hz display frames between them, through the real
     /// writer on a hand-driven clock.
