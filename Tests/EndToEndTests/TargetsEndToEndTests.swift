@@ -73,4 +73,25 @@ struct TargetsEndToEndTests {
         let shown = try #require(await h.frame { frame in (0..<200).contains { !frame.isWhite(at: 40 + Double($0), 40) } })
         #expect((0..<200).contains { !shown.isWhite(at: 40 + Double($0), 40) }, "the panel's title is drawn")
     }
+
+    @Test func theCoverageGridLogsEachLift() async throws {
+        let h = try await AppHarness(arguments: ["--scene", "spots", "--log", "phases"], size: (800, 600))
+        h.compositor.tapKey(34)  // g
+        await h.roundtrip()
+        #expect(h.app.standardError.contains("coverage grid on"), "\(h.app.standardError)")
+        h.compositor.touchDown(id: 0, x: 10, y: 25)
+        h.compositor.touchFrame()
+        h.compositor.touchMotion(id: 0, x: 790, y: 25)
+        h.compositor.touchFrame()
+        h.compositor.touchUp(id: 0)
+        h.compositor.touchFrame()
+        #expect(await h.waitForLog { $0.contains { $0["coverage"] != nil } })
+        let line = try #require(h.logLines.first { $0["coverage"] != nil })
+        #expect(line["cells"] as? [Int] == [16, 12])
+        #expect(abs((line["coverage"] as? Double ?? 0) - 16.0 / 192) < 0.001, "\(line)")
+        #expect((line["unreached"] as? [String])?.first == "1,2" && (line["unreached"] as? [String])?.count == 176)
+        // Green where the finger passed, in the picture the compositor got.
+        let shown = try #require(await h.frame { ($0.logicalPixel(400, 25).g) > ($0.logicalPixel(400, 25).r) })
+        #expect(shown.logicalPixel(400, 25).g > shown.logicalPixel(400, 25).r && shown.isWhite(at: 412, 75))
+    }
 }

@@ -42,6 +42,10 @@ import TouchCanvasApp
         #expect(command(0x30) == nil && command(0x38) == nil)
     }
 
+    @Test func gTogglesTheCoverageGrid() {
+        #expect(command(0x67) == .toggleCoverageGrid && command(0x47) == .toggleCoverageGrid)
+    }
+
     @Test func pTogglesPalmRejection() {
         #expect(command(0x70) == .togglePalmRejection && command(0x50) == .togglePalmRejection)
     }

@@ -111,6 +111,8 @@ public final class InputInspector {
     /// The outputs the window is on, as the app last heard (the first is the one figures in
     /// millimetres use), and how many panel pixels one logical pixel covers there.
     public var outputs: [OutputDescription] = []
+    /// The coverage grid's figures while it is on (``CoverageOverlayView/summary``).
+    public var coverageLine: String?
     public var pixelsPerPoint = 1.0
     /// `wl_touch.frame` events received.
     public private(set) var frames = 0

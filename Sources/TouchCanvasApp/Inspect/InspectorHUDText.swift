@@ -64,6 +64,7 @@ public enum InspectorHUDText {
             lines.append(inspector.versions.map { "\($0.interface) v\($0.version)" }.joined(separator: "  "))
         }
         lines += outputLines(inspector)
+        if let coverage = inspector.coverageLine { lines.append(coverage) }
         let recognizers = inspector.activeRecognizers
         if !recognizers.isEmpty {
             lines.append("gestures  " + recognizers.map { "\($0.name) \($0.state.name)" }.joined(separator: " · "))

@@ -98,6 +98,10 @@ public final class AppSession {
     public var onBeginWindowMove: ((Touch) -> Void)?
     /// The HUD's rates fall to zero this many seconds from now: draw once more then.
     public var onHUDRefreshDue: ((Double) -> Void)?
+    /// The coverage grid (`g`), while it is on.
+    public private(set) var coverage: CoverageOverlayView?
+    /// A contact ended while the coverage grid is on: the shell logs the share covered.
+    public var onCoverageChanged: ((CoverageGrid) -> Void)?
     /// The targets scene finished its course: the shell prints and logs what it measured.
     public var onTargetsFinished: ((TargetsResults) -> Void)?
     /// The protocol versions the HUD lists, read when it redraws.
@@ -123,6 +127,10 @@ public final class AppSession {
         input.onDeliver = { [unowned self] event in
             onDeliver?(event)
             for observer in deliveryObservers { observer(event) }
+            if let coverage, coverage.deliver(event) {
+                inspector.coverageLine = "coverage: " + coverage.shortSummary
+                onCoverageChanged?(coverage.grid)
+            }
             inspector.noteDelivery(event)
             observer?.delivered(event)
         }
@@ -187,6 +195,7 @@ public final class AppSession {
             window.frame = frame
             rootView.frame = frame
             hoverRings.frame = frame
+            coverage?.frame = frame
             recorder?.configure(width: width, height: height)
         }
         if scale != self.scale {
@@ -226,6 +235,7 @@ public final class AppSession {
     /// see every touch they began end.
     private func switchScene(to newScene: Scene) {
         input.cancelAllTouches()
+        setCoverageGrid(false)  // each scene starts without it
         scene = newScene
         rootView.removeFromSuperview()
         rootView = Scene.makeRootView(for: newScene, frame: window.bounds, singleTouch: configuration.singleTouch)
@@ -243,6 +253,30 @@ public final class AppSession {
         (rootView as? TargetsView)?.onFinished = { [unowned self] results in onTargetsFinished?(results) }
         (rootView as? PhysicalSizeReading)?.millimetresPerPoint = { [unowned self] in inspector.millimetresPerPoint }
         (rootView as? ContactFiguresShowing)?.contactFigures = { [unowned self] number in inspector.contacts.figures[number] }
+    }
+
+    /// `g`: the coverage grid on or off, in the scenes made for sweeping a screen (spots and
+    /// targets); nil elsewhere, where it would hide the ink. A grid turned on starts empty.
+    @discardableResult
+    public func toggleCoverageGrid() -> Bool? {
+        guard scene == .spots || scene == .targets else { return nil }
+        setCoverageGrid(coverage == nil)
+        return coverage != nil
+    }
+
+    private func setCoverageGrid(_ on: Bool) {
+        if on, coverage == nil {
+            let overlay = CoverageOverlayView(frame: window.bounds)
+            window.insertSubview(overlay, at: 1)  // over the scene, under the HUD and hover rings
+            coverage = overlay
+            inspector.coverageLine = "coverage: " + overlay.shortSummary
+        } else if !on, let overlay = coverage {
+            overlay.removeFromSuperview()
+            coverage = nil
+            inspector.coverageLine = nil
+        }
+        refreshHUD()
+        setNeedsDisplay()
     }
 
     /// `d`: the scene's debug overlay, where it has one.

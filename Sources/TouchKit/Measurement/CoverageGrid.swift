@@ -10,6 +10,12 @@ public struct CoverageGrid: Sendable, Hashable {
         public let row: Int
         /// `column,row`, counted from 1 as a person counts them.
         public var description: String { "\(column + 1),\(row + 1)" }
+
+        /// The cell `column` across and `row` down, both from 0.
+        public init(column: Int, row: Int) {
+            self.column = column
+            self.row = row
+        }
     }
 
     /// The area the grid covers, in the points' units, from the origin.

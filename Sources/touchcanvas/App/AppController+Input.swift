@@ -74,6 +74,11 @@ extension AppController: SeatInputSink {
         case .toggleHUD: session.setHUDVisible(!session.isHUDShown)
         case .toggleDebugOverlay: session.toggleDebugOverlay()
         case .togglePalmRejection: printError("palm rejection \(session.togglePalmRejection() ? "on" : "off")")
+        case .toggleCoverageGrid:
+            guard let on = session.toggleCoverageGrid() else {
+                return printError("the coverage grid (g) is in the spots and targets scenes")
+            }
+            printError("coverage grid \(on ? "on" : "off")")
         case .perform(let command): session.perform(command)
         }
     }

@@ -151,6 +151,7 @@ final class AppController {
         }
         if logsAnomalies { session.onAnomaly = { StandardOutput.writeLine(AnomalyLog.line(for: $0)) } }
         session.onTargetsFinished = { TargetsLog.report($0, json: logsPhases) }
+        if logsPhases { session.onCoverageChanged = { StandardOutput.writeLine(TargetsLog.line(for: $0)) } }
         session.onNeedsDisplay = { [unowned self] in pacer?.setNeedsRender() }
         session.onSceneChange = { [unowned self] scene in decorations?.setTitle(title(for: scene)) }
         session.onHUDRefreshDue = { [unowned self] seconds in deadlines.reschedule(.hudRefresh, after: seconds) }

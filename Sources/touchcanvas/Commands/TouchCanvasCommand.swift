@@ -29,7 +29,8 @@ struct Run: ParsableCommand {
             Keys: Esc or q quit, F11 fullscreen on/off, c clear, u or Ctrl+Z undo the last stroke, \
             s save a PNG (and SVG) to the pictures folder, 1–7 switch scenes (canvas, spots, draw, \
             trace, gestures, inspect, targets), h the inspector HUD, d the debug overlay, p palm rejection \
-            (on by default: fingers that come down while a pen is in range draw nothing). \
+            (on by default: fingers that come down while a pen is in range draw nothing), g the \
+            coverage grid (spots and targets scenes). \
             With --log phases every delivered touch is printed as one JSON line on stdout, with \
             --log raw every wl_seat, wl_touch, wl_pointer and tablet event; compositor anomalies \
             appear in both.

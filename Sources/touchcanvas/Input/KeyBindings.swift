@@ -11,6 +11,8 @@ enum KeyCommand: Equatable {
     case toggleDebugOverlay
     /// Fingers near a pen draw nothing, or everything draws.
     case togglePalmRejection
+    /// The coverage grid over the spots or targets scene.
+    case toggleCoverageGrid
     /// A command the session performs and a recording keeps.
     case perform(SceneCommand)
 }
@@ -36,6 +38,7 @@ enum KeyBindings {
         Binding(keysyms: [XKB_KEY_h, XKB_KEY_H], control: nil, command: .toggleHUD),
         Binding(keysyms: [XKB_KEY_F11], control: nil, command: .toggleFullscreen),
         Binding(keysyms: [XKB_KEY_p, XKB_KEY_P], control: nil, command: .togglePalmRejection),
+        Binding(keysyms: [XKB_KEY_g, XKB_KEY_G], control: nil, command: .toggleCoverageGrid),
     ] + zip([XKB_KEY_1, XKB_KEY_2, XKB_KEY_3, XKB_KEY_4, XKB_KEY_5, XKB_KEY_6, XKB_KEY_7], Scene.keyOrder).map { keysym, scene in
         // 1–7: the scenes in the order the help lists them.
         Binding(keysyms: [keysym], control: nil, command: .perform(.scene(scene)))

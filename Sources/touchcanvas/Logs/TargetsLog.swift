@@ -1,7 +1,7 @@
 import TouchCanvasApp
 import TouchKit
 
-/// What the targets scene measured, when its course ends: the verdict in sentences, a report
+/// What the targets scene and the coverage grid measured. The targets, when the course ends: the verdict in sentences, a report
 /// as `check`'s is, on stdout; with `--log phases`, where stdout is a stream of JSON lines, one
 /// JSON line there (key `targets`) for scripts, in the window's logical pixels (`mmPerPx`
 /// where the output gives its size), and the sentences on stderr.
@@ -32,5 +32,13 @@ enum TargetsLog {
         if let mm = results.millimetresPerPoint { s += ",\"mmPerPx\":\(pair(mm.x, mm.y))" }
         if let passes = results.passes { s += ",\"passes\":\(passes)" }
         return s + "}"
+    }
+
+    /// The coverage grid after a contact ended: `{"coverage":0.875,"cells":[16,12],
+    /// "unreached":["3,4",…]}`, cells counted from 1 at the top left as `column,row`.
+    static func line(for grid: CoverageGrid) -> String {
+        let fraction = JSONText.number((grid.coveredFraction * 1000).rounded() / 1000)
+        let unreached = grid.unreachedCells.map { JSONText.string($0.description) }.joined(separator: ",")
+        return "{\"coverage\":\(fraction),\"cells\":[\(grid.columns),\(grid.rows)],\"unreached\":[\(unreached)]}"
     }
 }
