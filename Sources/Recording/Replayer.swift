@@ -54,6 +54,41 @@ public final class Replayer {
 
     /// Plays the whole recording and returns the last frame's pixels.
     public func run() throws(ReplayError) -> PixelBuffer {
+        var buffer: PixelBuffer?
+        var rendered: PixelBuffer?
+        return try play { session, size, prediction throws(ReplayError) -> PixelBuffer in
+            let target = try bufferSize(width: size.width, height: size.height, scale: size.scale)
+            let pixels: PixelBuffer
+            if let buffer, buffer.width == target.width, buffer.height == target.height {
+                pixels = buffer
+            } else {
+                do throws(PixelBufferError) {
+                    pixels = try PixelBuffer(width: target.width, height: target.height, format: .xrgb8888)
+                } catch {
+                    throw .pixelBuffer(error)
+                }
+                buffer = pixels
+            }
+            // One buffer, always holding the previous frame: age 1, or 0 (repaint all) when new.
+            _ = session.displayFrame(into: pixels, scale: Double(size.scale), bufferAge: pixels === rendered ? 1 : 0,
+                                     predictionInterval: prediction)
+            rendered = pixels
+            return pixels
+        }
+    }
+
+    /// Plays the whole recording with nothing drawn, for what it delivers (``onDeliver``,
+    /// ``onTargetsFinished``): every display frame's input and animation steps, no pixels.
+    public func runWithoutDrawing() throws(ReplayError) {
+        try play { session, _, prediction throws(ReplayError) in session.advanceFrame(predictionInterval: prediction) }
+    }
+
+    /// Plays the recording into a new session; `frame` makes each display frame (the window's
+    /// size and scale then, the prediction in seconds), and once more after the last line: its
+    /// last result is returned.
+    private func play<Frame>(
+        _ frame: (AppSession, (width: Int, height: Int, scale: Int), Double?) throws(ReplayError) -> Frame
+    ) throws(ReplayError) -> Frame {
         let clock = ReplayClock(now: startTime)
         var width = recording.width
         var height = recording.height
@@ -68,30 +103,6 @@ public final class Replayer {
         session.configure(width: width, height: height, scale: scale)
         for seat in recording.seats { session.setSeatName(seat.name, for: seat.id) }
 
-        var buffer: PixelBuffer?
-        var rendered: PixelBuffer?
-
-        @discardableResult
-        func displayFrame(prediction: Double?) throws(ReplayError) -> PixelBuffer {
-            let target = try bufferSize(width: width, height: height, scale: scale)
-            let pixels: PixelBuffer
-            if let buffer, buffer.width == target.width, buffer.height == target.height {
-                pixels = buffer
-            } else {
-                do {
-                    pixels = try PixelBuffer(width: target.width, height: target.height, format: .xrgb8888)
-                } catch {
-                    throw .pixelBuffer(error)
-                }
-                buffer = pixels
-            }
-            // One buffer, always holding the previous frame: age 1, or 0 (repaint all) when new.
-            _ = session.displayFrame(into: pixels, scale: Double(scale), bufferAge: pixels === rendered ? 1 : 0,
-                                     predictionInterval: prediction.map { $0 / 1000 })
-            rendered = pixels
-            return pixels
-        }
-
         for timed in recording.events {
             clock.now = startTime + timed.time / 1000
             switch timed.event {
@@ -102,13 +113,13 @@ public final class Replayer {
                 scale = newScale
                 session.configure(width: width, height: height, scale: scale)
             case let .displayFrame(prediction):
-                try displayFrame(prediction: prediction)
+                _ = try frame(session, (width, height, scale), prediction.map { $0 / 1000 })
             default:
                 session.play(timed.event, at: startTime * 1000 + timed.time)
             }
         }
         session.flushPendingInput()
-        return try displayFrame(prediction: nil)
+        return try frame(session, (width, height, scale), nil)
     }
 
     /// Plays the recording and saves the last frame as a PNG at `path`.

@@ -34,7 +34,7 @@ public final class CoverageOverlayView: View, CairoDrawing {
     }
 
     /// Square-ish cells: ``columns`` across, as many rows as the window's shape gives.
-    static func grid(for size: Size) -> CoverageGrid {
+    public static func grid(for size: Size) -> CoverageGrid {
         let rows = size.width > 0 ? max(1, Int((Double(columns) * size.height / size.width).rounded())) : 1
         return CoverageGrid(size: size, columns: columns, rows: rows)
     }

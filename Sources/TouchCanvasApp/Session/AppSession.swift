@@ -362,6 +362,16 @@ public final class AppSession {
     /// should be left as it is.
     public func displayFrame(into pixels: PixelBuffer, scale: Double, bufferAge: Int,
                              predictionInterval: Double? = nil) -> DamageRegion {
+        advanceFrame(predictionInterval: predictionInterval)
+        let damage = renderer.render(window, into: pixels, scale: scale, bufferAge: bufferAge)
+        if !damage.isEmpty { lastFrame = (pixels, scale) }
+        return damage
+    }
+
+    /// A display frame's steps short of drawing: animations, the held moves, the HUD. What a
+    /// report of a recording needs (``displayFrame(into:scale:bufferAge:predictionInterval:)``
+    /// runs it, then draws).
+    public func advanceFrame(predictionInterval: Double? = nil) {
         window.advanceAnimations()
         if let predictionInterval { input.predictionInterval = predictionInterval }
         recorder?.displayFrame(predictionInterval: input.predictionInterval)
@@ -370,9 +380,6 @@ public final class AppSession {
             window.advanceAnimations()
         }
         refreshHUDIfNeeded()
-        let damage = renderer.render(window, into: pixels, scale: scale, bufferAge: bufferAge)
-        if !damage.isEmpty { lastFrame = (pixels, scale) }
-        return damage
     }
 
     /// The picture a save writes: the last frame, less the hover ring, which marks the pointer

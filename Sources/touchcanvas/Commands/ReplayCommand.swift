@@ -3,7 +3,7 @@ import Recording
 import TouchCanvasApp
 
 /// `touchcanvas replay FILE --png OUT`: a recording rendered with no compositor, the same PNG
-/// byte for byte every time. A file that cannot be read exits with 2 (as a usage error would),
+/// byte for byte every time; `--report` prints what its input measured. A file that cannot be read exits with 2 (as a usage error would),
 /// anything else that fails with 1.
 struct Replay: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -20,7 +20,14 @@ struct Replay: ParsableCommand {
     @OptionGroup var playback: PlaybackSceneOptions
 
     @Option(help: "Where to save the last frame.")
-    var png: String
+    var png: String?
+
+    @Flag(help: "Print what the recording's input measured (each contact's rate, intervals and path, contacts at once, finger coverage, a targets course's verdict) on stdout, with nothing drawn unless --png is given too.")
+    var report = false
+
+    func validate() throws {
+        guard png != nil || report else { throw ValidationError("say what to make of the recording: --png FILE, --report, or both") }
+    }
 
     @OptionGroup var touches: SingleTouchOptions
 
@@ -49,8 +56,20 @@ struct Replay: ParsableCommand {
                 replayer.onDeliver = { PhaseLog.emit($0); summaries.deliver($0) }
             }
             // A targets course says what it measured, as the live app did (no output here, so
-            // in pixels).
-            replayer.onTargetsFinished = { [log] in TargetsLog.report($0, json: log == .phases) }
+            // in pixels); the report says it itself.
+            if !report { replayer.onTargetsFinished = { [log] in TargetsLog.report($0, json: log == .phases) } }
+            if report {
+                do {
+                    for line in try RecordingReport.lines(for: recording, scene: playback.scene(for: recording),
+                                                          singleTouch: touches.singleTouch) {
+                        StandardOutput.writeLine(line)
+                    }
+                } catch {
+                    printError("\(error)")
+                    return 1
+                }
+            }
+            guard let png else { return 0 }
             do {
                 try replayer.writePNG(to: png)
             } catch {

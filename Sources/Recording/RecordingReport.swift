@@ -1,0 +1,108 @@
+import Foundation
+import TouchCanvasApp
+import TouchKit
+
+/// What a recording's input measured, with nothing drawn (`touchcanvas replay FILE --report`):
+/// each contact's rate, intervals and path, the contacts at once, how much of the window the
+/// fingers covered, and a targets course's verdict where the recording holds one. The figures
+/// are the ones the live app shows and logs, from the same code, on the recording's event times.
+@MainActor
+public enum RecordingReport {
+    /// One finished (or still down at the end) contact.
+    struct Contact {
+        let number: Int
+        let type: TouchType
+        let seat: String
+        let ending: String
+        let figures: ContactFigures
+    }
+
+    /// The report's lines. Throws what the replay would (a surface too large to lay out).
+    public static func lines(for recording: Recording, scene: Scene? = nil, singleTouch: Bool = false) throws(ReplayError) -> [String] {
+        let replayer = Replayer(recording: recording, scene: scene, singleTouch: singleTouch)
+        let tracker = ContactTracker()
+        var contacts: [Contact] = []
+        tracker.onContactEnded = { touch, figures in
+            contacts.append(Contact(number: touch.number, type: touch.type, seat: touch.seatName,
+                                    ending: touch.phase.name, figures: figures))
+        }
+        let size = Size(width: Double(recording.width), height: Double(recording.height))
+        var coverage = CoverageOverlayView.grid(for: size)
+        var last: [Int: Point] = [:]
+        var targets: TargetsResults?
+        var kinds: [Int: (type: TouchType, seat: String)] = [:]
+        replayer.onDeliver = { event in
+            tracker.deliver(event)
+            for touch in event.allTouches where kinds[touch.number] == nil { kinds[touch.number] = (touch.type, touch.seatName) }
+            for touch in event.allTouches where touch.type == .direct {
+                for sample in event.coalescedTouches(for: touch) {
+                    let point = sample.preciseLocation(in: nil)
+                    if let from = last[touch.number] { coverage.mark(from: from, to: point) } else { coverage.mark(point) }
+                    last[touch.number] = point
+                }
+                if touch.phase == .ended || touch.phase == .cancelled { last[touch.number] = nil }
+            }
+        }
+        replayer.onTargetsFinished = { targets = $0 }
+        try replayer.runWithoutDrawing()
+        // Contacts the recording ends with still down are measured as far as they went.
+        for (number, figures) in tracker.figures.sorted(by: { $0.key < $1.key }) {
+            let kind = kinds[number] ?? (.direct, "")
+            contacts.append(Contact(number: number, type: kind.type, seat: kind.seat, ending: "(down)", figures: figures))
+        }
+
+        var lines: [String] = []
+        let seconds = (recording.events.last?.time ?? 0) / 1000
+        lines.append(String(format: "%@: %d×%d at scale %d, scene %@, %.1f s, %d seat%@", "recording", recording.width,
+                            recording.height, recording.scale, replayer.scene.rawValue, seconds, recording.seats.count,
+                            recording.seats.count == 1 ? "" : "s"))
+        for (type, name) in [(TouchType.direct, "fingers"), (.pencil, "pen strokes"), (.indirectPointer, "mouse presses")] {
+            let mine = contacts.filter { $0.type == type }
+            guard let count = tracker.counts[type], !mine.isEmpty || count.mostEver > 0 else { continue }
+            var text = "\(name): \(mine.count), at most \(count.mostEver) at once"
+            let rates = mine.compactMap(\.figures.medianRate).sorted()
+            if !rates.isEmpty {
+                text += String(format: "; rate median %.1f Hz", rates[rates.count / 2])
+                if let lowest = mine.compactMap(\.figures.lowestRate).min() { text += String(format: ", lowest over 250 ms %.1f Hz", lowest) }
+                if let gap = mine.map(\.figures.largestGap).max() { text += String(format: ", largest gap %.1f ms", gap * 1000) }
+            }
+            lines.append(text)
+        }
+        if !contacts.isEmpty {
+            lines.append("touch  kind    seat        ended      samples     ms      Hz  lowest  p95 ms  gap ms    path px")
+            for c in contacts {
+                let f = c.figures
+                func number(_ value: Double?, _ format: String) -> String { value.map { String(format: format, $0) } ?? "–" }
+                lines.append(pad("\(c.number)", 5) + "  " + padRight(c.type == .direct ? "finger" : c.type == .pencil ? "pen" : "mouse", 6)
+                    + "  " + padRight(c.seat.isEmpty ? "-" : c.seat, 10) + "  " + padRight(c.ending, 9)
+                    + pad("\(f.sampleCount)", 8) + pad(String(format: "%.0f", f.duration * 1000), 7)
+                    + pad(number(f.medianRate, "%.1f"), 8) + pad(number(f.lowestRate, "%.1f"), 8)
+                    + pad(number(f.p95Interval.map { $0 * 1000 }, "%.1f"), 8)
+                    + pad(f.sampleCount > 1 ? String(format: "%.1f", f.largestGap * 1000) : "–", 8)
+                    + pad(String(format: "%.1f", f.pathLength), 11))
+            }
+        }
+        if contacts.contains(where: { $0.type == .direct }) {
+            let unreached = coverage.unreachedCells
+            var text = String(format: "finger coverage: %.0f %% of %d cells (%d×%d)", coverage.coveredFraction * 100,
+                              coverage.columns * coverage.rows, coverage.columns, coverage.rows)
+            if !unreached.isEmpty, unreached.count <= 20 {
+                text += "; never reached (column,row): " + unreached.map(\.description).joined(separator: " ")
+            }
+            lines.append(text)
+        }
+        if let targets {
+            lines.append("targets:")
+            lines += targets.lines.map { "  " + $0 }
+        }
+        return lines
+    }
+
+    static func pad(_ s: String, _ width: Int) -> String {
+        s.count >= width ? s : String(repeating: " ", count: width - s.count) + s
+    }
+
+    static func padRight(_ s: String, _ width: Int) -> String {
+        s.count >= width ? s : s + String(repeating: " ", count: width - s.count)
+    }
+}
