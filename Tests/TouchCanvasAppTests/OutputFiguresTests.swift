@@ -157,6 +157,12 @@ import TouchCanvasTesting
         #expect(abs(outline.map(\.x).max()! - 235) < 0.01 && abs(outline.map(\.x).min()! - 205) < 0.01)
         #expect(abs(outline.map(\.y).max()! - 308) < 0.2 && abs(outline.map(\.y).min()! - 292) < 0.2)
         #expect(mark.frame.contains(Point(x: 235, y: 300)) && mark.frame.contains(Point(x: 205, y: 300)))
+        // At 45° the sign shows: clockwise from +y (down) is down-left, so the major axis runs
+        // from up-right to down-left.
+        let tilted = ContactMarkView.ellipse(center: Point(x: 0, y: 0), major: 15, minor: 8, orientation: 45)
+        let downLeft = Point(x: -15 / 2.0.squareRoot(), y: 15 / 2.0.squareRoot())
+        #expect(tilted.contains { $0.distance(to: downLeft) < 0.01 }, "\(tilted.prefix(3))")
+        #expect(!tilted.contains { $0.distance(to: Point(x: -downLeft.x, y: downLeft.y)) < 3 }, "not down-right")
         h.up(0)
         #expect(view.contactMarkViews.isEmpty)
     }

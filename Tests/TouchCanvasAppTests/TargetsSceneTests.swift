@@ -76,7 +76,10 @@ import TouchCanvasTesting
             #expect(back.distance(to: target) < 0.5, "\(target) → \(tap) → \(back)")
         }
         #expect(abs(results.jitter.pixels - 0.3) < 0.05, "the held finger's wobble: \(results.jitter.pixels)")
-        #expect(abs(results.straightness.pixels - 0.5 * 0.5) < 0.2, "a bow of 0.5 px from the fitted line: \(results.straightness.pixels)")
+        #expect(abs(results.straightness.largest - 0.5 * 0.5) < 0.2, "a bow of 0.5 px from the fitted line: \(results.straightness.largest)")
+        #expect(results.movingJitter.pixels < 0.05, "a smooth bow scatters nothing about its own path: \(results.movingJitter.pixels)")
+        #expect(results.matrixCaveat == "which output the window is on is not known (a replay knows none)")
+        #expect(lines.contains("Check before using the matrix: which output the window is on is not known (a replay knows none)."))
         #expect(results.passes == nil, "no physical size: nothing judged")
         #expect(lines.last == "Not judged: the output gives no physical size.")
     }
@@ -90,6 +93,7 @@ import TouchCanvasTesting
         #expect(results.accuracy.millimetres.map { abs($0 - 0.2) < 1e-9 } == true)
         #expect(results.passes == true, "\(results.lines)")
         #expect(results.lines.contains("Touches land where they are put."))
+        #expect(results.matrixCaveat == nil, "the scene fills the one output, upright")
         #expect(!results.lines.contains { $0.contains("LIBINPUT_CALIBRATION_MATRIX") }, "nothing to correct")
 
         // The same course with a shaky hold: 1 px is 0.2 mm, 3 px 0.6 mm, past 0.5 mm.
@@ -147,8 +151,33 @@ import TouchCanvasTesting
         let (h, view) = try harness()
         tap(h, at: view.run.targets[0])
         #expect(view.run.taps.count == 1)
+        // A finger down across the change counts for neither course.
+        h.down(0, Point(x: 400, y: 300))
         view.bounds = Rect(x: 0, y: 0, width: 1000, height: 700)
         #expect(view.run.taps.isEmpty && view.run.targets[0] == Point(x: 500, y: 350))
-        _ = h
+        h.move(0, Point(x: 500, y: 350))
+        h.up(0)
+        #expect(view.run.taps.isEmpty && view.run.message.hasPrefix("Not counted: the window changed size while a finger was down"),
+                "\(view.run.message)")
+        tap(h, at: Point(x: 500, y: 350))
+        #expect(view.run.taps.count == 1)
+    }
+
+    @Test func aScatteredLineFailsItsMovingJitterAndAWindowThatIsNotTheScreenIsSaid() throws {
+        let (h, view) = try harness()
+        var wide = Self.output(width: 160, height: 120)
+        wide.mode = (1600, 1200)  // the window is a quarter of it
+        h.session.setOutputs([wide], pixelsPerPoint: 1)
+        for target in view.run.targets { tap(h, at: Point(x: target.x + 20, y: target.y)) }
+        hold(h, at: view.run.targets[0], seconds: 2.1, radius: 0)
+        // Every other sample 24 px off the line: each is 16 px (1.6 mm at 0.1 mm a pixel) from
+        // its neighbours' line, past the 1 mm limit.
+        let (start, end) = view.run.guide
+        h.stroke((0...60).map { i in Point(x: start.x + (end.x - start.x) * Double(i) / 60, y: start.y + (i % 2 == 0 ? 0 : 24)) })
+        let results = try #require(view.results)
+        #expect(results.movingJitter.passes == false, "\(results.movingJitter)")
+        #expect(results.passes == false)
+        #expect(results.lines.contains { $0.hasPrefix("Moving jitter (the line's scatter about its own path): ") && $0.contains("FAIL (limit 1.0 mm)") })
+        #expect(results.matrixCaveat == "the scene is 800×600, not the whole of TEST-1 (1600×1200); run touchcanvas --scene targets --fullscreen --output TEST-1")
     }
 }

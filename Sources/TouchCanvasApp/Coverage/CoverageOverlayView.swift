@@ -35,7 +35,9 @@ public final class CoverageOverlayView: View, CairoDrawing {
 
     /// Square-ish cells: ``columns`` across, as many rows as the window's shape gives.
     public static func grid(for size: Size) -> CoverageGrid {
-        let rows = size.width > 0 ? max(1, Int((Double(columns) * size.height / size.width).rounded())) : 1
+        // At most four times as many rows as columns: a window 1 px wide gets a grid, not millions.
+        let shape = size.width > 0 && size.height.isFinite ? Double(columns) * size.height / size.width : 1
+        let rows = max(1, Int(min(shape, Double(4 * columns)).rounded()))
         return CoverageGrid(size: size, columns: columns, rows: rows)
     }
 

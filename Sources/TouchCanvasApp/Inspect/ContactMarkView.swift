@@ -40,7 +40,10 @@ public final class ContactMarkView: View, CairoDrawing {
         }
         isHidden = false
         self.contact = contact
-        shape = touch.hasShape ? (touch.majorRadius, touch.minorRadius, touch.orientation ?? 0) : nil
+        // A contact larger than the window (a compositor's nonsense) is drawn no larger than
+        // it, so its mark never repaints more than the window.
+        let reach = max(view.bounds.width, view.bounds.height)
+        shape = touch.hasShape ? (min(touch.majorRadius, reach), min(touch.minorRadius, reach), touch.orientation ?? 0) : nil
         label = Self.label(number: touch.number, figures: figures, millimetresPerPoint: millimetresPerPoint,
                            moving: touch.phase == .moved)
         labelOffset = Self.labelOffset(contact: contact, labelLength: label.count, within: view.bounds,

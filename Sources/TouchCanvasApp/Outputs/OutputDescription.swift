@@ -68,8 +68,15 @@ public struct OutputDescription: Equatable, Sendable {
         return description ?? "unnamed output"
     }
 
-    /// Whether the panel's physical size is known (neither side 0, nor nonsense).
-    public var hasPhysicalSize: Bool { physicalSize.width > 0 && physicalSize.height > 0 }
+    /// Whether the panel's physical size is known: neither side 0, and, where the mode is
+    /// known, pixels between 0.03 and 2 mm (from an 800 ppi phone to a 13 ppi billboard). EDIDs
+    /// that give only the aspect ratio (16 × 9 "mm") fall outside it.
+    public var hasPhysicalSize: Bool {
+        guard physicalSize.width > 0, physicalSize.height > 0 else { return false }
+        guard let mode, mode.width > 0, mode.height > 0 else { return true }
+        let pitches = [Double(physicalSize.width) / Double(mode.width), Double(physicalSize.height) / Double(mode.height)]
+        return pitches.allSatisfy { $0 >= 0.03 && $0 <= 2 }
+    }
 
     /// Millimetres per logical pixel along the window's x and y, on this output at
     /// `pointsPerPixel`: how many panel pixels one logical pixel covers (the output's scale, or

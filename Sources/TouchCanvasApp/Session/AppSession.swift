@@ -251,6 +251,7 @@ public final class AppSession {
         (rootView as? PalmRejecting)?.palmRejection = palmRejection
         (rootView as? ProgressivePainting)?.paintBudget = paintBudget
         (rootView as? TargetsView)?.onFinished = { [unowned self] results in onTargetsFinished?(results) }
+        (rootView as? TargetsView)?.matrixCaveat = { [unowned self] in targetsMatrixCaveat() }
         (rootView as? PhysicalSizeReading)?.millimetresPerPoint = { [unowned self] in inspector.millimetresPerPoint }
         (rootView as? ContactFiguresShowing)?.contactFigures = { [unowned self] number in inspector.contacts.figures[number] }
     }
@@ -308,6 +309,31 @@ public final class AppSession {
         inspector.outputs = outputs
         inspector.pixelsPerPoint = pixelsPerPoint
         refreshHUD()
+    }
+
+    /// Why a targets course's libinput matrix may not apply as printed, nil when the window
+    /// fills one known, upright output. The matrix acts on the touchscreen's whole range, mapped
+    /// to its output: the targets must span that output for the fit to be the device's, and on
+    /// a turned output some compositors turn touches themselves after libinput's matrix and
+    /// some leave the turn to the matrix, which the fit cannot tell.
+    func targetsMatrixCaveat() -> String? {
+        let outputs = inspector.outputs
+        guard let output = outputs.first else { return "which output the window is on is not known (a replay knows none)" }
+        let hint = "run touchcanvas --scene targets --fullscreen --output \(output.name ?? "NAME")"
+        guard outputs.count == 1 else { return "the window is on \(outputs.count) outputs; \(hint)" }
+        if let mode = output.mode, inspector.pixelsPerPoint > 0 {
+            let turned = output.transform.swapsAxes ? (mode.height, mode.width) : (mode.width, mode.height)
+            let logical = (Double(turned.0) / inspector.pixelsPerPoint, Double(turned.1) / inspector.pixelsPerPoint)
+            let size = window.bounds.size
+            if abs(size.width - logical.0) > 2 || abs(size.height - logical.1) > 2 {
+                return String(format: "the scene is %.0f×%.0f, not the whole of %@ (%.0f×%.0f); %@", size.width, size.height,
+                              output.label, logical.0, logical.1, hint)
+            }
+        }
+        if output.transform != .normal {
+            return "\(output.label) is turned (\(output.transform.name)), and compositors differ in whether libinput's matrix acts before or after the turn: measure again with the rule in place"
+        }
+        return nil
     }
 
     /// Millimetres per logical pixel (x, y) on the window's first output, nil where unknown.

@@ -22,6 +22,9 @@ public final class TargetsView: View, CairoDrawing, PhysicalSizeReading {
     public private(set) var run: TargetsRun
     /// The results use millimetres where the output gives its size.
     public var millimetresPerPoint: (@MainActor () -> (x: Double, y: Double)?)?
+    /// Set by the app: why the matrix may not apply as printed (the scene does not fill one
+    /// known output, or the output is turned), nil when it does.
+    public var matrixCaveat: (@MainActor () -> String?)?
     /// Told once the course is done, with what it measured (the app prints and logs it).
     public var onFinished: (@MainActor (TargetsResults) -> Void)?
     /// The results, once done (kept, so a redraw shows the same figures).
@@ -32,10 +35,14 @@ public final class TargetsView: View, CairoDrawing, PhysicalSizeReading {
     private var samples: [(location: Point, time: Double)] = []
     /// A second finger came down during this gesture: nothing of it counts.
     private var spoiled = false
+    /// The line being drawn, in a view only as big as the line, so each sample repaints that
+    /// box rather than the window.
+    private let liveLine = LiveLineView()
 
     public override init(frame: Rect = .zero) {
         run = TargetsRun(size: frame.size)
         super.init(frame: frame)
+        addSubview(liveLine)
         // A second finger must reach the view to be refused.
         isMultipleTouchEnabled = true
     }
@@ -49,6 +56,14 @@ public final class TargetsView: View, CairoDrawing, PhysicalSizeReading {
             if newValue.size != old {
                 run = TargetsRun(size: newValue.size)
                 results = nil
+                // A finger down across the change belongs to the old course: none of it counts.
+                if finger != nil {
+                    spoiled = true
+                    run.refuse("the window changed size while a finger was down")
+                }
+                finger = nil
+                samples = []
+                liveLine.update([])
                 setNeedsDisplay()
             }
         }
@@ -63,7 +78,7 @@ public final class TargetsView: View, CairoDrawing, PhysicalSizeReading {
                 samples = event.coalescedTouches(for: touch).map { ($0.preciseLocation(in: self), $0.timestamp) }
             } else if touch.type == .direct {
                 spoiled = true
-            } else if finger == nil {
+            } else {
                 run.refuse("use a finger (a pen or the mouse has a mapping of its own)")
                 setNeedsDisplay()
             }
@@ -74,7 +89,7 @@ public final class TargetsView: View, CairoDrawing, PhysicalSizeReading {
         guard let finger, touches.contains(finger) else { return }
         // Every coalesced sample: a hold's jitter and a line's straightness need them all.
         samples += event.coalescedTouches(for: finger).map { ($0.preciseLocation(in: self), $0.timestamp) }
-        if run.step == .line { setNeedsDisplay() }
+        if run.step == .line, !spoiled { liveLine.update(samples.map(\.location)) }
     }
 
     public override func touchesEnded(_ touches: Set<Touch>, with event: TouchEvent) {
@@ -99,13 +114,15 @@ public final class TargetsView: View, CairoDrawing, PhysicalSizeReading {
                 case .line: run.drew(samples.map(\.location) + [lift])
                 case .done: break
                 }
-                if run.step == .done, results == nil, let done = run.results(millimetresPerPoint: millimetresPerPoint?()) {
+                if run.step == .done, results == nil,
+                   let done = run.results(millimetresPerPoint: millimetresPerPoint?(), matrixCaveat: matrixCaveat?()) {
                     results = done
                     onFinished?(done)
                 }
             }
             self.finger = nil
             samples = []
+            liveLine.update([])
             setNeedsDisplay()
         }
         // The gesture is over once no finger of it is down.
@@ -163,11 +180,6 @@ public final class TargetsView: View, CairoDrawing, PhysicalSizeReading {
             context.addEllipse(in: Rect(x: dot.x - 8, y: dot.y - 8, width: 16, height: 16))
             context.fill()
         }
-        guard samples.count > 1, let first = samples.first else { return }
-        context.setColor(Self.tapColor)
-        context.move(to: first.location)
-        for sample in samples.dropFirst() { context.addLine(to: sample.location) }
-        context.stroke()
     }
 
     /// The verdict on a panel over the course's picture (each target joined to where its tap
@@ -207,5 +219,43 @@ public final class TargetsView: View, CairoDrawing, PhysicalSizeReading {
         }
         if !current.isEmpty { lines.append(current) }
         return lines
+    }
+}
+
+/// The line step's stroke as it is drawn, in a view as big as the stroke's box.
+final class LiveLineView: View, CairoDrawing {
+    private var points: [Point] = []
+
+    init() {
+        super.init(frame: .zero)
+        isUserInteractionEnabled = false
+        backgroundColor = nil
+    }
+
+    /// Shows `points` (superview coordinates); none hides it.
+    func update(_ points: [Point]) {
+        self.points = points.filter { $0.x.isFinite && $0.y.isFinite }
+        guard let first = self.points.first else {
+            isHidden = true
+            return
+        }
+        isHidden = false
+        var minX = first.x, maxX = first.x, minY = first.y, maxY = first.y
+        for p in self.points {
+            minX = min(minX, p.x); maxX = max(maxX, p.x)
+            minY = min(minY, p.y); maxY = max(maxY, p.y)
+        }
+        let box = Rect(x: minX - 3, y: minY - 3, width: maxX - minX + 6, height: maxY - minY + 6)
+        if frame != box { frame = box } else { setNeedsDisplay() }
+    }
+
+    func draw(in context: GraphicsContext, rect: Rect) {
+        guard points.count > 1, let first = points.first else { return }
+        let origin = frame.origin
+        context.setColor(TargetsView.tapColor)
+        context.setLineWidth(2)
+        context.move(to: Point(x: first.x - origin.x, y: first.y - origin.y))
+        for p in points.dropFirst() { context.addLine(to: Point(x: p.x - origin.x, y: p.y - origin.y)) }
+        context.stroke()
     }
 }

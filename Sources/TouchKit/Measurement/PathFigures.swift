@@ -37,6 +37,34 @@ public enum PathFigures {
         return ((sum / Double(points.count)).squareRoot(), largest)
     }
 
+    /// The moving jitter of a drawn path: the largest distance of a sample, across the path,
+    /// from the line through its neighbours `reach` samples either side (their mean, along the
+    /// chord between the farthest two). A hand's slow wander off a ruler line and a finger
+    /// speeding up or slowing down along it are left out; the sample-to-sample scatter a
+    /// touchscreen adds is what stays. Samples nearer an end than `reach` are not judged. Nil
+    /// for fewer than `2 × reach + 1` points.
+    public static func movingJitter(_ points: [Point], reach: Int = 3) -> Double? {
+        let reach = max(1, reach)
+        guard points.count >= 2 * reach + 1 else { return nil }
+        var largest = 0.0
+        for index in reach..<(points.count - reach) {
+            var sx = 0.0, sy = 0.0
+            for j in (index - reach)...(index + reach) where j != index {
+                sx += points[j].x
+                sy += points[j].y
+            }
+            let n = Double(2 * reach)
+            let local = Point(x: sx / n, y: sy / n)
+            let a = points[index - reach], b = points[index + reach]
+            let dx = b.x - a.x, dy = b.y - a.y, length = (dx * dx + dy * dy).squareRoot()
+            let p = points[index]
+            // Across the chord where it has a direction; the plain distance where it has none.
+            let d = length > 0 ? abs((p.x - local.x) * dy - (p.y - local.y) * dx) / length : p.distance(to: local)
+            if d.isFinite { largest = max(largest, d) }
+        }
+        return largest
+    }
+
     static func mean(_ points: [Point]) -> Point? {
         guard !points.isEmpty else { return nil }
         let n = Double(points.count)

@@ -18,7 +18,10 @@ extension AppController {
     func tellSessionTheOutputs() {
         guard let window, let seats else { return }
         let outputs = seats.descriptions(of: window.enteredOutputs)
-        let pixelsPerPoint = window.preferredScale120.map { Double($0) / 120 } ?? Double(outputs.first?.scale ?? 1)
+        // The preferred fractional scale is the surface's, one for all its outputs: right for
+        // the first only when it is the only one.
+        let fractional = outputs.count <= 1 ? window.preferredScale120.map { Double($0) / 120 } : nil
+        let pixelsPerPoint = fractional ?? Double(outputs.first?.scale ?? 1)
         session.setOutputs(outputs, pixelsPerPoint: pixelsPerPoint)
         if let first = outputs.first, !first.hasPhysicalSize, !saidPixelsOnly {
             saidPixelsOnly = true

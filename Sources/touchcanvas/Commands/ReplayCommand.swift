@@ -27,6 +27,9 @@ struct Replay: ParsableCommand {
 
     func validate() throws {
         guard png != nil || report else { throw ValidationError("say what to make of the recording: --png FILE, --report, or both") }
+        guard !(report && log != .none) else {
+            throw ValidationError("--report writes text on stdout, where --log writes JSON lines: use one at a time")
+        }
     }
 
     @OptionGroup var touches: SingleTouchOptions

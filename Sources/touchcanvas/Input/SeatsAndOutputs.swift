@@ -114,7 +114,7 @@ final class SeatsAndOutputs {
                 if let complaint { printError(complaint) }
                 outputs[global.name]?.scale = scale
             case .mode(let flags, let width, let height, let refresh) where flags.contains(.current):
-                outputs[global.name]?.mode = (Int(width), Int(height))
+                outputs[global.name]?.mode = width > 0 && height > 0 ? (Int(width), Int(height)) : nil
                 outputs[global.name]?.refreshMillihertz = Int(max(refresh, 0))
             case .geometry(_, _, let width, let height, _, let make, let model, let transform):
                 outputs[global.name]?.transform = transform

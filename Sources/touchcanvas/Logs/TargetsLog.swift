@@ -28,7 +28,8 @@ enum TargetsLog {
         }
         s += ",\"offsets\":[" + results.offsets.map { pair($0.x, $0.y) }.joined(separator: ",") + "]"
         s += ",\"accuracyPx\":\(number(results.accuracy.pixels)),\"jitterPx\":\(number(results.jitter.pixels))"
-        s += ",\"straightnessPx\":\(number(results.straightness.pixels))"
+        s += ",\"movingJitterPx\":\(number(results.movingJitter.pixels)),\"straightnessPx\":\(number(results.straightness.largest))"
+        if let caveat = results.matrixCaveat { s += ",\"matrixCaveat\":\(JSONText.string(caveat))" }
         if let mm = results.millimetresPerPoint { s += ",\"mmPerPx\":\(pair(mm.x, mm.y))" }
         if let passes = results.passes { s += ",\"passes\":\(passes)" }
         return s + "}"

@@ -99,8 +99,9 @@ final class WaylandWindow {
     /// The outputs the surface is on, in the order it entered them.
     private(set) var enteredOutputs: [WlOutput] = []
     private let outputScale: (WlOutput) -> Int32
-    /// `--output`: where fullscreen puts the window (nil lets the compositor choose).
-    let fullscreenOutput: WlOutput?
+    /// `--output`: where fullscreen puts the window (nil lets the compositor choose, as it
+    /// does once that output is unplugged).
+    private(set) var fullscreenOutput: WlOutput?
     /// The surface entered or left an output.
     var onOutputsEntered: (() -> Void)?
 
@@ -319,6 +320,7 @@ final class WaylandWindow {
 
     func outputRemoved(_ output: WlOutput) {
         enteredOutputs.removeAll { $0 === output }
+        if fullscreenOutput === output { fullscreenOutput = nil }
         updateScale()
         onOutputsEntered?()
     }

@@ -42,6 +42,22 @@ import TouchCanvasTesting
 
     /// A sweep of a 10 × 10 grid, row by row, that skips the fourth row: 90 % covered and the
     /// fourth row's ten cells named.
+    @Test func movingJitterIsTheScatterAcrossThePathNotItsWanderOrPace() throws {
+        // A diagonal drawn faster and faster, bending slowly: no scatter at all.
+        var t = 0.0
+        let smooth = (0..<40).map { i -> Point in
+            t += 1 + Double(i) * 0.2
+            return Point(x: t, y: t + 0.0002 * t * t)
+        }
+        #expect(try #require(PathFigures.movingJitter(smooth)) < 0.2, "a slow bend is not scatter")
+        // One sample 6 px across a straight line: 6, exactly.
+        var line = (0..<21).map { Point(x: Double($0), y: 0) }
+        line[10] = Point(x: 10, y: 6)
+        #expect(abs(try #require(PathFigures.movingJitter(line)) - 6) < 1e-9)
+        #expect(PathFigures.movingJitter(Array(line.prefix(6))) == nil, "too short to judge a sample")
+        #expect(PathFigures.movingJitter([Point](repeating: Point(x: 1, y: 1), count: 9)) == 0, "a finger that never moved")
+    }
+
     @Test func aKnownSweepGivesItsCoverage() {
         var grid = CoverageGrid(size: Size(width: 1000, height: 500), columns: 10, rows: 10)
         for row in 0..<10 where row != 3 {
