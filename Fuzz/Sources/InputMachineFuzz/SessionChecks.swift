@@ -25,14 +25,18 @@ enum SessionChecks {
             // Active also counts a pen down with no location yet, whose touch begins at its first.
             invariant(deliveries.live.count <= active, "\(deliveries.live.count) touches live; the machine counts \(active) active")
         }
-        // The inspector counts fingers from the same deliveries: its figures are what was delivered.
+        // The inspector counts fingers and pens apart, from the same deliveries: its figures are
+        // what was delivered. Its table lists every finger and pen tip live; the mouse, none.
         let inspector = session.inspector
         let delivered = deliveries.counts(of: .direct)
         let counted = PhaseCounts(began: inspector.began, ended: inspector.ended, cancelled: inspector.cancelled)
-        invariant(counted == delivered, "the inspector counts \(counted); delivered were \(delivered)")
+        invariant(counted == delivered, "the inspector counts \(counted) fingers; delivered were \(delivered)")
+        let pens = PhaseCounts(began: inspector.pens.began, ended: inspector.pens.ended, cancelled: inspector.pens.cancelled)
+        let deliveredPens = deliveries.counts(of: .pencil)
+        invariant(pens == deliveredPens, "the inspector counts \(pens) pen strokes; delivered were \(deliveredPens)")
         let rows = Set(inspector.rows.map(\.number))
-        let fingers = deliveries.liveNumbers(of: .direct)
-        invariant(rows == fingers, "the inspector lists touches \(rows.sorted()); live are \(fingers.sorted())")
+        let contacts = deliveries.liveNumbers(of: .direct).union(deliveries.liveNumbers(of: .pencil))
+        invariant(rows == contacts, "the inspector lists touches \(rows.sorted()); live are \(contacts.sorted())")
         invariant(inspector.anomalies.count <= InputInspector.anomalyLimit, "\(inspector.anomalies.count) anomaly lines kept")
         invariant(inspector.toolRows.count <= InputInspector.toolLimit, "\(inspector.toolRows.count) tool rows kept")
     }
