@@ -27,21 +27,13 @@ public enum RecordingReport {
                                     ending: touch.phase.name, figures: figures))
         }
         let size = Size(width: Double(recording.width), height: Double(recording.height))
-        var coverage = CoverageOverlayView.grid(for: size)
-        var last: [Int: Point] = [:]
+        var coverage = CoverageSweep(grid: CoverageOverlayView.grid(for: size))
         var targets: TargetsResults?
         var kinds: [Int: (type: TouchType, seat: String)] = [:]
         replayer.onDeliver = { event in
             tracker.deliver(event)
             for touch in event.allTouches where kinds[touch.number] == nil { kinds[touch.number] = (touch.type, touch.seatName) }
-            for touch in event.allTouches where touch.type == .direct {
-                for sample in event.coalescedTouches(for: touch) {
-                    let point = sample.preciseLocation(in: nil)
-                    if let from = last[touch.number] { coverage.mark(from: from, to: point) } else { coverage.mark(point) }
-                    last[touch.number] = point
-                }
-                if touch.phase == .ended || touch.phase == .cancelled { last[touch.number] = nil }
-            }
+            _ = coverage.deliver(event)
         }
         replayer.onTargetsFinished = { targets = $0 }
         try replayer.runWithoutDrawing()
@@ -73,19 +65,19 @@ public enum RecordingReport {
             for c in contacts {
                 let f = c.figures
                 func number(_ value: Double?, _ format: String) -> String { value.map { String(format: format, $0) } ?? "–" }
-                lines.append(pad("\(c.number)", 5) + "  " + padRight(c.type == .direct ? "finger" : c.type == .pencil ? "pen" : "mouse", 6)
-                    + "  " + padRight(c.seat.isEmpty ? "-" : c.seat, 10) + "  " + padRight(c.ending, 9)
-                    + pad("\(f.sampleCount)", 8) + pad(String(format: "%.0f", f.duration * 1000), 7)
-                    + pad(number(f.medianRate, "%.1f"), 8) + pad(number(f.lowestRate, "%.1f"), 8)
-                    + pad(number(f.p95Interval.map { $0 * 1000 }, "%.1f"), 8)
-                    + pad(f.sampleCount > 1 ? String(format: "%.1f", f.largestGap * 1000) : "–", 8)
-                    + pad(String(format: "%.1f", f.pathLength), 11))
+                lines.append(TextColumns.pad("\(c.number)", 5) + "  " + TextColumns.padRight(c.type == .direct ? "finger" : c.type == .pencil ? "pen" : "mouse", 6)
+                    + "  " + TextColumns.padRight(c.seat.isEmpty ? "-" : c.seat, 10) + "  " + TextColumns.padRight(c.ending, 9)
+                    + TextColumns.pad("\(f.sampleCount)", 8) + TextColumns.pad(String(format: "%.0f", f.duration * 1000), 7)
+                    + TextColumns.pad(number(f.medianRate, "%.1f"), 8) + TextColumns.pad(number(f.lowestRate, "%.1f"), 8)
+                    + TextColumns.pad(number(f.p95Interval.map { $0 * 1000 }, "%.1f"), 8)
+                    + TextColumns.pad(f.sampleCount > 1 ? String(format: "%.1f", f.largestGap * 1000) : "–", 8)
+                    + TextColumns.pad(String(format: "%.1f", f.pathLength), 11))
             }
         }
         if contacts.contains(where: { $0.type == .direct }) {
-            let unreached = coverage.unreachedCells
-            var text = String(format: "finger coverage: %.0f %% of %d cells (%d×%d)", coverage.coveredFraction * 100,
-                              coverage.columns * coverage.rows, coverage.columns, coverage.rows)
+            let grid = coverage.grid, unreached = grid.unreachedCells
+            var text = String(format: "finger coverage: %.0f %% of %d cells (%d×%d)", grid.coveredFraction * 100,
+                              grid.columns * grid.rows, grid.columns, grid.rows)
             if !unreached.isEmpty, unreached.count <= 20 {
                 text += "; never reached (column,row): " + unreached.map(\.description).joined(separator: " ")
             }
@@ -96,13 +88,5 @@ public enum RecordingReport {
             lines += targets.lines.map { "  " + $0 }
         }
         return lines
-    }
-
-    static func pad(_ s: String, _ width: Int) -> String {
-        s.count >= width ? s : String(repeating: " ", count: width - s.count) + s
-    }
-
-    static func padRight(_ s: String, _ width: Int) -> String {
-        s.count >= width ? s : s + String(repeating: " ", count: width - s.count)
     }
 }

@@ -18,14 +18,13 @@ public final class CoverageOverlayView: View, CairoDrawing {
     /// few enough for one sweep to fill.
     public static let columns = 16
 
-    public private(set) var grid: CoverageGrid
+    private var sweep: CoverageSweep
+    public var grid: CoverageGrid { sweep.grid }
     private var cellViews: [Int: View] = [:]
     private let label = CoverageLabelView()
-    /// The last position of each finger down, by touch number, to fill the cells between samples.
-    private var lastLocations: [Int: Point] = [:]
 
     public override init(frame: Rect) {
-        grid = Self.grid(for: frame.size)
+        sweep = CoverageSweep(grid: Self.grid(for: frame.size))
         super.init(frame: frame)
         isUserInteractionEnabled = false
         backgroundColor = nil
@@ -48,31 +47,19 @@ public final class CoverageOverlayView: View, CairoDrawing {
             super.bounds = newValue
             guard newValue.size != old else { return }
             // A new size is a new grid: what was reached on the old one no longer lines up.
-            grid = Self.grid(for: newValue.size)
+            sweep = CoverageSweep(grid: Self.grid(for: newValue.size))
             for view in cellViews.values { view.removeFromSuperview() }
             cellViews = [:]
-            lastLocations = [:]
             updateLabel()
             setNeedsDisplay()
         }
     }
 
-    /// Takes one delivery: every finger sample fills the cells from the finger's last position.
-    /// Returns whether a contact ended, when the share covered is worth saying again.
+    /// Takes one delivery (``CoverageSweep``). Returns whether a contact ended, when the share
+    /// covered is worth saying again.
     @discardableResult
     public func deliver(_ event: TouchEvent) -> Bool {
-        var ended = false
-        for touch in event.allTouches where touch.type == .direct {
-            for sample in event.coalescedTouches(for: touch) {
-                let point = sample.preciseLocation(in: nil)
-                if let last = lastLocations[touch.number] { grid.mark(from: last, to: point) } else { grid.mark(point) }
-                lastLocations[touch.number] = point
-            }
-            if touch.phase == .ended || touch.phase == .cancelled {
-                lastLocations[touch.number] = nil
-                ended = true
-            }
-        }
+        let ended = sweep.deliver(event)
         showReachedCells()
         if ended { updateLabel() }
         return ended

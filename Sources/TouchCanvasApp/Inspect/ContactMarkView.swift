@@ -59,9 +59,7 @@ public final class ContactMarkView: View, CairoDrawing {
         guard let figures, figures.sampleCount > 1 else { return text }
         if let rate = figures.medianRate { text += String(format: " %.0f Hz", rate) }
         guard moving else { return text }  // held still, its last velocity is stale
-        let (sx, sy) = millimetresPerPoint ?? (1, 1)
-        let v = figures.velocity
-        let speed = ((v.x * sx) * (v.x * sx) + (v.y * sy) * (v.y * sy)).squareRoot()
+        let speed = figures.speed(scaledBy: millimetresPerPoint)
         if speed.isFinite { text += String(format: " %.0f %@/s", speed, millimetresPerPoint == nil ? "px" : "mm") }
         return text
     }

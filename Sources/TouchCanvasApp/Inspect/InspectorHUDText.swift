@@ -26,13 +26,9 @@ public enum InspectorHUDText {
         + pad("pressure", 13) + pad("tilt x", 7) + pad("y", 5) + pad("alt", 5) + pad("azim", 6) + pad("dist", 6)
         + pad("rot", 6) + "  btn"
 
-    static func pad(_ s: String, _ width: Int) -> String {
-        s.count >= width ? s : String(repeating: " ", count: width - s.count) + s
-    }
+    static func pad(_ s: String, _ width: Int) -> String { TextColumns.pad(s, width) }
 
-    static func padRight(_ s: String, _ width: Int) -> String {
-        s.count >= width ? String(s.prefix(width)) : s + String(repeating: " ", count: width - s.count)
-    }
+    static func padRight(_ s: String, _ width: Int) -> String { TextColumns.padRight(s, width) }
 
     public static func lines(for inspector: InputInspector) -> [String] {
         let now = inspector.clock()
@@ -136,8 +132,8 @@ public enum InspectorHUDText {
     static func figures(_ figures: ContactFigures?, scale: (x: Double, y: Double)?, still: Bool = false) -> String {
         guard let figures else { return [6, 8, 8, 8, 8, 8, 8, 10].map { pad("–", $0) }.joined() }
         let (sx, sy) = scale ?? (1, 1)
-        let v = figures.velocity, d = figures.translation
-        let speed = still ? 0 : ((v.x * sx) * (v.x * sx) + (v.y * sy) * (v.y * sy)).squareRoot()
+        let d = figures.translation
+        let speed = still ? 0 : figures.speed(scaledBy: scale)
         // The path in millimetres: its length in logical pixels times the mean of the two
         // axes' sizes (they differ only on panels with non-square pixels).
         let path = figures.pathLength * (sx + sy) / 2
