@@ -100,7 +100,7 @@ let package = Package(
         /// The Wayland shell's parts that need no compositor (the key table), through @testable.
         .testTarget(name: "TouchCanvasShellTests", dependencies: ["touchcanvas"]),
         /// The real binary under the scripted compositor; depends on the executable so it is built.
-        .testTarget(name: "EndToEndTests", dependencies: ["ScriptedCompositor", "Rendering", "touchcanvas", "TouchCanvasTesting", "TouchCanvasConstants"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["ScriptedCompositor", "Rendering", "touchcanvas", "TouchCanvasApp", "TouchCanvasTesting", "TouchCanvasConstants"]),
         .testTarget(name: "ScriptedCompositorTests", dependencies: ["ScriptedCompositor", "Wayland", "CWaylandClient", "TouchCanvasTesting"]),
         .testTarget(name: "MappedMemoryTests", dependencies: ["MappedMemory"]),
         .testTarget(name: "WaylandTests", dependencies: ["Wayland", "MappedMemory", "ScriptedCompositor", "CWaylandClient"]),

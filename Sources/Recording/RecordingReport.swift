@@ -90,3 +90,19 @@ public enum RecordingReport {
         return lines
     }
 }
+
+extension RecordingReport {
+    /// Each finger's samples in the recording, in the order the fingers came down, for the
+    /// report's charts: where it was at its down, each move and its end, at the event times.
+    public static func fingerTracks(in recording: Recording) throws(ReplayError) -> [FingerTrack] {
+        let replayer = Replayer(recording: recording, scene: .spots, singleTouch: false)
+        var tracks: [Int: FingerTrack] = [:]
+        replayer.onDeliver = { event in
+            for touch in event.allTouches where touch.type == .direct && touch.phase != .stationary {
+                tracks[touch.number, default: FingerTrack(number: touch.number)].samples.append((touch.timestamp, touch.location(in: nil)))
+            }
+        }
+        try replayer.runWithoutDrawing()
+        return tracks.values.sorted { $0.number < $1.number }
+    }
+}

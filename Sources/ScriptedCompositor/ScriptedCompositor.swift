@@ -70,6 +70,8 @@ public final class ScriptedCompositor {
     var inputTimestamps = InputTimestampsRegistry()
     var pointerGestures = PointerGestureRegistry()
     private var globalDestroyers: [() -> Void] = []
+    /// The globals made once at start (all but outputs and seats), for ``announcedGlobals``.
+    private var fixedGlobals: [(interface: String, version: UInt32)] = []
     /// Globals withdrawn from clients (`wl_global_remove`) but kept a moment, so a client that
     /// binds one in flight is not disconnected for naming a dead global.
     var retiringGlobals: [(due: UInt64, destroy: () -> Void)] = []
@@ -251,6 +253,17 @@ public final class ScriptedCompositor {
             throw .global(T.interfaceName)
         }
         globalDestroyers.append { global.destroy() }
+        fixedGlobals.append((T.interfaceName, version))
+    }
+
+    /// Every global a client connecting now is told of, with its version: the fixed ones in the
+    /// order they were made, then the outputs and the seats (a test compares a client's view).
+    public var announcedGlobals: [(interface: String, version: UInt32)] {
+        var globals = fixedGlobals
+        if output.global != nil { globals.append((WlOutput.interfaceName, Self.outputVersion)) }
+        globals += extraOutputs.filter { $0.global != nil }.map { _ in (WlOutput.interfaceName, Self.outputVersion) }
+        globals += seats.filter { $0.global != nil }.map { _ in (WlSeat.interfaceName, Self.seatVersion) }
+        return globals
     }
 
     private func watchClients() {

@@ -8,17 +8,7 @@ import TouchCanvasTesting
 /// and against one that lets them up as ordinary touches.
 @Suite(.timeLimit(.minutes(2)))
 struct CheckEndToEndTests {
-    func threeFingersDownAndMoving(_ h: AppHarness) async {
-        let c = h.compositor
-        for id: Int32 in 0..<3 { c.touchDown(id: id, x: 100 + Double(id) * 100, y: 200) }
-        c.touchFrame()
-        await c.pump(for: 0.05)
-        for step in 1...10 {
-            for id: Int32 in 0..<3 { c.touchMotion(id: id, x: 100 + Double(id) * 100, y: 200 - Double(step) * 8) }
-            c.touchFrame()
-            await c.pump(for: 0.01)
-        }
-    }
+    func threeFingersDownAndMoving(_ h: AppHarness) async { await CheckSuiteDriver.threeFingersDownAndMoving(h) }
 
     func report(_ h: AppHarness) -> String {
         h.app.drainOutput()

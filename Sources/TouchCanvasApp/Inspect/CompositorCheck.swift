@@ -25,10 +25,18 @@ public final class CompositorCheck {
         case finished
     }
 
+    /// Which parts a check runs: `check` (and `check cancel`) runs both, as it always has;
+    /// `check --all` runs each as a step of its own.
+    public enum Parts: Sendable {
+        case touchAndPen, touchOnly, penOnly
+    }
+
     /// How many fingers the check asks for.
     public static let fingerCount = 3
 
-    public private(set) var stage: Stage = .placeFingers
+    public let parts: Parts
+
+    public private(set) var stage: Stage
     public private(set) var timedOut = false
     /// The stage the timeout cut short, so the verdict names what was still missing.
     public private(set) var timedOutIn: Stage?
@@ -55,8 +63,10 @@ public final class CompositorCheck {
     private var upsAwaitingFrame = 0
     private var active: Set<Int> = []
 
-    public init(clock: @escaping () -> Double = MonotonicClock.now) {
+    public init(parts: Parts = .touchAndPen, clock: @escaping () -> Double = MonotonicClock.now) {
+        self.parts = parts
         self.clock = clock
+        stage = parts == .penOnly ? .penStroke : .placeFingers
     }
 
     /// What the person should do now.
@@ -128,7 +138,7 @@ public final class CompositorCheck {
             stage = .triggerGesture
             onChange?()
         case .triggerGesture where active.isEmpty:
-            stage = pen.isWanted ? .penStroke : .finished
+            stage = parts == .touchAndPen && pen.isWanted ? .penStroke : .finished
             onChange?()
         default:
             break
@@ -164,18 +174,15 @@ public final class CompositorCheck {
     public var failures: [String] {
         var reasons: [String] = []
         let penTimedOut = timedOutIn == .penStroke || timedOutIn == .penLeave
-        if timedOut && !penTimedOut {
-            reasons.append(stageReachedAtTimeout)
-        } else if cancelledTouches.isEmpty {
-            reasons.append("no wl_touch.cancel arrived: the fingers ended with up, so an app would have taken the system gesture for ordinary touches")
+        if parts != .penOnly {
+            if timedOut && !penTimedOut {
+                reasons.append(stageReachedAtTimeout)
+            } else if cancelledTouches.isEmpty {
+                reasons.append("no wl_touch.cancel arrived: the fingers ended with up, so an app would have taken the system gesture for ordinary touches")
+            }
         }
-        reasons += pen.failures(timedOutIn: penTimedOut ? timedOutIn : nil)
-        var seen: [String: Int] = [:]
-        for anomaly in anomalies where !Self.forgivenKinds.contains(anomaly.kind) { seen[anomaly.kind, default: 0] += 1 }
-        for kind in seen.keys.sorted() {
-            reasons.append("the compositor sent \(kind) ×\(seen[kind] ?? 0): \(TouchAnomaly.Category(rawValue: kind)?.explanation ?? "")")
-        }
-        return reasons
+        if parts != .touchOnly { reasons += pen.failures(timedOutIn: penTimedOut ? timedOutIn : nil) }
+        return reasons + ToleratedAnomalies.failures(anomalies, forgiving: Self.forgivenKinds)
     }
 
     public var passed: Bool { failures.isEmpty }
@@ -190,16 +197,36 @@ public final class CompositorCheck {
     /// a report pasted into a bug may outlive the build that judged the compositor.
     /// - Parameter seats: each seat's name and its bound protocol versions.
     public func report(seats: [(name: String, versions: [(interface: String, version: UInt32)])]) -> [String] {
-        func list(_ touches: [(number: Int, id: Int32)]) -> String {
-            touches.isEmpty ? "none" : touches.map { "touch \($0.number) (id \($0.id))" }.joined(separator: ", ")
-        }
         var lines = ["touchcanvas check: how this compositor hands a touch sequence to a system gesture",
                      "touchcanvas version: \(TouchCanvasVersion.current)"]
         for seat in seats {
             let versions = seat.versions.map { "\($0.interface) v\($0.version)" }.joined(separator: ", ")
             lines.append("seat \(seat.name.isEmpty ? "(unnamed)" : "\"\(seat.name)\""): \(versions)")
         }
-        lines.append("fingers held: \(list(heldTouches))")
+        lines += findings
+        if passed {
+            lines.append("result: the compositor behaved")
+        } else {
+            for reason in failures { lines.append("result: the compositor did not behave: \(reason)") }
+        }
+        return lines
+    }
+
+    /// What the check saw, one fact per line, for the parts it ran: the report's middle, and
+    /// a step's findings in `check --all` (where touch→glass is a step of its own).
+    public var findings: [String] {
+        var lines: [String] = []
+        if parts != .penOnly { lines += touchFindings }
+        if parts != .touchOnly { lines += pen.report() }
+        if parts == .touchAndPen { lines += glass.report() }
+        return lines + ToleratedAnomalies.lines(anomalies)
+    }
+
+    private var touchFindings: [String] {
+        func list(_ touches: [(number: Int, id: Int32)]) -> String {
+            touches.isEmpty ? "none" : touches.map { "touch \($0.number) (id \($0.id))" }.joined(separator: ", ")
+        }
+        var lines = ["fingers held: \(list(heldTouches))"]
         if cancelledTouches.isEmpty {
             lines.append("cancel: none arrived (\(cancels) wl_touch.cancel events in all)")
         } else {
@@ -211,21 +238,6 @@ public final class CompositorCheck {
                      + (ups > upsFollowedByFrame ? " (\(ups - upsFollowedByFrame) without: tolerated, the app delivers them when input runs dry)" : ""))
         let stuck = anomalies.filter { $0.category == .possiblyStuck }
         lines.append("stuck touches: " + (stuck.isEmpty ? "none" : stuck.map { "id \($0.details["id"] ?? "?") idle \($0.details["idle"] ?? "?") s" }.joined(separator: ", ")))
-        lines += pen.report()
-        lines += glass.report()
-        if anomalies.isEmpty {
-            lines.append("anomalies: none")
-        } else {
-            for anomaly in anomalies {
-                let details = anomaly.details.keys.sorted().map { "\($0)=\(anomaly.details[$0] ?? "")" }.joined(separator: " ")
-                lines.append("anomaly: \(anomaly.kind) on \(anomaly.seatName) \(anomaly.device) (\(details))")
-            }
-        }
-        if passed {
-            lines.append("result: the compositor behaved")
-        } else {
-            for reason in failures { lines.append("result: the compositor did not behave: \(reason)") }
-        }
         return lines
     }
 }

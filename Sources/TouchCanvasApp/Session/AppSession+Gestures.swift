@@ -7,6 +7,7 @@ extension AppSession {
     /// 32-bit milliseconds; its location is where the seat's pointer is.
     public func handle(_ gesture: TouchpadGesture, time: UInt32, seat: SeatID) {
         recorder?.touchpadGesture(gesture, time: time, seat: seat)
+        observer?.touchpadGesture(gesture, seat: seat)
         inspector.noteInputEvent(isFrame: false)
         input.handleTouchpadGesture(gesture, time: time, seat: seat)
         setNeedsDisplay()

@@ -80,7 +80,7 @@ public final class AppSession {
     /// Everyone who hears what the compositor said of each commit (`--log present`).
     var presentationObservers: [(PresentationReport) -> Void] = []
     /// The guided check while it runs: it reads commits and presentations too.
-    weak var runningCheck: CompositorCheck?
+    weak var runningCheck: (any GuidedCheck)?
     /// A pen hovers at a location (nil: it touched down or left), `distance` 0…1 when known,
     /// at the time of the pen's last frame in seconds (`--log phases`).
     public var onPencilHover: ((TabletToolID, SeatID, Point?, Double?, Double) -> Void)?
@@ -347,7 +347,7 @@ public final class AppSession {
     }
 
     /// Runs the guided check: the HUD shows its prompt; `onChange` hears each step.
-    public func beginCheck(_ check: CompositorCheck, onChange: @escaping (CompositorCheck) -> Void) {
+    public func beginCheck<Check: GuidedCheck>(_ check: Check, onChange: @escaping (Check) -> Void) {
         observer = check
         runningCheck = check
         setHUDVisible(true)

@@ -25,14 +25,15 @@ public protocol InputObserver: AnyObject {
     func received(_ tablet: RawTabletToolInput, tool: TabletToolID, seat: SeatID)
     /// A seat announced a tablet tool.
     func tabletToolAdded(_ tool: TabletToolID, description: TabletToolDescription, seat: SeatID)
+    /// A touchpad swipe, pinch or hold event, before the recognizers see it.
+    func touchpadGesture(_ gesture: TouchpadGesture, seat: SeatID)
 }
 
 extension InputObserver {
     public func received(_ tablet: RawTabletToolInput, tool: TabletToolID, seat: SeatID) {}
     public func tabletToolAdded(_ tool: TabletToolID, description: TabletToolDescription, seat: SeatID) {}
+    public func touchpadGesture(_ gesture: TouchpadGesture, seat: SeatID) {}
 }
-
-extension CompositorCheck: InputObserver {}
 
 /// Hears everything that reaches a ``AppSession`` and changes what it draws, in the order it
 /// came: the input, the window's size and scale, the commands and the display frames. A

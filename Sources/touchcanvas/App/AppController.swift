@@ -13,9 +13,10 @@ import Wayland
 @MainActor
 final class AppController {
     let options: AppOptions
-    let connection: Connection
-    let loop: EventLoop
-    let registry: GlobalRegistry
+    private let link: CompositorLink
+    var connection: Connection { link.connection }
+    var loop: EventLoop { link.loop }
+    var registry: GlobalRegistry { link.registry }
     let session: AppSession
     let deadlines: Deadlines
     private(set) var seats: SeatsAndOutputs?
@@ -26,25 +27,20 @@ final class AppController {
     private(set) var playback: SessionPlayback?
     /// The line saying figures stay in pixels (an output of unknown size) is said once a run.
     var saidPixelsOnly = false
-    var check: CompositorCheck?
+    var check: (any GuidedCheck)?
+    /// What the check found, once it finished (`report --check` folds it in).
+    var checkResult: CheckSuiteResult?
+    /// Prints the check's report and ends the app; set when the check starts.
+    var reportCheck: (() -> Void)?
     let startTime = MonotonicClock.now()
 
     /// Connects and binds everything the app needs, or throws one readable reason.
     init(options: AppOptions) throws(AppError) {
         self.options = options
-        do {
-            connection = try Connection()
-            loop = try EventLoop(connection: connection)
-        } catch {
-            throw AppError(error.description)
-        }
-        guard let registry = GlobalRegistry(connection: connection) else {
-            throw AppError("the compositor connection failed before the registry could be read")
-        }
-        self.registry = registry
+        link = try CompositorLink()
         session = AppSession(.init(scene: options.scene, width: Double(options.size.width),
                                       height: Double(options.size.height), singleTouch: options.singleTouch))
-        deadlines = Deadlines(loop: loop)
+        deadlines = Deadlines(loop: link.loop)
         connectSession()
         session.input.stuckTouchThreshold = options.stuckAfter
         let seats = SeatsAndOutputs(registry: registry, sink: self,
@@ -68,13 +64,7 @@ final class AppController {
         if let timeout = options.checkTimeout { startCheck(timeout: timeout) }
     }
 
-    private func roundtrip() throws(AppError) {
-        do {
-            try loop.roundtrip()
-        } catch {
-            throw AppError(error.description)
-        }
-    }
+    private func roundtrip() throws(AppError) { try link.roundtrip() }
 
     /// The output `--output` names, or an error (status 64) that lists those there are.
     static func output(named wanted: String, among outputs: [(output: WlOutput, description: OutputDescription)]) throws(AppError) -> WlOutput {
@@ -198,7 +188,7 @@ final class AppController {
         case .commitDue:
             break  // the render below commits
         case .checkTimeout:
-            check?.timeOut()
+            checkTimedOut()
             return
         case .playback:
             playDueEvents()
@@ -226,18 +216,26 @@ final class AppController {
     /// Runs the window for a command: a failure to start is one line on stderr; a status other
     /// than 0 becomes the process's exit status.
     nonisolated static func runUntilExit(_ options: AppOptions) throws {
-        let status: Int32 = MainActor.assumeIsolated {
-            do {
-                return try AppController(options: options).run()
-            } catch let error as AppError {
-                printError(error.description)
-                return error.status
+        let status = runChecking(options).status
+        if status != 0 { throw ExitCode(status) }
+    }
+
+    /// Runs the window and hands back its status and, for a check, what it found (`report
+    /// --check` folds that into the report). A check that cannot start ends with 2, told apart
+    /// from one that found a fault.
+    nonisolated static func runChecking(_ options: AppOptions) -> (status: Int32, check: CheckSuiteResult?) {
+        MainActor.assumeIsolated {
+            var controller: AppController?
+            do throws(AppError) {
+                let app = try AppController(options: options)
+                controller = app
+                return (try app.run(), app.checkResult)
             } catch {
-                printError("\(error)")
-                return 1
+                printError(error.description)
+                let status = options.checkTimeout != nil && error.status == 1 ? 2 : error.status
+                return (status, controller?.checkResult)
             }
         }
-        if status != 0 { throw ExitCode(status) }
     }
 
     func run() throws(AppError) -> Int32 {

@@ -34,8 +34,14 @@ struct AppOptions {
     var record: String?
     /// Seconds without an event before an active touch is reported as possibly stuck.
     var stuckAfter: Double = 10
-    /// `touchcanvas check`: run the guided compositor check, giving up after this many seconds.
+    /// `touchcanvas check`: run the guided compositor check, giving up after this many seconds
+    /// (each step, when there are several).
     var checkTimeout: Double?
+    /// `check` with steps named or `--all`: these steps, as a suite; nil runs the cancel check
+    /// as it has always run (with its pen part and touch→glass).
+    var checkSteps: [CheckStepKind]?
+    /// `check --json`: the results as one JSON document on stdout, the report on stderr.
+    var checkJSON = false
     /// `--predict`: how far ahead predicted touches reach.
     var prediction = Prediction.auto
     /// `--pacing`: what decides when a frame is committed. Deadline by default: under the

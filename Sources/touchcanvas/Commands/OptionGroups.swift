@@ -23,6 +23,7 @@ extension AppOptions.LogModes: ExpressibleByArgument {
 }
 extension AppOptions.Decorations: ExpressibleByArgument {}
 extension Pacing: ExpressibleByArgument {}
+extension CheckStepKind: ExpressibleByArgument {}
 extension Prediction: ExpressibleByArgument {
     var defaultValueDescription: String { description }
 }

@@ -17,7 +17,7 @@ struct TouchCanvasCommand: ParsableCommand {
             `touchcanvas run --scene trace`; `touchcanvas help run` lists its options.
             """,
         version: TouchCanvasVersion.current,
-        subcommands: [Run.self, Check.self, Replay.self, Demo.self],
+        subcommands: [Run.self, Check.self, Report.self, Replay.self, Demo.self],
         defaultSubcommand: Run.self)
 }
 

@@ -95,6 +95,11 @@ final class SeatInput {
         keyboard = nil
     }
 
+    /// The seat has a touchscreen (or another touch device) now.
+    var hasTouch: Bool { touch != nil }
+    /// Touchpad swipes and pinches can arrive: the seat has a pointer and the compositor offers gestures.
+    var hasTouchpadGestures: Bool { touchpadGestures != nil }
+
     private func update(_ caps: WlSeat.Capability) {
         if caps.contains(.touch), touch == nil {
             touch = seat.getTouch()

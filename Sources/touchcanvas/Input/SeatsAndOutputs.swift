@@ -108,27 +108,10 @@ final class SeatsAndOutputs {
         guard outputs[global.name] == nil, let output = registry.bind(global, as: WlOutput.self, wanted: 4) else { return }
         outputs[global.name] = KnownOutput(output: output)
         output.onEvent = { [unowned self] event in
-            switch event {
-            case .scale(let factor):
-                let (scale, complaint) = OutputScale.clamped(factor)
-                if let complaint { printError(complaint) }
-                outputs[global.name]?.scale = scale
-            case .mode(let flags, let width, let height, let refresh) where flags.contains(.current):
-                outputs[global.name]?.mode = width > 0 && height > 0 ? (Int(width), Int(height)) : nil
-                outputs[global.name]?.refreshMillihertz = Int(max(refresh, 0))
-            case .geometry(_, _, let width, let height, _, let make, let model, let transform):
-                outputs[global.name]?.transform = transform
-                outputs[global.name]?.physicalSize = (Int(max(width, 0)), Int(max(height, 0)))
-                outputs[global.name]?.make = make
-                outputs[global.name]?.model = model
-            case .name(let name):
-                outputs[global.name]?.name = name
-            case .description(let description):
-                outputs[global.name]?.humanDescription = description
-            case .done:
+            if let complaint = outputs[global.name]?.note(event) { printError(complaint) }
+            if case .done = event {
                 self.window?.updateScale()
                 onOutputsChanged?(outputsExtent)
-            default: break
             }
         }
     }
@@ -204,6 +187,32 @@ struct KnownOutput {
     var name: String?
     /// `wl_output.description`: "Dell Inc. U2720Q (DP-1)".
     var humanDescription: String?
+
+    /// Takes what the output says of itself; returns a line to print when it said nonsense (a
+    /// scale out of range, which is clamped).
+    mutating func note(_ event: WlOutput.Event) -> String? {
+        switch event {
+        case .scale(let factor):
+            let (clamped, complaint) = OutputScale.clamped(factor)
+            scale = clamped
+            return complaint
+        case .mode(let flags, let width, let height, let refresh) where flags.contains(.current):
+            mode = width > 0 && height > 0 ? (Int(width), Int(height)) : nil
+            refreshMillihertz = Int(max(refresh, 0))
+        case .geometry(_, _, let width, let height, _, let make, let model, let transform):
+            self.transform = transform
+            physicalSize = (Int(max(width, 0)), Int(max(height, 0)))
+            self.make = make
+            self.model = model
+        case .name(let name):
+            self.name = name
+        case .description(let description):
+            humanDescription = description
+        default:
+            break
+        }
+        return nil
+    }
 
     /// As the app (no Wayland) takes it.
     var described: OutputDescription {

@@ -19,6 +19,16 @@ final class TabletSeat {
         var id: (vid: UInt32, pid: UInt32)?
         var paths: [String] = []
         var isDone = false
+
+        /// Takes what the tablet says of itself; `done` and `removed` are the owner's to handle.
+        mutating func note(_ event: ZwpTabletV2.Event) {
+            switch event {
+            case .name(let name): self.name = name
+            case .id(let vid, let pid): id = (vid, pid)
+            case .path(let path): paths.append(path)
+            default: break
+            }
+        }
     }
 
     struct Tool {
@@ -29,6 +39,17 @@ final class TabletSeat {
         var hardwareIDWacom: UInt64?
         var capabilities: Set<ZwpTabletToolV2.Capability> = []
         var isDone = false
+
+        /// Takes what the tool says of itself, before its `done`; motion and buttons are routed.
+        mutating func note(_ event: ZwpTabletToolV2.Event) {
+            switch event {
+            case .type(let type): self.type = type
+            case .hardwareSerial(let hi, let lo): hardwareSerial = UInt64(hi) << 32 | UInt64(lo)
+            case .hardwareIdWacom(let hi, let lo): hardwareIDWacom = UInt64(hi) << 32 | UInt64(lo)
+            case .capability(let capability): capabilities.insert(capability)
+            default: break
+            }
+        }
     }
 
     struct Pad {
@@ -38,6 +59,15 @@ final class TabletSeat {
         var buttons: UInt32 = 0
         var groups: [ZwpTabletPadGroupV2] = []
         var isDone = false
+
+        mutating func note(_ event: ZwpTabletPadV2.Event) {
+            switch event {
+            case .group(let group?): groups.append(group)  // kept alive with the pad; unused yet
+            case .path(let path): paths.append(path)
+            case .buttons(let count): buttons = count
+            default: break
+            }
+        }
     }
 
     let seat: SeatID
@@ -100,10 +130,8 @@ final class TabletSeat {
         proxy.onEvent = { [unowned self] event in
             guard var tablet = tablets[key] else { return }
             log(Self.wire(event, tablet: tablet.number))
+            tablet.note(event)
             switch event {
-            case .name(let name): tablet.name = name
-            case .id(let vid, let pid): tablet.id = (vid, pid)
-            case .path(let path): tablet.paths.append(path)
             case .done:
                 tablet.isDone = true
                 tablets[key] = tablet
@@ -114,6 +142,8 @@ final class TabletSeat {
                 tablet.proxy.destroy()
                 sink?.seat(seat, tabletRemoved: TabletID(UInt32(tablet.number)))
                 return
+            default:
+                break
             }
             tablets[key] = tablet
         }
@@ -126,11 +156,8 @@ final class TabletSeat {
         proxy.onEvent = { [unowned self] event in
             guard var tool = tools[key] else { return }
             log(wire(event, tool: tool.number))
+            tool.note(event)
             switch event {
-            case .type(let type): tool.type = type
-            case .hardwareSerial(let hi, let lo): tool.hardwareSerial = UInt64(hi) << 32 | UInt64(lo)
-            case .hardwareIdWacom(let hi, let lo): tool.hardwareIDWacom = UInt64(hi) << 32 | UInt64(lo)
-            case .capability(let capability): tool.capabilities.insert(capability)
             case .done: tool.isDone = true
             case .removed:
                 route(event, of: tool)
@@ -152,10 +179,8 @@ final class TabletSeat {
         proxy.onEvent = { [unowned self] event in
             guard var pad = pads[key] else { return }
             log(wire(event, pad: pad.number))
+            pad.note(event)
             switch event {
-            case .group(let group?): pad.groups.append(group)  // kept alive with the pad; unused yet
-            case .path(let path): pad.paths.append(path)
-            case .buttons(let count): pad.buttons = count
             case .done: pad.isDone = true
             case .removed:
                 pads[key] = nil
