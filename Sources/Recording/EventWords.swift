@@ -27,6 +27,7 @@ extension EventWord {
 enum WindowWord: String, EventWord {
     case configure, scale, flush, clear, undo, scene
     case palmRejection = "palm-rejection"
+    case flashArea = "flash-area"
     case gestureTimeout = "gesture-timeout"
     case displayFrame = "display-frame"
 
@@ -37,6 +38,7 @@ enum WindowWord: String, EventWord {
         case .flush, .clear, .undo, .gestureTimeout: ""
         case .scene: "NAME"
         case .palmRejection: "on|off"
+        case .flashArea: "window|corner"
         case .displayFrame: "[MS]"
         }
     }
@@ -45,7 +47,7 @@ enum WindowWord: String, EventWord {
         switch self {
         case .configure, .scale, .flush, .displayFrame: 1
         case .clear, .undo, .scene: 2
-        case .palmRejection, .gestureTimeout: 3
+        case .palmRejection, .gestureTimeout, .flashArea: 3
         }
     }
 }

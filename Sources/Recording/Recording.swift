@@ -39,7 +39,7 @@ import TouchKit
 /// | `size W H` | required: the surface's logical size, integers 1…16384 |
 /// | `scale N` | required: the buffer scale, an integer 1…8 |
 /// | `seat ID NAME` | a seat known at the start: `ID` is the registry name of its `wl_seat` (0…4294967295), `NAME` its `wl_seat.name`, the rest of the line (may be empty or hold spaces) |
-/// | `scene NAME` | optional: the scene recorded in (`spots`, `canvas`, `draw`, `trace`, `gestures`, `inspect`, `targets`); replay uses it when not told otherwise |
+/// | `scene NAME` | optional: the scene recorded in (`spots`, `canvas`, `draw`, `trace`, `gestures`, `inspect`, `targets`, `latency`); replay uses it when not told otherwise |
 /// | `writer NAME` | optional, version 3 on: the program and its version that wrote the file, the rest of the line (`touchcanvas 0.1.0`); for people tracing a file to a build, replay ignores it |
 ///
 /// A name (the `NAME` of `seat`, `writer` and `seat-name`) is read as the writer writes it: a tab
@@ -95,8 +95,9 @@ import TouchKit
 /// | `gesture-timeout` | `-` | the app's timer for the gesture recognizers' time-outs fired (format 3): those due by then fired (a double tap that never came, a long press held long enough), so a replay fires them when the app did, not at its next event or display frame |
 /// | `clear` | `-` | the user cleared the scene (key `c`) |
 /// | `undo` | `-` | the user undid the last stroke (`u`, Ctrl+Z) |
-/// | `scene NAME` | `-` | the user switched to scene `NAME` (keys `1`–`7`): touches in flight were cancelled and the new scene started empty |
+/// | `scene NAME` | `-` | the user switched to scene `NAME` (keys `1`–`8`): touches in flight were cancelled and the new scene started empty |
 /// | `palm-rejection on`, `… off` | `-` | the user turned palm rejection on or off (`p`; format 3): fingers that come down while a pen is in range draw nothing while it is on |
+/// | `flash-area window`, `… corner` | `-` | the user moved the latency scene's flash between the whole window and its top-left corner patch (`f`; format 3) |
 /// | `tool-added tool TYPE SERIAL WACOM AXES` | seat | a tool was announced (`done`): `TYPE` one of `pen`, `eraser`, `brush`, `pencil`, `airbrush`, `finger`, `mouse`, `lens`; `SERIAL` its `hardware_serial` and `WACOM` its `hardware_id_wacom`, each an integer 0…18446744073709551615 or `-` when not sent; `AXES` its capabilities joined by commas (`tilt,pressure,distance,rotation,slider,wheel`, in that order) or `-` |
 /// | `tool-proximity-in tool tablet` | seat | `zwp_tablet_tool_v2.proximity_in` on the window's content |
 /// | `tool-proximity-out tool` | seat | `proximity_out` (a tool down is cancelled) |

@@ -257,6 +257,9 @@ struct LineParser {
             case "off": return .command(.palmRejection(false))
             default: throw error("expected 'palm-rejection on' or 'palm-rejection off'")
             }
+        case .flashArea:
+            guard let area = LatencyFlashArea(rawValue: String(arguments[0])) else { throw error("expected 'flash-area window' or 'flash-area corner'") }
+            return .command(.flashArea(area))
         case .gestureTimeout: return .gestureTimeout
         case .displayFrame:
             guard arguments.count <= 1 else { throw error("expected 'display-frame' or 'display-frame MS'") }

@@ -22,6 +22,7 @@ extension RecordingWriter {
         case .command(.undo): RecordingFormat.line(WindowWord.undo)
         case let .command(.scene(scene)): RecordingFormat.line(WindowWord.scene, scene.rawValue)
         case let .command(.palmRejection(on)): RecordingFormat.line(WindowWord.palmRejection, on ? "on" : "off")
+        case let .command(.flashArea(area)): RecordingFormat.line(WindowWord.flashArea, area.rawValue)
         case let .tabletToolAdded(_, tool, description):
             RecordingFormat.line(SeatWord.toolAdded, String(tool.raw), description.type.rawValue,
                                  optional(description.hardwareSerial), optional(description.hardwareIDWacom),

@@ -1,13 +1,14 @@
 import TouchKit
 
-/// The scenes `touchcanvas --scene` and the 1–7 keys switch between.
+/// The scenes `touchcanvas --scene` and the 1–8 keys switch between.
 public enum Scene: String, CaseIterable, Sendable {
-    case spots, canvas, draw, trace, gestures, inspect, targets
+    case spots, canvas, draw, trace, gestures, inspect, targets, latency
 
-    /// The scenes of keys 1–7, in that order (the default scene first), as the help lists them.
-    public static let keyOrder: [Scene] = [.canvas, .spots, .draw, .trace, .gestures, .inspect, .targets]
+    /// The scenes of keys 1–8, in that order (the default scene first), as the help lists them.
+    public static let keyOrder: [Scene] = [.canvas, .spots, .draw, .trace, .gestures, .inspect, .targets, .latency]
 
-    /// The root view for a scene, filling `frame`, on the white background of the visual contract (docs/architecture.md).
+    /// The root view for a scene, filling `frame`, on the white background of the visual contract
+    /// (docs/architecture.md); the latency scene's is black.
     ///
     /// - `spots`: ``TouchableView`` (*Implementing a Multi-Touch App*).
     /// - `canvas`: ``CanvasView``, spots over accumulating paths.
@@ -18,6 +19,8 @@ public enum Scene: String, CaseIterable, Sendable {
     /// - `gestures`: ``GesturesView``, the MoveMe placard among the guide's gestures (*Multitouch Events*).
     /// - `targets`: ``TargetsView``, crosshairs to tap, a finger to hold and a line to draw,
     ///   then what they say about how the touchscreen is mapped and how steady it is.
+    /// - `latency`: ``LatencyView``, black, flashing white for one frame at each touch down,
+    ///   with rings where a dragging finger was 10–100 ms before, for latency rigs.
     ///
     /// With `singleTouch` (`--single-touch`) the scene's drawing view takes only the first
     /// finger (`isMultipleTouchEnabled` off). What the app may ask of the root view is in
@@ -32,9 +35,11 @@ public enum Scene: String, CaseIterable, Sendable {
         case .canvas: CanvasView(frame: frame)
         case .gestures: GesturesView(frame: frame)
         case .targets: TargetsView(frame: frame)
+        case .latency: LatencyView(frame: frame)
         }
         if singleTouch { root.isMultipleTouchEnabled = false }
-        root.backgroundColor = .white
+        // A photodiode needs black to flash from; every other scene keeps the white of the contract.
+        root.backgroundColor = scene == .latency ? .black : .white
         return root
     }
 }

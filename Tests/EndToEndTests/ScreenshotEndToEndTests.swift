@@ -23,7 +23,7 @@ struct ScreenshotEndToEndTests {
     }
 
     @Test func theListNamesEveryScreenshot() {
-        #expect(Self.entries.map(\.name) == ["canvas.png", "inspector.png", "gestures.png", "targets-course.png", "targets-result.png"])
+        #expect(Self.entries.map(\.name) == ["canvas.png", "inspector.png", "gestures.png", "targets-course.png", "targets-result.png", "latency.png"])
     }
 
     @Test(arguments: entries.map(\.name))

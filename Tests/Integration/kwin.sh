@@ -4,6 +4,7 @@
 #
 #   kwin.sh path/to/touchcanvas path/to/tc-inject
 #
+# First `touchcanvas report` must name KWin and list its seat and output (tc_check_report).
 # (a) three fingers down and moving, then a cancel from the fake device: KWin sends
 #     wl_touch.cancel and the app reports exactly those three touches cancelled, none ended;
 # (b) a new finger reusing id 0 draws a stroke: began, moved, ended;
@@ -100,6 +101,9 @@ wait_for_window() {
 }
 
 phases() { grep -c "\"phase\":\"$1\"" "$work/app.out" || true; }
+
+# The bug report names KWin (its KDE output-device global) and lists its seat and output.
+tc_check_report "KWin (KDE Plasma)" "$work" "$bin"
 
 # --- (a) three fingers, then KWin cancels them ------------------------------------------------
 tc_log "$work/app.out"

@@ -26,6 +26,7 @@
 #   started=$(tc_now_ns) … tc_check_present "$work/present.out" "why" MIN REFRESH_NS "$started"
 #                                # the app's `--log present` touch→glass lines (check-present.py)
 #   tc_check_no_present "$work/present.out" "why" ["$work/present.err"]   # none where none can be
+#   tc_check_report NAME DIR env … "$bin"   # `report --no-check` names the compositor NAME
 #   tc_log FILE                  # a log tc_fail shows
 #   tc_ok "what"                 tc_fail "why"   # tc_fail shows the logs and exits 1
 #
@@ -325,4 +326,45 @@ tc_sway() {
     sleep 0.1
   done
   tc_fail "Sway made no Wayland socket in $runtime"
+}
+
+# Runs `touchcanvas report --no-check` (the command after $2, with its environment: e.g.
+# env XDG_RUNTIME_DIR=… WAYLAND_DISPLAY=… "$bin") into folder $2 and checks what it wrote: status
+# 0, the compositor named $1, wl_compositor and wl_output among the globals, one seat described
+# for each wl_seat global, and an output with a mode. Prints what it found.
+tc_check_report() {
+  local expected=$1 dir=$2 status=0 json
+  shift 2
+  tc_log "$work/report.err"
+  timeout 30 "$@" report --no-check --to "$dir" >"$work/report.out" 2>"$work/report.err" 3>&- || status=$?
+  [ "$status" -eq 0 ] || tc_fail "touchcanvas report ended with status $status"
+  json=$(ls -d "$dir"/touchcanvas-report-*/report.json 2>/dev/null | head -1)
+  [ -n "$json" ] || tc_fail "touchcanvas report wrote no report.json in $dir"
+  found=$(python3 - "$json" "$expected" <<'PYEOF'
+import json, sys
+report = json.load(open(sys.argv[1]))
+expected = sys.argv[2]
+problems = []
+compositor = report["compositor"]
+if compositor["name"] != expected:
+    problems.append(f"named {compositor['name']!r} from {compositor['evidence']}, expected {expected!r}")
+interfaces = [g["interface"] for g in report["globals"]]
+for needed in ("wl_compositor", "wl_output"):
+    if needed not in interfaces:
+        problems.append(f"no {needed} among the globals")
+if len(report["seats"]) != interfaces.count("wl_seat"):
+    problems.append(f"{len(report['seats'])} seats described for {interfaces.count('wl_seat')} wl_seat globals")
+outputs = [o for o in report["outputs"] if o.get("modeWidth")]
+if not outputs:
+    problems.append("no output with a mode")
+if problems:
+    print("; ".join(problems))
+    sys.exit(1)
+o = outputs[0]
+print(f"{compositor['name']} (from {', '.join(compositor['evidence'])}); {len(interfaces)} globals; "
+      f"seats: {', '.join(s['name'] + ' [' + ','.join(s['capabilities']) + ']' for s in report['seats']) or 'none'}; "
+      f"output {o.get('name')} {o['modeWidth']}x{o['modeHeight']}")
+PYEOF
+) || tc_fail "the report is not right: $found"
+  tc_ok "report: $found"
 }

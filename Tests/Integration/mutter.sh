@@ -5,6 +5,8 @@
 #
 #   Tests/Integration/mutter.sh path/to/touchcanvas
 #
+# `touchcanvas report` must name Mutter and list its seat and monitor (tc_check_report).
+#
 # Part one: two fingers draw on the fullscreen canvas. The phases log must show each touch
 # begin, move and end where the fingers were (within 1 px) although Mutter sends no
 # wl_touch.frame after the last up, and the drawing saved on SIGTERM must show both strokes.
@@ -139,6 +141,8 @@ wait_mapped "$work/app.err" "$width" "$height"
 tc_wait_line "$work/app.err" "xdg_toplevel@[0-9]+\.configure\($width, $height, " 10
 tc_alive "$app_pid" touchcanvas
 tc_ok "fullscreen ${width}x${height} window mapped, touch bound"
+# The bug report names Mutter (gtk_shell1) and lists its seat and the virtual monitor.
+tc_check_report "Mutter (GNOME Shell)" "$work" env WAYLAND_DISPLAY="$socket" "$bin"
 tc_check_tablet "$work/app.err" offered
 
 # Two fingers: A along a horizontal line, B along a diagonal, moving in turn, then both lift.

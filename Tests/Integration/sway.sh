@@ -4,7 +4,8 @@
 #
 #   Tests/Integration/sway.sh path/to/touchcanvas path/to/tc-inject
 #
-# Checks, at output scale 1, then 2, then 1.5:
+# First `touchcanvas report` must name Sway and list its seat and output (tc_check_report).
+# Then, at output scale 1, then 2, then 1.5:
 #   - a drag drawn with the virtual pointer reaches the app as pointer began/moved/ended at the
 #     expected window coordinates (its --log phases output), fractions included;
 #   - a screenshot (grim) shows each stroke in #34329C where it was drawn, 4 logical px thick,
@@ -103,6 +104,8 @@ done
 read -r wx wy ww wh <<<"$rect"
 [ "$ww x $wh" = "1280 x 720" ] || tc_fail "the tiled window is ${ww}x$wh; expected it to fill the 1280x720 output"
 tc_ok "the window is mapped at $wx,$wy, ${ww}x$wh"
+# The bug report names Sway (its wlroots globals and SWAYSOCK) and lists its seat and output.
+tc_check_report Sway "$user_dir" "${client[@]}" "$work/bin/touchcanvas"
 tc_check_tablet "$work/app.err" offered
 
 # --- Strokes with the virtual pointer ---------------------------------------------------------

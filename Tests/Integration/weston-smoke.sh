@@ -3,7 +3,8 @@
 #
 # Checks what a person would notice first: the window maps, the app commits (a white buffer,
 # read back with weston-screenshooter), SIGTERM ends it with status 0, and with WAYLAND_DEBUG it
-# never commits more often than the compositor's frame callbacks allow.
+# never commits more often than the compositor's frame callbacks allow; and `touchcanvas report`
+# names Weston and lists its output (and no seat: this Weston has no input devices).
 # Everything started here is stopped by its own PID, also on failure.
 set -euo pipefail
 bin=${1:?usage: weston-smoke.sh path/to/touchcanvas}
@@ -47,3 +48,4 @@ tc_stop "$app_pid"
 [ "$tc_status" -eq 0 ] || fail "SIGTERM gave exit status $tc_status"
 tc_ok "($white white pixels, $commits commits of the canvas and $((all_commits - commits)) of its frame, $attaches buffers attached, $callbacks frame callbacks)"
 tc_check_tablet "$work/app.err" absent
+tc_check_report Weston "$work" env XDG_RUNTIME_DIR="$runtime" WAYLAND_DISPLAY="$socket" "$bin"

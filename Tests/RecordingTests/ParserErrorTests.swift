@@ -20,7 +20,7 @@ import Testing
         ("touchcanvas-recording 1\nsize 800 99999999999999999999\n", 2, "height '99999999999999999999' is not an integer 1…16384"),
         ("touchcanvas-recording 1\nscale 64\n", 2, "scale '64' is not an integer 1…8"),
         ("touchcanvas-recording 1\nsize 8 8\nsize 8 8\n", 3, "the header has two 'size' lines"),
-        ("touchcanvas-recording 1\nscene sketch\n", 2, "unknown scene 'sketch' (expected one of spots, canvas, draw, trace, gestures, inspect, targets)"),
+        ("touchcanvas-recording 1\nscene sketch\n", 2, "unknown scene 'sketch' (expected one of spots, canvas, draw, trace, gestures, inspect, targets, latency)"),
         ("touchcanvas-recording 1\nseat 1 a\nseat 1 b\n", 3, "seat 1 is declared twice"),
         ("touchcanvas-recording 1\ncolour red\n", 2, "unknown header line 'colour'"),
         ("touchcanvas-recording 2\nwriter touchcanvas 0.1.0\n", 2, "'writer' is a header line of format version 3; this file says version 2"),
@@ -58,7 +58,7 @@ import Testing
         (header2 + "0 1 clear\n", 4, "'clear' is a window event: its seat must be '-'"),
         (header2 + "0 - undo 3\n", 4, "expected 'undo'"),
         (header2 + "0 - scene\n", 4, "expected 'scene NAME'"),
-        (header2 + "0 - scene sketch\n", 4, "unknown scene 'sketch' (expected one of spots, canvas, draw, trace, gestures, inspect, targets)"),
+        (header2 + "0 - scene sketch\n", 4, "unknown scene 'sketch' (expected one of spots, canvas, draw, trace, gestures, inspect, targets, latency)"),
         // The pen came with version 3; a misspelt pen line is unknown whatever the version.
         (header2 + "0 1 tool-down 1\n", 4, "'tool-down' is an event of format version 3; this file says version 2"),
         (header + "0 1 tablet-removed 1\n", 4, "'tablet-removed' is an event of format version 3; this file says version 1"),

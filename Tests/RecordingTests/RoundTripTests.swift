@@ -39,6 +39,8 @@ import TouchKit
         .command(.scene(.gestures)),
         .command(.palmRejection(false)),
         .command(.palmRejection(true)),
+        .command(.flashArea(.corner)),
+        .command(.flashArea(.window)),
         // The pen (format version 3): every tool event, a tool with no hardware numbers and no
         // axes, and one with the most of each.
         .tabletToolAdded(seat: SeatID(3), tool: TabletToolID(1),

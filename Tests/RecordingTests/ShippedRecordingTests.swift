@@ -51,6 +51,26 @@ import TouchCanvasTesting
         #expect(pixels.count { !$0.isBlend(of: Self.purple) } == 0, "nothing but purple ink: no spots")
     }
 
+    @Test func theLatencyDragEndsWithRingsBehindTheStillDownFinger() throws {
+        let recording = try load("latency-drag.tcrec")
+        let pixels = try Replayer(recording: recording).run()
+        let lastTime = Double(71) * 1000 / 120
+        let head = RecordingGenerator.latencyDragPoint(at: lastTime)
+        #expect(pixels.pixel(atLogical: head.x, head.y, scale: 1) == .white, "the latest sample's dot")
+        #expect(pixels.pixel(atLogical: 700, 560, scale: 1) == PixelColor(rgb: 0x000000), "black where nothing is: the flash is long over")
+        let ring = PixelColor(rgb: 0x4FC3F7)
+        for age in [10.0, 20, 50, 100] {
+            // Each ring (radius 9) is drawn about where the finger was `age` ms before the dot.
+            let centre = RecordingGenerator.latencyDragPoint(at: lastTime - age)
+            var hits = 0
+            for dy in -12...12 {
+                for dx in -12...12 where pixels.pixel(atLogical: centre.x + Double(dx), centre.y + Double(dy), scale: 1)
+                    .map({ $0.distance(to: ring) <= 40 }) == true { hits += 1 }
+            }
+            #expect(hits > 20, "a ring \(Int(age)) ms back, at \(centre)")
+        }
+    }
+
     @Test func theTargetsCourseReplaysToItsVerdict() throws {
         let replayer = Replayer(recording: try load("targets-rotated.tcrec"))
         var results: [TargetsResults] = []

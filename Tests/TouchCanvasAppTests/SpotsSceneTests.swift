@@ -45,7 +45,7 @@ import TouchCanvasTesting
         let root = Scene.makeRootView(for: .spots, frame: Rect(x: 0, y: 0, width: 10, height: 10))
         #expect(root is TouchableView && root.isMultipleTouchEnabled)
         #expect(root.backgroundColor == .white)
-        #expect(Scene.allCases.map(\.rawValue) == ["spots", "canvas", "draw", "trace", "gestures", "inspect", "targets"])
+        #expect(Scene.allCases.map(\.rawValue) == ["spots", "canvas", "draw", "trace", "gestures", "inspect", "targets", "latency"])
     }
 
     @Test func aSpotAppearsCentredOnTheTouchAndGrowsTo100In200ms() {
@@ -133,7 +133,8 @@ import TouchCanvasTesting
     func everySceneHasARootViewOfItsKindOnWhite(_ scene: Scene) {
         let frame = Rect(x: 0, y: 0, width: 320, height: 240)
         let root = Scene.makeRootView(for: scene, frame: frame)
-        #expect(root.frame == frame && root.backgroundColor == .white)
+        // The latency scene flashes from black, for a photodiode.
+        #expect(root.frame == frame && root.backgroundColor == (scene == .latency ? .black : .white))
         switch scene {
         case .spots: #expect(root is TouchableView && root.isMultipleTouchEnabled)
         case .draw: #expect(root is DrawingView && !root.isMultipleTouchEnabled)
@@ -141,9 +142,10 @@ import TouchCanvasTesting
         case .canvas, .inspect: #expect(root is CanvasView && root.isMultipleTouchEnabled)
         case .gestures: #expect(root is GesturesView && root.isMultipleTouchEnabled)
         case .targets: #expect(root is TargetsView && root.isMultipleTouchEnabled, "a second finger is seen, to be refused")
+        case .latency: #expect(root is LatencyView && root.isMultipleTouchEnabled)
         }
-        // Spots, gestures and targets draw nothing that lasts: nothing to clear, undo or export.
-        let draws = scene != .spots && scene != .gestures && scene != .targets
+        // Spots, gestures, targets and latency draw nothing that lasts: nothing to clear, undo or export.
+        let draws = ![Scene.spots, .gestures, .targets, .latency].contains(scene)
         #expect((root is Clearable) == draws)
         #expect((root is Undoable) == draws)
         #expect((root is SVGExportable) == draws)

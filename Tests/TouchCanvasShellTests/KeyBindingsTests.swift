@@ -34,12 +34,16 @@ import TouchCanvasApp
         #expect(command(0x5a) == nil)
     }
 
-    @Test func digitsOneToSevenSwitchScenesInTheHelpsOrder() {
-        let scenes = (0x31...0x37).map { command(UInt32($0)) }
+    @Test func digitsOneToEightSwitchScenesInTheHelpsOrder() {
+        let scenes = (0x31...0x38).map { command(UInt32($0)) }
         #expect(scenes == [.perform(.scene(.canvas)), .perform(.scene(.spots)), .perform(.scene(.draw)),
                            .perform(.scene(.trace)), .perform(.scene(.gestures)), .perform(.scene(.inspect)),
-                           .perform(.scene(.targets))])
-        #expect(command(0x30) == nil && command(0x38) == nil)
+                           .perform(.scene(.targets)), .perform(.scene(.latency))])
+        #expect(command(0x30) == nil && command(0x39) == nil)
+    }
+
+    @Test func fMovesTheLatencyFlash() {
+        #expect(command(0x66) == .toggleFlashArea && command(0x46) == .toggleFlashArea)
     }
 
     @Test func gTogglesTheCoverageGrid() {

@@ -78,7 +78,9 @@ extension InputOperation {
             case 0: self = .command(.clear)
             case 1: self = .command(.undo)
             case 2: self = .command(.scene(reader.pick(Scene.allCases)))
-            case 3: self = .command(.palmRejection(reader.bool()))
+            case 3:
+                // Palm rejection (p) or the latency scene's flash area (f): the two switches.
+                self = reader.bool() ? .command(.palmRejection(reader.bool())) : .command(.flashArea(reader.pick(LatencyFlashArea.allCases)))
             case 4: self = .hud(reader.bool())
             case 5: self = .debugOverlay
             case 6: self = .checkStuck

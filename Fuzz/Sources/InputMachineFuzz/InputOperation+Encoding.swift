@@ -86,7 +86,8 @@ extension InputOperation {
             case .clear: writer.int(0, in: 0...7)
             case .undo: writer.int(1, in: 0...7)
             case let .scene(scene): writer.int(2, in: 0...7); index(of: scene, in: Scene.allCases)
-            case let .palmRejection(on): writer.int(3, in: 0...7); writer.bool(on)
+            case let .palmRejection(on): writer.int(3, in: 0...7); writer.bool(true); writer.bool(on)
+            case let .flashArea(area): writer.int(3, in: 0...7); writer.bool(false); index(of: area, in: LatencyFlashArea.allCases)
             }
         case let .hud(visible): code(.key); writer.int(4, in: 0...7); writer.bool(visible)
         case .debugOverlay: code(.key); writer.int(5, in: 0...7)

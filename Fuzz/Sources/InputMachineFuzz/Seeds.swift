@@ -25,6 +25,7 @@ extension InputMachineFuzz {
             ("keys-mid-stroke", Script(scene: .trace, showsOverlays: true, keysMidStroke)),
             ("too-many-fingers", Script(scene: .spots, tooManyFingers)),
             ("missing-frames", Script(scene: .canvas, missingFrames)),
+            ("latency-flash", Script(scene: .latency, latencyFlash)),
         ]
     }
 
@@ -115,6 +116,14 @@ extension InputMachineFuzz {
          .finger(seat: 1, .frame), .configure(width: 40, height: 30, scale: 2), .displayFrame(predictionMilliseconds: nil),
          .command(.scene(.inspect)), .wait(milliseconds: 255), .checkStuck, .hud(false), .command(.undo),
          .displayFrame(predictionMilliseconds: nil)]
+    }
+
+    /// The latency scene: a flash at the window, one in the corner, and a drag with its rings.
+    private static var latencyFlash: [InputOperation] {
+        [.displayFrame(predictionMilliseconds: nil), .command(.flashArea(.corner))]
+            + stroke(seat: 1, id: 0, from: at(12, 12), steps: 6)
+            + [.command(.flashArea(.window)), .finger(seat: 1, .down(id: 1, at(4, 4))), .finger(seat: 1, .frame),
+               .displayFrame(predictionMilliseconds: nil), .displayFrame(predictionMilliseconds: nil)]
     }
 
     private static var tooManyFingers: [InputOperation] {

@@ -4,7 +4,7 @@ extension AppSession {
     /// The scene has more to paint than the last frame did (a rebuild in slices): the shell
     /// keeps frames coming while this is true, as it does while animations run.
     public var needsAnotherFrame: Bool {
-        (rootView as? ProgressivePainting)?.needsAnotherFrame ?? false
+        (rootView as? ProgressivePainting)?.needsAnotherFrame ?? (rootView as? FrameFollowing)?.needsAnotherFrame ?? false
     }
 
     /// Runs `body` with the scene painting everything a frame asks for, whatever the budget:

@@ -226,6 +226,8 @@ public final class AppSession {
             switchScene(to: newScene)
         case let .palmRejection(on):
             palmRejection.isEnabled = on
+        case let .flashArea(area):
+            (rootView as? LatencyView)?.flashArea = area
         }
         recorder?.command(command)
         setNeedsDisplay()
@@ -254,6 +256,16 @@ public final class AppSession {
         (rootView as? TargetsView)?.matrixCaveat = { [unowned self] in targetsMatrixCaveat() }
         (rootView as? PhysicalSizeReading)?.millimetresPerPoint = { [unowned self] in inspector.millimetresPerPoint }
         (rootView as? ContactFiguresShowing)?.contactFigures = { [unowned self] number in inspector.contacts.figures[number] }
+        (rootView as? TouchToGlassShowing)?.touchToGlassMedian = { [unowned self] in inspector.glassLatency?.median }
+    }
+
+    /// `f` in the latency scene: the flash moves between the whole window and the corner patch
+    /// (recorded, so a replay flashes where the run did); nil in other scenes.
+    @discardableResult
+    public func toggleFlashArea() -> LatencyFlashArea? {
+        guard let latency = rootView as? LatencyView else { return nil }
+        perform(.flashArea(latency.flashArea == .window ? .corner : .window))
+        return latency.flashArea
     }
 
     /// `g`: the coverage grid on or off, in the scenes made for sweeping a screen (spots and
@@ -405,6 +417,7 @@ public final class AppSession {
             input.deliverHeldMoves()
             window.advanceAnimations()
         }
+        (rootView as? FrameFollowing)?.displayFrameWillDraw()
         refreshHUDIfNeeded()
     }
 

@@ -8,10 +8,12 @@ public enum SceneCommand: Sendable, Hashable {
     case clear
     /// `u` or Ctrl+Z: the last stroke undone.
     case undo
-    /// `1`–`6`: another scene (touches in flight are cancelled first).
+    /// `1`–`8`: another scene (touches in flight are cancelled first).
     case scene(Scene)
     /// `p`: palm rejection on or off (fingers near a pen draw nothing while on).
     case palmRejection(Bool)
+    /// `f` in the latency scene: the flash fills the window or a corner patch.
+    case flashArea(LatencyFlashArea)
 }
 
 /// Something that watches the input as the session handles it, beside the views: the `check`

@@ -79,6 +79,9 @@ extension AppController: SeatInputSink {
                 return printError("the coverage grid (g) is in the spots and targets scenes")
             }
             printError("coverage grid \(on ? "on" : "off")")
+        case .toggleFlashArea:
+            guard let area = session.toggleFlashArea() else { return printError("the flash (f) is in the latency scene") }
+            printError("latency flash: \(area == .window ? "the whole window" : "the top-left corner patch")")
         case .perform(let command): session.perform(command)
         }
     }

@@ -162,7 +162,7 @@ struct DemoInputSender {
         }
     }
 
-    /// The evdev key the app answers with a recorded command: c, u, p, or 1–7 in the app's order.
+    /// The evdev key the app answers with a recorded command: c, u, p, f, or 1–8 in the app's order.
     static func key(for command: RecordedCommand) -> UInt32? {
         switch command {
         case .clear: return 46
@@ -172,6 +172,8 @@ struct DemoInputSender {
             return Scene.keyOrder.firstIndex(of: scene).map { UInt32(2 + $0) }
         case .palmRejection:
             return 25  // p toggles it; a demo starts with it on, as the recording did
+        case .flashArea:
+            return 33  // f toggles it; the scene starts with the window, as the recording did
         }
     }
 

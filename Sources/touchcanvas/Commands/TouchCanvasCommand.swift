@@ -27,10 +27,11 @@ struct Run: ParsableCommand {
         abstract: "Open the multitouch canvas (the default when no subcommand is given).",
         discussion: """
             Keys: Esc or q quit, F11 fullscreen on/off, c clear, u or Ctrl+Z undo the last stroke, \
-            s save a PNG (and SVG) to the pictures folder, 1–7 switch scenes (canvas, spots, draw, \
-            trace, gestures, inspect, targets), h the inspector HUD, d the debug overlay, p palm rejection \
+            s save a PNG (and SVG) to the pictures folder, 1–8 switch scenes (canvas, spots, draw, \
+            trace, gestures, inspect, targets, latency), h the inspector HUD, d the debug overlay, p palm rejection \
             (on by default: fingers that come down while a pen is in range draw nothing), g the \
-            coverage grid (spots and targets scenes). \
+            coverage grid (spots and targets scenes), f the latency scene's flash in the whole window \
+            or a corner patch. \
             With --log phases every delivered touch is printed as one JSON line on stdout, with \
             --log raw every wl_seat, wl_touch, wl_pointer and tablet event; compositor anomalies \
             appear in both.

@@ -13,6 +13,8 @@ enum KeyCommand: Equatable {
     case togglePalmRejection
     /// The coverage grid over the spots or targets scene.
     case toggleCoverageGrid
+    /// `f`: the latency scene's flash in the whole window or a corner patch.
+    case toggleFlashArea
     /// A command the session performs and a recording keeps.
     case perform(SceneCommand)
 }
@@ -39,8 +41,9 @@ enum KeyBindings {
         Binding(keysyms: [XKB_KEY_F11], control: nil, command: .toggleFullscreen),
         Binding(keysyms: [XKB_KEY_p, XKB_KEY_P], control: nil, command: .togglePalmRejection),
         Binding(keysyms: [XKB_KEY_g, XKB_KEY_G], control: nil, command: .toggleCoverageGrid),
-    ] + zip([XKB_KEY_1, XKB_KEY_2, XKB_KEY_3, XKB_KEY_4, XKB_KEY_5, XKB_KEY_6, XKB_KEY_7], Scene.keyOrder).map { keysym, scene in
-        // 1–7: the scenes in the order the help lists them.
+        Binding(keysyms: [XKB_KEY_f, XKB_KEY_F], control: nil, command: .toggleFlashArea),
+    ] + zip([XKB_KEY_1, XKB_KEY_2, XKB_KEY_3, XKB_KEY_4, XKB_KEY_5, XKB_KEY_6, XKB_KEY_7, XKB_KEY_8], Scene.keyOrder).map { keysym, scene in
+        // 1–8: the scenes in the order the help lists them.
         Binding(keysyms: [keysym], control: nil, command: .perform(.scene(scene)))
     }
 

@@ -24,7 +24,7 @@ enum RecordingGenerator {
         [("ten-fingers.tcrec", tenFingers()), ("pinch-cancel.tcrec", pinchCancel()),
          ("fast-scribble.tcrec", fastScribble()), ("inspect-pen.tcrec", inspectPen()),
          ("gestures.tcrec", gestures()), ("targets-rotated.tcrec", targetsRotated()),
-         ("targets-midway.tcrec", targetsRotated(taps: 4))]
+         ("targets-midway.tcrec", targetsRotated(taps: 4)), ("latency-drag.tcrec", latencyDrag())]
     }
 
     /// The repository's `Recordings/` folder, found from this file's path.
@@ -117,6 +117,28 @@ enum RecordingGenerator {
     static func scribblePoint(at milliseconds: Double) -> Point {
         let t = milliseconds / 1000
         return Point(x: 400 + 280 * sin(2 * .pi * t / 0.5), y: 300 + 180 * sin(2 * .pi * t / 0.37))
+    }
+
+    /// Where the latency scene's finger is at `milliseconds`: an arc at a steady 1.2 px per ms,
+    /// the speed at which lag rings are read.
+    static func latencyDragPoint(at milliseconds: Double) -> Point {
+        let angle = -0.9 + milliseconds * 1.2 / 220
+        return Point(x: 400 + 220 * cos(angle), y: 290 + 220 * sin(angle))
+    }
+
+    /// One finger dragging along an arc at 120 Hz in the latency scene, 800×600, still down when
+    /// the recording ends: the rings behind it are what the last frame shows.
+    static func latencyDrag() -> String {
+        let script = Script(width: 800, height: 600, scale: 1, scene: .latency, comment:
+            "one finger dragging an arc in the latency scene, still down at the end (RecordingGenerator.latencyDrag)",
+            touchInterval: 1000.0 / 120)
+        for sample in 0..<72 {
+            let point = latencyDragPoint(at: Double(sample) * 1000 / 120)
+            script.touchFrame { emit in
+                emit(sample == 0 ? .down(id: 0, time: 0, location: point) : .motion(id: 0, time: 0, location: point))
+            }
+        }
+        return script.finish()
     }
 
     static let scribbleInterval = 4.0

@@ -1,0 +1,51 @@
+import Foundation
+import ScriptedCompositor
+import Testing
+
+/// `--scene latency`: the flash a photodiode watches is one pure white frame, the first the app
+/// commits after the touch, and it reaches the glass (the compositor does not replace it).
+@Suite(.timeLimit(.minutes(2)))
+struct LatencySceneEndToEndTests {
+    static let vblank = VblankMode(hertz: 60, scanoutDelay: .milliseconds(5))
+
+    func isExactly(_ frame: Frame, _ x: Double, _ y: Double, _ value: UInt8) -> Bool {
+        let p = frame.logicalPixel(x, y)
+        return p.r == value && p.g == value && p.b == value && p.a == 255
+    }
+
+    @Test(arguments: [false, true])
+    func aTouchDownFlashesOneWhiteFrameThatReachesTheGlass(corner: Bool) async throws {
+        let h = try await AppHarness(arguments: ["--scene", "latency", "--log", "present"], size: (640, 480), vblank: Self.vblank)
+        let c = h.compositor
+        if corner {
+            c.key(33, pressed: true)  // f: the corner patch
+            c.key(33, pressed: false)
+            #expect(await c.waitUntil(timeout: AppHarness.patience) { h.app.standardError.contains("latency flash: the top-left corner patch") })
+        }
+        await h.observe(for: 0.2)
+        let idle = try #require(h.frame)
+        #expect(isExactly(idle, 80, 80, 0) && isExactly(idle, 400, 400, 0), "black before any touch")
+
+        c.touchDown(id: 0, x: 560, y: 420)
+        c.touchFrame()
+        let flash = try #require(await h.nextCommit(), "the touch is drawn")
+        let white = try #require(flash.frame)
+        #expect(isExactly(white, 80, 80, 255), "the first frame after the touch is white where the flash is")
+        #expect(isExactly(white, 400, 300, corner ? 0 : 255), corner ? "the rest stays black" : "the whole window flashes")
+        let after = try #require(await h.nextCommit(), "the flash asks for the frame that ends it")
+        let black = try #require(after.frame)
+        #expect(isExactly(black, 80, 80, 0) && isExactly(black, 400, 300, 0), "one frame only")
+
+        // The white commit was shown, not replaced by the black one before a vblank.
+        #expect(await c.waitUntil(timeout: AppHarness.patience) {
+            if case .presented = c.presentation(ofCommit: flash.sequence)?.outcome { return true } else { return false }
+        }, "\(String(describing: c.presentation(ofCommit: flash.sequence)))")
+        // --log present says when the commit that carried the down reached the glass.
+        #expect(await h.waitForLog { lines in lines.contains { ($0["touches"] as? [Int]) == [1] && $0["present"] != nil } })
+        let line = try #require(h.logLines.first { ($0["touches"] as? [Int]) == [1] && $0["present"] != nil })
+        if case let .presented(nanoseconds, _)? = c.presentation(ofCommit: flash.sequence)?.outcome {
+            #expect((line["present"] as? NSNumber)?.uint64Value == nanoseconds, "the logged presentation is the flash's")
+        }
+        #expect((line["frames"] as? Int).map { $0 >= 1 && $0 <= 3 } == true, "\(line)")
+    }
+}
