@@ -217,6 +217,19 @@ struct CheckSuiteEndToEndTests {
         #expect(document.result.steps.first?.reasons == ["no seat offers touch: no touchscreen reaches this window"])
     }
 
+    @Test func closingTheWindowMidwayReportsTheStepsDoneAndFailsTheRest() async throws {
+        let h = try await AppHarness(arguments: ["check", "fingers", "still", "--json", "--timeout", "20"], size: (600, 400))
+        try await CheckSuiteDriver.waitForStep(h, 1, of: 2)
+        await CheckSuiteDriver.fingers(h, count: 3)
+        try await CheckSuiteDriver.waitForStep(h, 2, of: 2)
+        h.compositor.close()
+        let status = await h.app.waitForExit(timeout: AppHarness.patience, pumping: h.compositor)
+        let result = try results(h)
+        #expect(status == 1)
+        #expect(result.steps.map(\.outcome) == [.passed, .failed])
+        #expect(result.steps.last?.reasons == ["the check ended before this step ran"])
+    }
+
     @Test func aCheckThatCannotReachTheCompositorEndsWith2() async throws {
         let app = try AppHarness.launch(["check", "--all"], environment: ["WAYLAND_DISPLAY": "tc-nobody-here-\(getpid())"])
         #expect(await app.waitForExit(timeout: AppHarness.patience) == 2)

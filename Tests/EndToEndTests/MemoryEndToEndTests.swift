@@ -6,7 +6,8 @@ import TouchCanvasTesting
 /// The real binary's peak resident memory (`VmHWM`) in a 3840×2160 window at
 /// scale 1, both as on a compositor that draws the frame (Sway, KWin) and with the app's own
 /// frame (Mutter, Weston: its parts' buffers count, about 1 MB at 4K): the canvas scene within 130 MB after ten fingers drew across the whole window and a stroke
-/// was undone, the spots scene within 100 MB. MB here is 2^20 bytes, as in the soak's figures.
+/// was undone, the spots scene within 100 MB, in a release build (``debugCodeAllowance`` for the
+/// debug build these tests run). MB here is 2^20 bytes, as in the soak's figures.
 ///
 /// Each test prints where the memory is (`MemoryBreakdown`, from /proc/PID/smaps) so a failure
 /// says which part grew; BENCHMARKS.md, "Memory at 4K", records the figures.
@@ -23,6 +24,10 @@ import TouchCanvasTesting
                 "a sanitizer's shadow memory and quarantine inflate resident memory"))
 struct MemoryEndToEndTests {
     static let width = 3840.0, height = 2160.0
+    /// The limits (130 and 100 MB) are the release build's, which people install. These tests
+    /// run the debug build, whose code mappings (`files` in the breakdown) are 3–4 MB larger
+    /// (30.2 against 26.5 MB at 4K with its own frame), so it may go this far over them.
+    static let debugCodeAllowance = 2.0
 
     @Test(arguments: [false, true])
     func canvasSceneStaysWithin130MBAt4K(ownChrome: Bool) async throws {
@@ -45,7 +50,7 @@ struct MemoryEndToEndTests {
         await h.idle()
         let memory = try #require(MemoryBreakdown(pid: h.app.pid))
         print("canvas at 3840×2160, scale 1\(ownChrome ? ", own frame" : ""): \(memory)")
-        #expect(memory.peakMB <= 130, "\(memory)")
+        #expect(memory.peakMB <= 130 + Self.debugCodeAllowance, "\(memory)")
         #expect(h.app.isRunning)
     }
 
@@ -59,7 +64,7 @@ struct MemoryEndToEndTests {
         await h.idle()
         let memory = try #require(MemoryBreakdown(pid: h.app.pid))
         print("spots at 3840×2160, scale 1\(ownChrome ? ", own frame" : ""): \(memory)")
-        #expect(memory.peakMB <= 100, "\(memory)")
+        #expect(memory.peakMB <= 100 + Self.debugCodeAllowance, "\(memory)")
         #expect(h.app.isRunning)
     }
 

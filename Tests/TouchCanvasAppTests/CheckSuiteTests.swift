@@ -135,4 +135,59 @@ import TouchCanvasTesting
         slow.h.up(0)
         #expect(slow.suite.result.steps.first?.reasons == ["median touch→glass 80.0 ms is over 50.0 ms (3 refreshes): the compositor holds frames"])
     }
+
+    // MARK: The cancel and pen steps, as parts of the suite
+
+    @Test func theCancelStepPassesOnACancelAndFailsOnUps() throws {
+        let cancelled = try Run([.cancel, .fingers])
+        for id: Int32 in 0..<3 { cancelled.h.down(id, Point(x: 100 + Double(id) * 50, y: 100)) }
+        cancelled.h.feed(.cancel)
+        #expect(cancelled.suite.currentKind == .fingers)
+        let lifted = try Run([.cancel])
+        for id: Int32 in 0..<3 { lifted.h.down(id, Point(x: 100 + Double(id) * 50, y: 100)) }
+        for id: Int32 in 0..<3 { lifted.h.up(id) }
+        #expect(lifted.suite.isFinished)
+        #expect(cancelled.suite.result.steps.first?.outcome == .passed)
+        let step = try #require(lifted.suite.result.steps.first)
+        #expect(step.outcome == .failed && step.reasons.first?.hasPrefix("no wl_touch.cancel arrived") == true)
+        #expect(!step.findings.contains { $0.hasPrefix("pen") || $0.hasPrefix("latency") }, "the other steps' parts are theirs")
+    }
+
+    /// A pen stroke from down to up, `frames` frames 5 ms apart, with pressure unless told not.
+    func penStroke(_ run: Run, tool: TabletToolID, pressure: Bool = true) {
+        var time: UInt32 = 1000
+        func pen(_ inputs: RawTabletToolInput...) {
+            for input in inputs { run.h.session.handle(input, tool: tool, seat: run.h.seat) }
+            time += 5
+            run.h.session.handle(.frame(time: time), tool: tool, seat: run.h.seat)
+        }
+        pen(.proximityIn(tablet: TabletID(1)), .motion(location: Point(x: 200, y: 300)))
+        if pressure { pen(.down, .pressure(20000), .tilt(x: 5, y: 0)) } else { pen(.down, .tilt(x: 5, y: 0)) }
+        for step in 1...10 {
+            if pressure {
+                pen(.motion(location: Point(x: 200 + Double(step) * 10, y: 300)), .pressure(20000 + UInt32(step) * 1000), .tilt(x: 5, y: 0))
+            } else {
+                pen(.motion(location: Point(x: 200 + Double(step) * 10, y: 300)), .tilt(x: 5, y: 0))
+            }
+        }
+        pen(.up)
+        // Then down again and out of range with the tip down: the app cancels it.
+        pen(.down)
+        pen(.motion(location: Point(x: 320, y: 300)))
+        pen(.proximityOut)
+    }
+
+    @Test(arguments: [true, false])
+    func thePenStepJudgesWhatThePenAnnounced(pressureArrives: Bool) throws {
+        let tool = TabletToolID(1)
+        let run = try Run([.pen], offers: .init(touch: true, tablet: true, pointerGestures: false, presentation: false))
+        run.h.session.tabletToolAdded(tool, description: TabletToolDescription(type: .pen, capabilities: [.pressure, .tilt]), seat: run.h.seat)
+        #expect(run.suite.prompt.contains("Now the pen: draw a stroke"))
+        penStroke(run, tool: tool, pressure: pressureArrives)
+        #expect(run.suite.isFinished)
+        let step = try #require(run.suite.result.steps.first)
+        #expect(step.outcome == (pressureArrives ? .passed : .failed), "\(step)")
+        if !pressureArrives { #expect(step.reasons.first == "pen: tool@1 announced pressure but none arrived during the stroke") }
+        #expect(!step.findings.contains { $0.hasPrefix("fingers held") }, "the pen step has no finger part")
+    }
 }

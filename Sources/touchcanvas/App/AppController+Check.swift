@@ -73,6 +73,18 @@ extension AppController {
         if check.isFinished { reportCheck?() }
     }
 
+    /// The app is ending with the check still under way (its window closed, Ctrl+C): a suite
+    /// reports the steps it finished and fails the rest; the cancel check, which has no verdict
+    /// without its fingers, says so. Returns the exit status, 1.
+    func endUnfinishedCheck() -> Int32 {
+        guard check is CheckSuite else {
+            printError("the check was stopped before it finished: no verdict")
+            return 1
+        }
+        reportCheck?()
+        return 1
+    }
+
     private func finishCheck(lines: [String], result: CheckSuiteResult) {
         guard checkResult == nil else { return }
         checkResult = result

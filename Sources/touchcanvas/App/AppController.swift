@@ -229,7 +229,10 @@ final class AppController {
             do throws(AppError) {
                 let app = try AppController(options: options)
                 controller = app
-                return (try app.run(), app.checkResult)
+                let status = try app.run()
+                // Closed, or stopped by a signal, before the check ended: what it has, as a failure.
+                if app.check != nil && app.checkResult == nil { return (app.endUnfinishedCheck(), app.checkResult) }
+                return (status, app.checkResult)
             } catch {
                 printError(error.description)
                 let status = options.checkTimeout != nil && error.status == 1 ? 2 : error.status
