@@ -118,6 +118,10 @@ public protocol FrameFollowing: AnyObject {
     /// The scene will look different at the next frame with no input (the flash's black frame
     /// follows its white one): the shell keeps frames coming while this is true.
     var needsAnotherFrame: Bool { get }
+    /// The frame just drawn must reach the screen before another is committed (the flash's
+    /// white frame): the shell waits for its frame callback instead of committing the next
+    /// frame ahead of the vblank, where the compositor would replace it unseen.
+    var mustShowLastFrame: Bool { get }
 }
 
 /// A scene that shows the measured touch→glass (the latency scene, beside its lag rings).

@@ -2,6 +2,7 @@ import Foundation
 import ScriptedCompositor
 import Testing
 import TouchCanvasApp
+import TouchCanvasTesting
 
 /// `check glass` under a 60 Hz vblank: a stroke's commits come back presented well within the
 /// step's three refreshes. A figure about real time, so this suite runs alone (the Makefile's
@@ -19,7 +20,13 @@ struct GlassStepEndToEndTests {
         h.app.drainOutput()
         let result = try JSONDecoder().decode(Results.self, from: Data(h.app.standardOutput.utf8)).result
         let step = try #require(result.steps.first)
-        #expect(status == 0 && step.outcome == .passed, "\(step)")
+        if Sanitizer.isActive {
+            // A sanitizer slows every frame's drawing several times over: a median past three
+            // refreshes is the sanitizer's, and is all the step may fail on here.
+            #expect(step.outcome == .passed || step.reasons.first?.hasPrefix("median touch→glass") == true, "\(step)")
+        } else {
+            #expect(status == 0 && step.outcome == .passed, "\(step)")
+        }
         #expect(step.findings.first?.hasPrefix("latency: touch→glass over ") == true, "\(step.findings)")
         #expect(step.findings.contains("latency: flags vsync, hw_clock, hw_completion"))
         #expect(result.touchToGlassMilliseconds.count >= 10 && abs(result.refreshMilliseconds - 16.667) < 0.01)

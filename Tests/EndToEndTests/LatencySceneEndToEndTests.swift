@@ -48,4 +48,56 @@ struct LatencySceneEndToEndTests {
         }
         #expect((line["frames"] as? Int).map { $0 >= 1 && $0 <= 3 } == true, "\(line)")
     }
+
+    /// Taps in quick succession, each flash committed while the last black frame may still be
+    /// pending: every white frame reaches the glass, none is replaced before a vblank.
+    @Test func everyFlashOfQuickTapsIsShown() async throws {
+        let h = try await AppHarness(arguments: ["--scene", "latency"], size: (640, 480), vblank: Self.vblank)
+        let c = h.compositor
+        await h.observe(for: 0.1)
+        var flashes: [Int] = []
+        for tap in 0..<6 {
+            c.touchDown(id: Int32(tap), x: 500, y: 400)
+            c.touchFrame()
+            c.touchUp(id: Int32(tap))
+            c.touchFrame()
+            // The first commit after the tap is its flash; the next taps follow it closely.
+            let white = try #require(await c.waitForNextCommit(timeout: AppHarness.patience))
+            #expect(white.frame.map { isExactly($0, 80, 80, 255) } == true, "tap \(tap)")
+            flashes.append(white.sequence)
+            await c.pump(for: 0.02)
+        }
+        #expect(await c.waitUntil(timeout: AppHarness.patience) {
+            flashes.allSatisfy { c.presentation(ofCommit: $0)?.outcome != .pending }
+        })
+        for sequence in flashes {
+            let outcome = c.presentation(ofCommit: sequence)?.outcome
+            if case .presented = outcome {} else { Issue.record("flash commit \(sequence): \(String(describing: outcome))") }
+        }
+    }
+
+    /// The white frame is not replaced before the compositor has shown it: with the frame
+    /// callback held back, deadline pacing (which otherwise commits ahead of the vblank without
+    /// waiting for it) commits nothing more until the callback comes.
+    @Test func theBlackFrameWaitsForTheWhiteOnesFrameCallback() async throws {
+        let h = try await AppHarness(arguments: ["--scene", "latency", "--pacing", "deadline"], size: (640, 480), vblank: Self.vblank)
+        let c = h.compositor
+        // A stroke first, so the pacer has learned the vblank from wp_presentation.
+        await h.drawLine(fromX: 300, y: 300, step: 4, steps: 20)
+        await h.observe(for: 0.2)
+        c.answersFrameCallbacks = false
+        c.touchDown(id: 9, x: 500, y: 400)
+        c.touchFrame()
+        let white = try #require(await c.waitForNextCommit(timeout: AppHarness.patience))
+        #expect(white.frame.map { isExactly($0, 80, 80, 255) } == true)
+        let count = c.commitCount
+        await c.pump(for: 0.15)  // under the pacer's 0.25 s stall limit
+        #expect(c.commitCount == count, "nothing replaced the white frame while its callback was held")
+        c.answersFrameCallbacks = true
+        let black = try #require(await c.waitForNextCommit(timeout: AppHarness.patience))
+        #expect(black.frame.map { isExactly($0, 80, 80, 0) } == true)
+        #expect(await c.waitUntil(timeout: AppHarness.patience) {
+            if case .presented = c.presentation(ofCommit: white.sequence)?.outcome { return true } else { return false }
+        })
+    }
 }

@@ -70,6 +70,9 @@ public final class LatencyView: View, FrameFollowing, TouchToGlassShowing {
 
     public var needsAnotherFrame: Bool { flash.needsAnotherFrame }
 
+    /// The white frame is drawn: it must be seen before the black one replaces it.
+    public var mustShowLastFrame: Bool { flash.isWhite }
+
     // MARK: Touches
 
     public override func touchesBegan(_ touches: Set<Touch>, with event: TouchEvent) {

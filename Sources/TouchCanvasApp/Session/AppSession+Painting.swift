@@ -7,6 +7,9 @@ extension AppSession {
         (rootView as? ProgressivePainting)?.needsAnotherFrame ?? (rootView as? FrameFollowing)?.needsAnotherFrame ?? false
     }
 
+    /// The last frame must be shown before the next is committed (see ``FrameFollowing``).
+    public var mustShowLastFrame: Bool { (rootView as? FrameFollowing)?.mustShowLastFrame ?? false }
+
     /// Runs `body` with the scene painting everything a frame asks for, whatever the budget:
     /// a save, or a comparison, must not show half a rebuild. What that painted is not on screen
     /// yet: the shell is asked for a frame.

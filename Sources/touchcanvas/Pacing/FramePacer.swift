@@ -98,6 +98,13 @@ final class FramePacer {
                             estimate: timing.inputToDisplay)
     }
 
+    /// The frame callback brings the pacer back; if it never comes, ``renderIfStalled()``.
+    private func waitForFrameCallback() {
+        guard waitingSince == nil else { return }
+        waitingSince = clock.now()
+        onWaitingForFrame?(Self.frameStall)
+    }
+
     /// The frame callback has not come for ``frameStall``: draws without it.
     func renderIfStalled() {
         guard let since = waitingSince, clock.now() - since >= Self.frameStall * 0.99 else { return }
@@ -125,6 +132,9 @@ final class FramePacer {
             onAnimationsRunning?()
         }
         guard needsRender else { return }
+        // A frame that must be seen (the latency flash) is not replaced before the compositor
+        // has shown it: wait for its frame callback, whatever the pacing.
+        if session.mustShowLastFrame && window.isFrameCallbackPending && !evenIfFramePending { return waitForFrameCallback() }
         let aimedAt: Double?
         switch PacingDecision.decide(pacing: pacing, deadline: &deadline, now: clock.now(), forced: evenIfFramePending,
                                      frameCallbackPending: window.isFrameCallbackPending) {
@@ -132,11 +142,7 @@ final class FramePacer {
             onCommitDue?(wait)
             return
         case .waitForFrameCallback:
-            if waitingSince == nil {
-                waitingSince = clock.now()
-                onWaitingForFrame?(Self.frameStall)
-            }
-            return
+            return waitForFrameCallback()
         case .drawNow(let vblank):
             aimedAt = vblank
         }
