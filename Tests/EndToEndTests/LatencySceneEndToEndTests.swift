@@ -4,7 +4,10 @@ import Testing
 
 /// `--scene latency`: the flash a photodiode watches is one pure white frame, the first the app
 /// commits after the touch, and it reaches the glass (the compositor does not replace it).
-@Suite(.timeLimit(.minutes(2)))
+///
+/// When each frame reaches the glass is real time, so this suite runs apart: serialized, and
+/// after the rest of the suite (`REALTIME_SUITES` in the Makefile).
+@Suite(.timeLimit(.minutes(2)), .serialized)
 struct LatencySceneEndToEndTests {
     static let vblank = VblankMode(hertz: 60, scanoutDelay: .milliseconds(5))
 
@@ -90,12 +93,15 @@ struct LatencySceneEndToEndTests {
         c.touchFrame()
         let white = try #require(await c.waitForNextCommit(timeout: AppHarness.patience))
         #expect(white.frame.map { isExactly($0, 80, 80, 255) } == true)
-        let count = c.commitCount
-        await c.pump(for: 0.15)  // under the pacer's 0.25 s stall limit
-        #expect(c.commitCount == count, "nothing replaced the white frame while its callback was held")
+        await c.pump(for: 0.15)
+        // Nothing replaced it while its callback was held, short of the pacer's 0.25 s stall
+        // limit (on a machine slow enough to pass that, the stall may draw: that is allowed).
+        let early = c.stats.perCommit.filter {
+            $0.sequence > white.sequence && $0.uptimeNanoseconds < white.uptimeNanoseconds + 200_000_000
+        }
+        #expect(early.isEmpty, "commits \(early.map(\.sequence)) came while the white frame's callback was held")
         c.answersFrameCallbacks = true
-        let black = try #require(await c.waitForNextCommit(timeout: AppHarness.patience))
-        #expect(black.frame.map { isExactly($0, 80, 80, 0) } == true)
+        #expect(await h.frame { isExactly($0, 80, 80, 0) }.map { isExactly($0, 80, 80, 0) } == true, "then the black frame")
         #expect(await c.waitUntil(timeout: AppHarness.patience) {
             if case .presented = c.presentation(ofCommit: white.sequence)?.outcome { return true } else { return false }
         })
