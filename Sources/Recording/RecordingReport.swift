@@ -93,13 +93,18 @@ public enum RecordingReport {
 
 extension RecordingReport {
     /// Each finger's samples in the recording, in the order the fingers came down, for the
-    /// report's charts: where it was at its down, each move and its end, at the event times.
+    /// report's charts: where it was at its down, each move (every coalesced sample) and its
+    /// end, at the event times.
     public static func fingerTracks(in recording: Recording) throws(ReplayError) -> [FingerTrack] {
         let replayer = Replayer(recording: recording, scene: .spots, singleTouch: false)
         var tracks: [Int: FingerTrack] = [:]
         replayer.onDeliver = { event in
             for touch in event.allTouches where touch.type == .direct && touch.phase != .stationary {
-                tracks[touch.number, default: FingerTrack(number: touch.number)].samples.append((touch.timestamp, touch.location(in: nil)))
+                // Every sample, not one per display frame: a 240 Hz panel charts as 240 Hz.
+                let samples = event.coalescedTouches(for: touch)
+                for sample in samples.isEmpty ? [touch] : samples {
+                    tracks[touch.number, default: FingerTrack(number: touch.number)].samples.append((sample.timestamp, sample.location(in: nil)))
+                }
             }
         }
         try replayer.runWithoutDrawing()

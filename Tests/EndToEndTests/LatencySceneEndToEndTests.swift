@@ -1,6 +1,7 @@
 import Foundation
 import ScriptedCompositor
 import Testing
+import TouchCanvasTesting
 
 /// `--scene latency`: the flash a photodiode watches is one pure white frame, the first the app
 /// commits after the touch, and it reaches the glass (the compositor does not replace it).
@@ -49,7 +50,9 @@ struct LatencySceneEndToEndTests {
         if case let .presented(nanoseconds, _)? = c.presentation(ofCommit: flash.sequence)?.outcome {
             #expect((line["present"] as? NSNumber)?.uint64Value == nanoseconds, "the logged presentation is the flash's")
         }
-        #expect((line["frames"] as? Int).map { $0 >= 1 && $0 <= 3 } == true, "\(line)")
+        // At the first vblank it could make, or a little later on a loaded machine (later still
+        // under a sanitizer, whose drawing is several times slower).
+        #expect((line["frames"] as? Int).map { $0 >= 1 && $0 <= Sanitizer.choose(3, sanitized: 6) } == true, "\(line)")
     }
 
     /// Taps in quick succession, each flash committed while the last black frame may still be
@@ -64,10 +67,13 @@ struct LatencySceneEndToEndTests {
             c.touchFrame()
             c.touchUp(id: Int32(tap))
             c.touchFrame()
-            // The first commit after the tap is its flash; the next taps follow it closely.
-            let white = try #require(await c.waitForNextCommit(timeout: AppHarness.patience))
-            #expect(white.frame.map { isExactly($0, 80, 80, 255) } == true, "tap \(tap)")
-            flashes.append(white.sequence)
+            // The tap's flash: the last tap's black frame may still be on its way first.
+            var white: Commit?
+            for _ in 0..<4 where white == nil {
+                let commit = try #require(await c.waitForNextCommit(timeout: AppHarness.patience), "tap \(tap)")
+                if commit.frame.map({ isExactly($0, 80, 80, 255) }) == true { white = commit }
+            }
+            flashes.append(try #require(white, "tap \(tap) flashed").sequence)
             await c.pump(for: 0.02)
         }
         #expect(await c.waitUntil(timeout: AppHarness.patience) {

@@ -125,14 +125,22 @@ struct ReportEndToEndTests {
     }
 
     @Test func withCheckTheReportHoldsTheStepsTheChartsAndARecordingThatReplays() async throws {
-        let parent = try Self.scratchFolder()
+        // Under a folder named after the person, as a report made in their home would be: none
+        // of the report's files may name it.
+        let parent = try Self.scratchFolder() + "/ada-lovelace"
+        try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: false)
         let h = try await AppHarness(arguments: ["report", "--check", "--to", parent, "--timeout", "30"], size: (800, 600),
+                                     extraEnvironment: ["HOME": parent, "USER": "ada-lovelace", "LOGNAME": "ada-lovelace"],
                                      tabletManager: false, vblank: VblankMode(hertz: 60, scanoutDelay: .milliseconds(5)))
         try await CheckSuiteDriver.passEveryStep(h, total: 6)
         let status = await h.app.waitForExit(timeout: AppHarness.patience, pumping: h.compositor)
         h.app.drainOutput()
         #expect(status == 0, "\(h.app.standardError)")
         let (folder, report, markdown) = try Self.readReport(under: parent)
+        let json = try String(contentsOfFile: folder + "/report.json", encoding: .utf8)
+        for text in [json, markdown, report.recording ?? ""] {
+            #expect(!text.contains("ada-lovelace") && !text.contains(parent), "the person's name or folder is in the report")
+        }
         let checks = try #require(report.checks)
         #expect(checks.steps.map(\.step) == CheckStepKind.allCases)
         // Whether touch→glass passes depends on how busy the machine is (GlassStepEndToEndTests

@@ -15,6 +15,7 @@ import TouchKit
         (["weston_capture_v1", "weston_direct_display_v1"], "", "Weston"),
         (["zwlr_screencopy_manager_v1", "org_kde_kwin_server_decoration_manager"], "sway", "Sway"),
         (["zwlr_screencopy_manager_v1", "zwlr_layer_shell_v1"], "", "a wlroots compositor"),
+        (["gtk_shell1", "phosh_private", "zwlr_layer_shell_v1"], "Phosh:GNOME", "phoc (Phosh)"),
         ([], "", "unknown"),
     ])
     func theCompositorIsToldFromItsOwnGlobals(extra: [String], desktop: String, name: String) {
@@ -34,7 +35,7 @@ import TouchKit
 
     @Test func theSessionKeepsOnlyTheDesktopVariables() {
         let facts = SessionFacts(environment: ["XDG_CURRENT_DESKTOP": "GNOME", "HOME": "/home/ada", "USER": "ada", "XDG_SESSION_TYPE": "wayland",
-                                               "DESKTOP_SESSION": ""])
+                                               "DESKTOP_SESSION": "/usr/share/wayland-sessions/gnome.desktop"])
         #expect(facts.environment == ["XDG_CURRENT_DESKTOP": "GNOME", "XDG_SESSION_TYPE": "wayland"])
     }
 

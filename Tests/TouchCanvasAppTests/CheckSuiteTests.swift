@@ -62,7 +62,7 @@ import TouchCanvasTesting
         run.suite.timeOut()
         #expect(run.suite.currentKind == .still, "a step that times out fails and the suite goes on")
         #expect(run.suite.result.steps.first?.reasons.first?.hasPrefix("only one finger at a time arrived") == true)
-        #expect(run.suite.result.steps.last?.reasons == ["the check ended before this step ran"])
+        #expect(run.suite.result.steps.last?.reasons == ["the check was stopped before this step finished"])
         #expect(run.suite.result.exitStatus == 1)
     }
 
@@ -189,5 +189,34 @@ import TouchCanvasTesting
         #expect(step.outcome == (pressureArrives ? .passed : .failed), "\(step)")
         if !pressureArrives { #expect(step.reasons.first == "pen: tool@1 announced pressure but none arrived during the stroke") }
         #expect(!step.findings.contains { $0.hasPrefix("fingers held") }, "the pen step has no finger part")
+    }
+
+    @Test func aPenThatNeverComesFailsThePenStepEvenWithNoToolAnnounced() throws {
+        let run = try Run([.pen], offers: .init(touch: true, tablet: true, pointerGestures: false, presentation: false))
+        run.suite.timeOut()
+        let step = try #require(run.suite.result.steps.first)
+        #expect(step.outcome == .failed && step.reasons == ["timed out waiting for a pen stroke"], "\(step)")
+    }
+
+    @Test func noTouchpadGestureAtAllIsSkippedButAHalfDoneOneFails() throws {
+        let silent = try Run([.touchpad])
+        silent.suite.timeOut()
+        #expect(silent.suite.result.steps.first?.outcome == .skipped)
+        #expect(silent.suite.result.steps.first?.reasons == ["no touchpad gesture arrived in the time given: no touchpad, or none was used"])
+        let half = try Run([.touchpad])
+        half.h.session.handle(TouchpadGesture(kind: .swipe, phase: .began, fingers: 3, location: Point(x: 10, y: 10), time: 1),
+                              time: 1, seat: half.h.seat)
+        half.suite.timeOut()
+        #expect(half.suite.result.steps.first?.outcome == .failed)
+    }
+
+    @Test func aSuiteStoppedMidStepKeepsWhatTheStepSawAndTheSkippedStaySkipped() throws {
+        let run = try Run([.fingers, .still, .glass], offers: .init(touch: true, tablet: false, pointerGestures: false, presentation: false))
+        fingers(run, 2)
+        run.h.down(0, Point(x: 300, y: 300))  // the still step has begun, and is cut short
+        let steps = run.suite.result.steps
+        #expect(steps.map(\.outcome) == [.passed, .failed, .skipped])
+        #expect(steps[1].reasons == ["the check was stopped before this step finished"])
+        #expect(steps[2].reasons.first?.hasPrefix("the compositor offers no wp_presentation") == true)
     }
 }

@@ -28,6 +28,22 @@ import TouchCanvasTesting
         #expect((h.root as? LatencyView)?.flashCount == 1)
     }
 
+    @Test func aSecondTapDuringTheWhiteFrameGetsAFlashOfItsOwn() throws {
+        let h = try SceneHarness(.latency)
+        _ = h.render()
+        h.down(0, Point(x: 700, y: 500))
+        _ = h.render()
+        #expect(isExactly(h, 400, 400, 255))
+        h.down(1, Point(x: 600, y: 500))
+        _ = h.render()
+        #expect(isExactly(h, 400, 400, 0), "black between the two flashes")
+        _ = h.render()
+        #expect(isExactly(h, 400, 400, 255))
+        _ = h.render()
+        #expect(isExactly(h, 400, 400, 0))
+        #expect((h.root as? LatencyView)?.flashCount == 2)
+    }
+
     @Test func theCornerPatchFlashesAloneAndTheChoiceIsACommand() throws {
         let h = try SceneHarness(.latency)
         #expect(h.session.toggleFlashArea() == .corner)

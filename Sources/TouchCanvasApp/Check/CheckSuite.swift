@@ -154,12 +154,20 @@ public final class CheckSuite: GuidedCheck {
 
     // MARK: Results
 
-    /// Every step's result: those that ran, and those still to run as failed (the check ended
-    /// before them).
+    /// Every step's result: those that ran; the one running when the check was stopped, failed
+    /// with what it had seen; those that could never run, skipped; the rest failed, the check
+    /// having ended before them.
     public var result: CheckSuiteResult {
         var results = steps.prefix(current).map { $0.result() }
-        for step in steps.dropFirst(current) {
-            results.append(CheckStepResult(step: step.kind, outcome: .failed, reasons: ["the check ended before this step ran"]))
+        for (index, step) in steps.enumerated().dropFirst(current) {
+            if step is SkippedStep {
+                results.append(step.result())
+            } else if index == current {
+                results.append(CheckStepResult(step: step.kind, outcome: .failed, reasons: ["the check was stopped before this step finished"],
+                                               findings: step.result().findings))
+            } else {
+                results.append(CheckStepResult(step: step.kind, outcome: .failed, reasons: ["the check ended before this step ran"]))
+            }
         }
         let glass = steps.compactMap { $0 as? GlassStep }.first
         return CheckSuiteResult(steps: results,

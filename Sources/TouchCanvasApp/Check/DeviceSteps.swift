@@ -8,6 +8,10 @@ final class PenStep: CheckStep {
     let kind = CheckStepKind.pen
     let check = CompositorCheck(parts: .penOnly)
 
+    /// The step is made only where a tablet is present: a pen that never comes fails it, even
+    /// before the compositor has announced a tool (libinput announces one once it is near).
+    init() { check.tabletPresent() }
+
     var prompt: String { check.prompt }
     var isFinished: Bool { check.isFinished }
     func delivered(_ event: TouchEvent) { check.delivered(event) }
@@ -42,7 +46,9 @@ final class CancelStep: CheckStep {
 /// `check touchpad`: a swipe and a pinch on the touchpad, through `zwp_pointer_gestures_v1`.
 /// Each must run begin → update… → end; an update or end with no begin, or a begin while one
 /// runs, is a broken sequence. A cancelled end counts as arrived (the compositor may take a
-/// gesture for itself midway), and is said.
+/// gesture for itself midway), and is said. A client cannot tell whether there is a touchpad
+/// at all (a mouse gives the seat its pointer too), so when the time runs out with no gesture
+/// event whatever, the step is skipped, saying so; once any gesture came, it must finish.
 @MainActor
 final class TouchpadStep: CheckStep {
     let kind = CheckStepKind.touchpad
@@ -97,6 +103,11 @@ final class TouchpadStep: CheckStep {
         }
         findings += broken.map { "broken sequence: \($0)" }
         var reasons = broken.map { "broken gesture sequence: \($0)" }
+        if timedOut && finished.isEmpty && running.isEmpty && broken.isEmpty {
+            return CheckStepResult(step: kind, outcome: .skipped,
+                                   reasons: ["no touchpad gesture arrived in the time given: no touchpad, or none was used"],
+                                   findings: findings)
+        }
         if timedOut {
             let missing = [TouchpadGesture.Kind.swipe, .pinch].filter { finished[$0]?.isEmpty != false }.map(\.rawValue)
             if !missing.isEmpty { reasons.append("timed out waiting for a touchpad " + missing.joined(separator: " and a ")) }

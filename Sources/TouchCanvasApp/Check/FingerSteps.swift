@@ -109,11 +109,16 @@ final class StillStep: CheckStep {
                 samples = []
             }
             guard touch.number == held else { continue }
+            // Every sample the compositor sent, not one per display frame: jitter hides between them.
+            let coalesced = event.coalescedTouches(for: touch)
+            let reported = (coalesced.isEmpty ? [touch] : coalesced).map { ($0.location(in: nil), $0.timestamp) }
             switch touch.phase {
-            case .began, .moved, .stationary:
-                samples.append((touch.location(in: nil), touch.timestamp))
+            case .began, .moved:
+                samples += reported
+            case .stationary:
+                break
             case .ended:
-                samples.append((touch.location(in: nil), touch.timestamp))
+                samples += reported
                 finishHold(liftedAt: touch.timestamp)
             case .cancelled:
                 restart("The finger was cancelled.")

@@ -115,15 +115,17 @@ final class FlashPatchView: View, CairoDrawing {
     }
 
     /// Each display frame, before drawing: white for the frame after a request, black again
-    /// for the one after that.
+    /// for the one after that (and before the next white).
     func displayFrameWillDraw() {
-        if due {
+        if isWhite {
+            // Black after every white frame, even with another touch due: two taps give two
+            // flashes a photodiode can tell apart, never one long one.
+            isWhite = false
+            setNeedsDisplay()
+        } else if due {
             due = false
             isWhite = true
             flashCount += 1
-            setNeedsDisplay()
-        } else if isWhite {
-            isWhite = false
             setNeedsDisplay()
         }
     }

@@ -135,7 +135,11 @@ public struct SessionFacts: Codable, Sendable, Equatable {
     public var swaySocketSet: Bool
 
     public init(environment: [String: String]) {
-        self.environment = environment.filter { Self.allowedVariables.contains($0.key) && !$0.value.isEmpty }
+        // A value with a slash is a path (some display managers put the session file's path
+        // in DESKTOP_SESSION): left out.
+        self.environment = environment.filter {
+            Self.allowedVariables.contains($0.key) && !$0.value.isEmpty && !$0.value.contains("/")
+        }
         swaySocketSet = !(environment["SWAYSOCK"] ?? "").isEmpty
     }
 }

@@ -3,8 +3,8 @@
 /// own, named after it; the session's environment is the second witness, and the only one that
 /// tells Sway from the other compositors built on wlroots.
 public struct CompositorIdentity: Codable, Sendable, Equatable {
-    /// `Mutter (GNOME Shell)`, `KWin (KDE Plasma)`, `Sway`, `Weston`, `a wlroots compositor`,
-    /// or `unknown`.
+    /// `Mutter (GNOME Shell)`, `KWin (KDE Plasma)`, `phoc (Phosh)`, `Sway`, `Weston`,
+    /// `a wlroots compositor`, or `unknown`.
     public var name: String
     /// What the name was told from: `global gtk_shell1`, `XDG_CURRENT_DESKTOP=GNOME`.
     public var evidence: [String]
@@ -33,6 +33,8 @@ public struct CompositorIdentity: Codable, Sendable, Equatable {
     private static let families: [Family] = [
         Family(name: "KWin (KDE Plasma)", interfaces: ["kde_output_device_v2", "org_kde_kwin_outputdevice"],
                prefixes: ["org_kde_plasma_"], desktops: ["KDE"], versionCommand: "kwin_wayland --version"),
+        // Before Mutter: phoc, Phosh's compositor on phones, offers gtk_shell1 too.
+        Family(name: "phoc (Phosh)", interfaces: ["phosh_private"], prefixes: [], desktops: ["Phosh"], versionCommand: "phoc --version"),
         Family(name: "Mutter (GNOME Shell)", interfaces: ["gtk_shell1"], prefixes: [],
                desktops: ["GNOME"], versionCommand: "gnome-shell --version"),
         Family(name: "Weston", interfaces: [], prefixes: ["weston_"], desktops: ["weston"], versionCommand: "weston --version"),

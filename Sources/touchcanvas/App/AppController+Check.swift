@@ -73,12 +73,15 @@ extension AppController {
         if check.isFinished { reportCheck?() }
     }
 
-    /// The app is ending with the check still under way (its window closed, Ctrl+C): a suite
-    /// reports the steps it finished and fails the rest; the cancel check, which has no verdict
-    /// without its fingers, says so. Returns the exit status, 1.
+    /// The app is ending with the check still under way (its window closed, Ctrl+C, the
+    /// connection lost): a suite reports the steps it finished and fails the rest; the cancel
+    /// check, which has no verdict without its fingers, says so (as JSON too, with `--json`).
+    /// Returns the exit status, 1.
     func endUnfinishedCheck() -> Int32 {
         guard check is CheckSuite else {
-            printError("the check was stopped before it finished: no verdict")
+            let why = "the check was stopped before it finished: no verdict"
+            finishCheck(lines: ["result: \(why)"],
+                        result: CheckSuiteResult(steps: [CheckStepResult(step: .cancel, outcome: .failed, reasons: [why])]))
             return 1
         }
         reportCheck?()

@@ -225,18 +225,24 @@ final class AppController {
     /// from one that found a fault.
     nonisolated static func runChecking(_ options: AppOptions) -> (status: Int32, check: CheckSuiteResult?) {
         MainActor.assumeIsolated {
-            var controller: AppController?
+            let app: AppController
             do throws(AppError) {
-                let app = try AppController(options: options)
-                controller = app
+                app = try AppController(options: options)
+            } catch {
+                printError(error.description)
+                return (options.checkTimeout != nil && error.status == 1 ? 2 : error.status, nil)
+            }
+            do throws(AppError) {
                 let status = try app.run()
                 // Closed, or stopped by a signal, before the check ended: what it has, as a failure.
                 if app.check != nil && app.checkResult == nil { return (app.endUnfinishedCheck(), app.checkResult) }
                 return (status, app.checkResult)
             } catch {
+                // The connection went midway: a check that ran and could not finish, not one
+                // that could not run.
                 printError(error.description)
-                let status = options.checkTimeout != nil && error.status == 1 ? 2 : error.status
-                return (status, controller?.checkResult)
+                if app.check != nil && app.checkResult == nil { _ = app.endUnfinishedCheck() }
+                return (error.status, app.checkResult)
             }
         }
     }

@@ -68,9 +68,15 @@ struct Report: ParsableCommand {
             let (status, result) = AppController.runChecking(options)
             report.checks = result
             if result == nil { printError("report: the checks could not run (status \(status)); the report has the facts alone") }
+            // Only a recording replay can read goes into the report (a check cut short by a
+            // lost connection may leave a file that ends mid-line).
             if let text = try? String(contentsOfFile: folder.file(ReportFolder.recordingFile), encoding: .utf8) {
-                report.recording = text
-                recording = try? RecordingParser.parse(text)
+                do {
+                    recording = try RecordingParser.parse(text)
+                    report.recording = text
+                } catch {
+                    printError("report: the checks' recording is left out: \(error)")
+                }
             }
         }
         report.charts = folder.writeCharts(recording: recording, checks: report.checks)
