@@ -26,6 +26,10 @@ touchcanvas \\- a multitouch canvas and touch diagnostic for Wayland
 .RI [ options ]
 .br
 .B touchcanvas check
+.RI [ step ...| \-\-all ]
+.RI [ options ]
+.br
+.B touchcanvas report
 .RI [ options ]
 .br
 .B touchcanvas replay
@@ -52,7 +56,7 @@ What follows is each command's own help, as
 prints it.
 HEADER
 
-for command in "" run check replay demo; do
+for command in "" run check report replay demo; do
   if [ -z "$command" ]; then echo ".SH COMMANDS"; else echo ".SS touchcanvas $command"; fi
   echo ".nf"
   # shellcheck disable=SC2086
@@ -82,7 +86,11 @@ else ~/Pictures when it exists, else the working folder.
 2 when a recording cannot be read;
 64 for a bad command line.
 .B touchcanvas check
-exits 0 when the compositor behaved and 1 when it did not.
+exits 0 when no step failed (the compositor behaved), 1 when one did, and 2 when the check could
+not run (no compositor, or every step skipped).
+.B touchcanvas report
+exits 0 when the report was written, 1 when it could not be written, and 2 when no compositor
+could be reached.
 .SH SEE ALSO
-The README and docs/recording-format.md in the source tree.
+The README, docs/recording-format.md and docs/report-format.md in the source tree.
 FOOTER
