@@ -12,7 +12,7 @@ version=$("$bin" --version)
 # Typographic characters become roff's named glyphs, so the page is plain ASCII for any troff.
 escape() {
   sed -e 's/\\/\\e/g' -e "s/^\\([.']\\)/\\\\\\&\\1/" -e 's/^-/\\-/' \
-      -e 's/–/\\(en/g' -e 's/—/\\(em/g' -e 's/×/\\(mu/g' -e 's/…/.../g'
+      -e 's/–/\\(en/g' -e 's/—/\\(em/g' -e 's/×/\\(mu/g' -e 's/…/.../g' -e 's/→/\\(->/g'
 }
 helptext() { "$bin" help "$@" | escape; }
 
