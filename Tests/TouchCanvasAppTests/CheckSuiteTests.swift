@@ -219,4 +219,16 @@ import TouchCanvasTesting
         #expect(steps[1].reasons == ["the check was stopped before this step finished"])
         #expect(steps[2].reasons.first?.hasPrefix("the compositor offers no wp_presentation") == true)
     }
+
+    @Test func aToolAnnouncedDuringAnEarlierStepCountsForThePenStep() throws {
+        let tool = TabletToolID(1)
+        let run = try Run([.cancel, .pen], offers: .init(touch: true, tablet: true, pointerGestures: false, presentation: false))
+        run.h.session.tabletToolAdded(tool, description: TabletToolDescription(type: .pen, capabilities: [.pressure, .tilt]), seat: run.h.seat)
+        for id: Int32 in 0..<3 { run.h.down(id, Point(x: 100 + Double(id) * 50, y: 100)) }
+        run.h.feed(.cancel)
+        #expect(run.suite.currentKind == .pen)
+        penStroke(run, tool: tool, pressure: false)
+        let step = try #require(run.suite.result.steps.last)
+        #expect(step.reasons.first == "pen: tool@1 announced pressure but none arrived during the stroke", "the tool's announcement was kept: \(step)")
+    }
 }

@@ -29,8 +29,6 @@ public final class CheckSuite: GuidedCheck {
     public var onChange: (() -> Void)?
     private var offers: Offers
     private let millimetresPerPoint: () -> (x: Double, y: Double)?
-    /// Pen tools announced, kept for the pen step whenever it starts.
-    private var knownTools: [(TabletToolID, TabletToolDescription, SeatID)] = []
 
     /// - Parameters:
     ///   - kinds: the steps, run in ``CheckStepKind``'s order whatever order they are given in.
@@ -47,11 +45,11 @@ public final class CheckSuite: GuidedCheck {
     private func makeStep(_ kind: CheckStepKind) -> any CheckStep {
         let noTouch = "no seat offers touch: no touchscreen reaches this window"
         switch kind {
-        case .cancel: return offers.touch ? CancelStep() : SkippedStep(kind, reason: noTouch)
+        case .cancel: return offers.touch ? CompositorCheckStep(.touchOnly) : SkippedStep(kind, reason: noTouch)
         case .fingers: return offers.touch ? FingersStep() : SkippedStep(kind, reason: noTouch)
         case .still: return offers.touch ? StillStep(millimetresPerPoint: millimetresPerPoint) : SkippedStep(kind, reason: noTouch)
         case .pen:
-            return offers.tablet ? PenStep() : SkippedStep(kind, reason: "no tablet or pen was announced (or the compositor offers no tablet protocol)")
+            return offers.tablet ? CompositorCheckStep(.penOnly) : SkippedStep(kind, reason: "no tablet or pen was announced (or the compositor offers no tablet protocol)")
         case .touchpad:
             return offers.pointerGestures ? TouchpadStep()
                 : SkippedStep(kind, reason: "the compositor offers no touchpad gestures (zwp_pointer_gestures_v1), or no seat has a pointer")
@@ -76,20 +74,9 @@ public final class CheckSuite: GuidedCheck {
     /// The current step's number in ``CheckStepKind``'s terms, nil when done.
     public var currentKind: CheckStepKind? { step?.kind }
 
-    /// Moves past every finished step; says so when it moved.
+    /// Moves past every finished step.
     private func skipFinished() {
-        var moved = false
-        while let step, step.isFinished {
-            current += 1
-            moved = true
-        }
-        if moved { startStep() }
-    }
-
-    private func startStep() {
-        if let pen = step as? PenStep {
-            for (tool, description, seat) in knownTools { pen.tabletToolAdded(tool, description: description, seat: seat) }
-        }
+        while let step, step.isFinished { current += 1 }
     }
 
     // MARK: Input
@@ -121,8 +108,9 @@ public final class CheckSuite: GuidedCheck {
     }
 
     public func tabletToolAdded(_ tool: TabletToolID, description: TabletToolDescription, seat: SeatID) {
-        knownTools.append((tool, description, seat))
-        step?.tabletToolAdded(tool, description: description, seat: seat)
+        // Every step hears it, whenever it comes: the pen step needs the tools announced before
+        // it began, and the others ignore them.
+        for step in steps { step.tabletToolAdded(tool, description: description, seat: seat) }
     }
 
     public func touchpadGesture(_ gesture: TouchpadGesture, seat: SeatID) {

@@ -1,42 +1,30 @@
 import Foundation
 import TouchKit
 
-/// `check pen`: the pen part of ``CompositorCheck`` on its own: a stroke (pressure, tilt, the
-/// rate) and the pen taken away with its tip down, which must end or cancel its touch.
+/// `check cancel` and `check pen` as steps of a suite: the touch part or the pen part of
+/// ``CompositorCheck``, judged as the check that runs both judges them.
 @MainActor
-final class PenStep: CheckStep {
-    let kind = CheckStepKind.pen
-    let check = CompositorCheck(parts: .penOnly)
+final class CompositorCheckStep: CheckStep {
+    let kind: CheckStepKind
+    let check: CompositorCheck
 
-    /// The step is made only where a tablet is present: a pen that never comes fails it, even
-    /// before the compositor has announced a tool (libinput announces one once it is near).
-    init() { check.tabletPresent() }
-
-    var prompt: String { check.prompt }
-    var isFinished: Bool { check.isFinished }
-    func delivered(_ event: TouchEvent) { check.delivered(event) }
-    func anomaly(_ anomaly: TouchAnomaly) { check.anomaly(anomaly) }
-    func received(_ tablet: RawTabletToolInput, tool: TabletToolID, seat: SeatID) { check.received(tablet, tool: tool, seat: seat) }
-    func tabletToolAdded(_ tool: TabletToolID, description: TabletToolDescription, seat: SeatID) {
-        check.tabletToolAdded(tool, description: description, seat: seat)
+    init(_ parts: CompositorCheck.Parts) {
+        kind = parts == .penOnly ? .pen : .cancel
+        check = CompositorCheck(parts: parts)
+        // The pen step is made only where a tablet is present: a pen that never comes fails
+        // it, even before the compositor has announced a tool (libinput does once it is near).
+        if parts == .penOnly { check.tabletPresent() }
     }
-    func timeOut() { check.timeOut() }
-    func result() -> CheckStepResult {
-        CheckStepResult(step: kind, outcome: check.passed ? .passed : .failed, reasons: check.failures, findings: check.findings)
-    }
-}
-
-/// `check cancel` as a step of a suite: the touch part of ``CompositorCheck``.
-@MainActor
-final class CancelStep: CheckStep {
-    let kind = CheckStepKind.cancel
-    let check = CompositorCheck(parts: .touchOnly)
 
     var prompt: String { check.prompt }
     var isFinished: Bool { check.isFinished }
     func received(_ touch: RawTouchInput, seat: SeatID) { check.received(touch, seat: seat) }
     func delivered(_ event: TouchEvent) { check.delivered(event) }
     func anomaly(_ anomaly: TouchAnomaly) { check.anomaly(anomaly) }
+    func received(_ tablet: RawTabletToolInput, tool: TabletToolID, seat: SeatID) { check.received(tablet, tool: tool, seat: seat) }
+    func tabletToolAdded(_ tool: TabletToolID, description: TabletToolDescription, seat: SeatID) {
+        check.tabletToolAdded(tool, description: description, seat: seat)
+    }
     func timeOut() { check.timeOut() }
     func result() -> CheckStepResult {
         CheckStepResult(step: kind, outcome: check.passed ? .passed : .failed, reasons: check.failures, findings: check.findings)

@@ -232,18 +232,17 @@ final class AppController {
                 printError(error.description)
                 return (options.checkTimeout != nil && error.status == 1 ? 2 : error.status, nil)
             }
+            let status: Int32
             do throws(AppError) {
-                let status = try app.run()
-                // Closed, or stopped by a signal, before the check ended: what it has, as a failure.
-                if app.check != nil && app.checkResult == nil { return (app.endUnfinishedCheck(), app.checkResult) }
-                return (status, app.checkResult)
+                status = try app.run()
             } catch {
-                // The connection went midway: a check that ran and could not finish, not one
-                // that could not run.
                 printError(error.description)
-                if app.check != nil && app.checkResult == nil { _ = app.endUnfinishedCheck() }
-                return (error.status, app.checkResult)
+                status = error.status
             }
+            // Closed, stopped by a signal or cut off before the check ended: what it has, as a
+            // failure (a check that ran, not one that could not run).
+            if app.check != nil && app.checkResult == nil { return (app.endUnfinishedCheck(), app.checkResult) }
+            return (status, app.checkResult)
         }
     }
 
