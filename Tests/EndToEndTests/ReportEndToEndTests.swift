@@ -107,7 +107,11 @@ struct ReportEndToEndTests {
 
     @Test func withNoCompositorTheReportSaysSoAndEndsWith2() async throws {
         let parent = try Self.scratchFolder()
-        let app = try AppHarness.launch(["report", "--to", parent], environment: ["WAYLAND_DISPLAY": "tc-nobody-here-\(getpid())"])
+        // A runtime folder of its own: CI may run without XDG_RUNTIME_DIR, and then the app stops
+        // earlier, at "cannot find the Wayland socket", before it ever tries to connect.
+        let runtime = try Self.scratchFolder()
+        let app = try AppHarness.launch(["report", "--to", parent],
+                                        environment: ["WAYLAND_DISPLAY": "tc-nobody-here-\(getpid())", "XDG_RUNTIME_DIR": runtime])
         let status = await app.waitForExit(timeout: AppHarness.patience)
         app.drainOutput()
         #expect(status == 2)
