@@ -127,6 +127,37 @@ struct PresentationTests {
         #expect(ScriptedCompositor.monotonicNanoseconds >= tick.nanoseconds + 5_000_000)
     }
 
+    /// With a latch lead, a commit that comes after the compositor's deadline (but before the
+    /// tick) waits for the next tick, as on a compositor that composes ahead of the vblank.
+    @Test func aCommitAfterTheLatchLeadWaitsForTheNextTick() async throws {
+        let vblank = VblankMode(hertz: 20, latchLead: .milliseconds(30))
+        #expect(vblank.latchLeadNanoseconds == 30_000_000)
+        let compositor = try ScriptedCompositor(vblank: vblank)
+        let (client, window, presentation, _, output) = try await setUp(compositor)
+        // 10 to 25 ms before a tick: past the 30 ms deadline, and far enough from the tick that
+        // the commit lands before it even on a loaded machine.
+        #expect(await client.exchange(until: {
+            let now = ScriptedCompositor.monotonicNanoseconds
+            let period = vblank.refreshNanoseconds
+            guard let next = compositor.vblankTick(after: now) else { return false }
+            let toNextGrid = (next.nanoseconds - now) % period
+            return toNextGrid > 10_000_000 && toNextGrid < 25_000_000
+        }))
+        let feedback = try FeedbackRecorder(presentation, surface: window.surface)
+        let before = ScriptedCompositor.monotonicNanoseconds
+        redraw(window)
+        #expect(await client.exchange(until: { feedback.outcome != nil }))
+        let truth = try #require(compositor.presentations.last)
+        guard case .presented(let time, _, _, _) = feedback.outcome else {
+            Issue.record("not presented: \(String(describing: feedback.outcome))")
+            return
+        }
+        // Not at the tick just after the commit, but one period later.
+        #expect(time >= truth.committedNanoseconds + 30_000_000, "committed \(truth.committedNanoseconds), shown \(time)")
+        #expect(truth.committedNanoseconds >= before)
+        _ = output
+    }
+
     @Test func aDestroyedSurfacesFeedbackIsDiscarded() async throws {
         // A slow refresh, started early in a period: no tick can come between commit and destroy.
         let compositor = try ScriptedCompositor(vblank: VblankMode(hertz: 10))

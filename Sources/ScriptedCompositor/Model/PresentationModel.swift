@@ -14,20 +14,28 @@ public struct VblankMode: Sendable, Equatable {
     public let scanoutDelayNanoseconds: UInt64
     /// What `presented` claims about how the time was measured.
     public let flags: PresentationFlags
+    /// How long before a tick the compositor stops taking commits for it: one that arrives later
+    /// waits for the next tick. 0 (the default) latches any commit made before the tick. Real
+    /// compositors start composing ahead of the vblank (Weston's repaint window is 7 ms by
+    /// default; Mutter and KWin learn theirs from how long they take), so a client's deadline
+    /// is this much before the vblank. Less than one period.
+    public let latchLeadNanoseconds: UInt64
 
     public init(refreshNanoseconds: UInt64, scanoutDelayNanoseconds: UInt64 = 0,
-                flags: PresentationFlags = [.vsync, .hwClock, .hwCompletion]) {
+                flags: PresentationFlags = [.vsync, .hwClock, .hwCompletion], latchLeadNanoseconds: UInt64 = 0) {
         self.refreshNanoseconds = max(refreshNanoseconds, 1)
         self.scanoutDelayNanoseconds = scanoutDelayNanoseconds
         self.flags = flags
+        self.latchLeadNanoseconds = min(latchLeadNanoseconds, self.refreshNanoseconds - 1)
     }
 
     /// A refresh rate in Hz (e.g. 60: a period of 16 666 667 ns).
     public init(hertz: Double, scanoutDelay: Duration = .zero,
-                flags: PresentationFlags = [.vsync, .hwClock, .hwCompletion]) {
+                flags: PresentationFlags = [.vsync, .hwClock, .hwCompletion], latchLead: Duration = .zero) {
         let period = hertz.isFinite && hertz > 0 ? (1e9 / hertz).rounded() : 1e9
         self.init(refreshNanoseconds: period < 1 ? 1 : UInt64(min(period, 1e12)),
-                  scanoutDelayNanoseconds: scanoutDelay.clampedNanoseconds, flags: flags)
+                  scanoutDelayNanoseconds: scanoutDelay.clampedNanoseconds, flags: flags,
+                  latchLeadNanoseconds: latchLead.clampedNanoseconds)
     }
 
     public init(refresh: Duration, scanoutDelay: Duration = .zero,

@@ -33,9 +33,11 @@ struct PresentationQueue {
         self.origin = origin
     }
 
-    /// The first tick strictly after `time`.
-    func tick(after time: UInt64) -> (index: UInt64, nanoseconds: UInt64)? {
+    /// The first tick that a commit made at `time` makes: strictly after it, and at least the
+    /// latch lead after it.
+    func tick(after commitTime: UInt64) -> (index: UInt64, nanoseconds: UInt64)? {
         guard let vblank else { return nil }
+        let time = commitTime &+ vblank.latchLeadNanoseconds
         let index = time < origin ? 0 : (time - origin) / vblank.refreshNanoseconds + 1
         return (index, origin &+ index &* vblank.refreshNanoseconds)
     }

@@ -126,8 +126,8 @@ extension ScriptedCompositor {
         presentationQueue.records.last { $0.commitSequence == sequence }
     }
 
-    /// The first vblank tick strictly after a CLOCK_MONOTONIC time: where a commit made then is
-    /// latched. Nil without vblank mode.
+    /// The first vblank tick a commit made at this CLOCK_MONOTONIC time makes (strictly after it,
+    /// and at least the latch lead after it): where it is latched. Nil without vblank mode.
     public func vblankTick(after nanoseconds: UInt64) -> (index: UInt64, nanoseconds: UInt64)? {
         presentationQueue.tick(after: nanoseconds)
     }
