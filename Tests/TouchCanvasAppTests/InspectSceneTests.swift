@@ -80,6 +80,26 @@ import TouchCanvasTesting
         #expect(InspectorHUDText.lines(for: inspector).contains("touch→glass –   discarded 1"))
     }
 
+    /// The session counts touch→glass per input frame where a report has them: a commit that
+    /// showed three frames counts three, a discarded commit's frames (shown by the commit that
+    /// replaced it) count too, and a report without any counts its oldest input.
+    @Test func theSessionCountsTouchToGlassPerInputFrame() {
+        let session = AppSession(.init(scene: .trace, width: 400, height: 300))
+        func report(presented: Bool, oldest: Double, samples: [Double]) -> PresentationReport {
+            PresentationReport(presentedNanoseconds: presented ? 1_000 : nil, inputNanoseconds: 0, refreshNanoseconds: 16_666_667,
+                               inputToPresent: presented ? oldest : nil, inputToCommit: 0.001,
+                               commitToPresent: presented ? oldest - 0.001 : nil, frames: 0, flags: [], touches: [0],
+                               sampleToPresent: samples)
+        }
+        session.notePresentation(report(presented: true, oldest: 0.016, samples: [0.016, 0.011, 0.006]))
+        session.notePresentation(report(presented: false, oldest: 0, samples: [0.009, 0.004]))
+        session.notePresentation(report(presented: true, oldest: 0.030, samples: []))
+        let glass = session.inspector.glassLatency
+        // 16, 11, 6, 9, 4 and 30 ms: six figures, median 11, worst 30.
+        #expect(glass?.median == 0.011 && glass?.worst == 0.030, "\(String(describing: glass))")
+        #expect(session.inspector.discardedCommits == 1)
+    }
+
     @Test func theReportsLatencyLines() {
         let check = CompositorCheck()
         #expect(check.report(seats: []).contains("latency: the compositor offers no wp_presentation; touch→glass not measured"))

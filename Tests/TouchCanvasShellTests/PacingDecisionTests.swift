@@ -67,3 +67,145 @@ import Testing
                                       frameCallbackPending: true) == .drawNow(aimedAt: nil))
     }
 }
+
+/// How the deadline learns what a frame costs and where the compositor's deadline is, and when
+/// late input gets a second commit for the same vblank.
+@Suite struct VblankDeadlineLearningTests {
+    static let refresh = 1.0 / 60
+
+    /// Streaming at 60 Hz from a presentation at 10 s, with every frame costing `cost`.
+    func streaming(cost: Double = 0.0005) -> VblankDeadline {
+        var deadline = VblankDeadline()
+        deadline.presented(at: 10, refresh: Self.refresh, target: nil)
+        for _ in 0..<VblankDeadline.costsKept { deadline.committed(forVblank: nil, drawingTook: cost, at: 10) }
+        return deadline
+    }
+
+    @Test func aMissJumpsPastTheSlackThatMissedAndHitsNarrowBackOnlyToJustPastIt() {
+        var deadline = streaming()
+        let vblank = 10 + Self.refresh
+        // Committed 4 ms before the vblank and shown a refresh late: the compositor takes frames
+        // at least 4 ms ahead.
+        deadline.presented(at: vblank + Self.refresh, refresh: Self.refresh, target: vblank, commit: vblank - 0.004)
+        #expect(deadline.isLate)
+        #expect(deadline.margin >= 0.004 + VblankDeadline.missClearance - 1e-9, "\(deadline.margin)")
+        let widened = deadline.margin
+        // Hits: within a second the margin comes down, but never below the miss plus clearance.
+        var present = vblank + 2 * Self.refresh
+        for _ in 0..<60 {
+            deadline.presented(at: present, refresh: Self.refresh, target: present, commit: present - deadline.margin)
+            present += Self.refresh
+        }
+        #expect(!deadline.isLate)
+        #expect(deadline.margin <= widened)
+        #expect(abs(deadline.margin - (0.004 + VblankDeadline.missClearance)) < 1e-9, "\(deadline.margin)")
+        // Once the miss is forgotten, it probes lower again.
+        for _ in 0..<(VblankDeadline.missMemory + 60) {
+            deadline.presented(at: present, refresh: Self.refresh, target: present, commit: present - deadline.margin)
+            present += Self.refresh
+        }
+        #expect(deadline.margin < 0.004, "\(deadline.margin)")
+    }
+
+    @Test func aStreamOfHitsReachesTheSmallestMarginWithinASecond() {
+        var deadline = streaming()
+        var present = 10 + Self.refresh
+        for _ in 0..<60 {
+            deadline.presented(at: present, refresh: Self.refresh, target: present, commit: present - deadline.margin)
+            present += Self.refresh
+        }
+        #expect(deadline.margin == VblankDeadline.smallestMargin)
+    }
+
+    @Test func aFarEarlierDeadlineIsFoundInAFewMisses() {
+        var deadline = streaming()
+        var present = 10 + Self.refresh
+        var misses = 0
+        // A compositor that takes frames 7 ms before the vblank, as Weston does by default.
+        for _ in 0..<30 {
+            let commit = present - deadline.margin
+            let shown = present - commit > 0.007 ? present : present + Self.refresh
+            if shown > present { misses += 1 }
+            deadline.presented(at: shown, refresh: Self.refresh, target: present, commit: commit)
+            present = shown + Self.refresh
+        }
+        // Four to find it, and one as the margin narrows back to the edge; then it stays.
+        #expect(misses <= 5, "\(misses) misses")
+        #expect(deadline.margin > 0.007 && deadline.margin < 0.009, "\(deadline.margin)")
+    }
+
+    @Test func theLeadCoversNineFramesInTenNotTheMean() {
+        var deadline = streaming(cost: 0.0005)
+        // Three slow frames in 32: the ninth decile is still a fast one.
+        for _ in 0..<3 { deadline.committed(forVblank: nil, drawingTook: 0.004, at: 10) }
+        #expect(abs(deadline.lead - (deadline.margin + 0.0005)) < 1e-9, "\(deadline.lead)")
+        // A slower machine: most frames slow, so the plan starts earlier.
+        for _ in 0..<10 { deadline.committed(forVblank: nil, drawingTook: 0.004, at: 10) }
+        #expect(abs(deadline.lead - (deadline.margin + 0.004)) < 1e-9, "\(deadline.lead)")
+    }
+
+    @Test func aTimerThatFiresLateCountsItsLatenessAsCost() throws {
+        var deadline = streaming(cost: 0.0005)
+        var now = 10.001
+        // Each time the timer came 2 ms late, then drawing took 0.5 ms.
+        for _ in 0..<VblankDeadline.costsKept {
+            let planned = deadline.plan(now: now)
+            let plan = try #require(planned)
+            deadline.committed(forVblank: plan.vblank, drawingTook: 0.0005, at: plan.commitAt + 0.0025)
+            now = plan.vblank + 0.001
+        }
+        #expect(deadline.lead > deadline.margin + 0.0024, "\(deadline.lead)")
+    }
+
+    /// A commit aimed at the vblank at 10 + refresh, made `before` it, with the plan streaming.
+    func committed(before: Double) -> (VblankDeadline, Double) {
+        var deadline = streaming()
+        let vblank = 10 + Self.refresh
+        deadline.committed(forVblank: vblank, drawingTook: 0.0005, at: vblank - before)
+        return (deadline, vblank)
+    }
+
+    @Test func lateInputWithTimeLeftIsCommittedAgainForTheSameVblankAtMostTwice() {
+        var (deadline, vblank) = committed(before: 0.006)
+        // Input 4 ms before the vblank: time enough to draw (0.5 ms) and make the deadline.
+        var now = vblank - 0.004
+        #expect(PacingDecision.decide(pacing: .deadline, deadline: &deadline, now: now, forced: false,
+                                      frameCallbackPending: true, lateInput: true) == .drawNow(aimedAt: vblank))
+        deadline.committed(forVblank: vblank, drawingTook: 0.0005, at: now + 0.0005)
+        // A third commit for the same vblank is one too many: the next goes before the next vblank.
+        now = vblank - 0.003
+        guard case .commitLater = PacingDecision.decide(pacing: .deadline, deadline: &deadline, now: now, forced: false,
+                                                        frameCallbackPending: true, lateInput: true) else {
+            Issue.record("no third commit for one vblank")
+            return
+        }
+    }
+
+    @Test func noSecondCommitWithoutLateInputTooLateOrWhileTheCompositorIsLate() {
+        var (deadline, vblank) = committed(before: 0.006)
+        // An animation alone does not commit twice.
+        guard case .commitLater = PacingDecision.decide(pacing: .deadline, deadline: &deadline, now: vblank - 0.004,
+                                                        forced: false, frameCallbackPending: true) else {
+            Issue.record("no second commit without late input")
+            return
+        }
+        // Too close to the vblank to draw in time.
+        guard case .commitLater = PacingDecision.decide(pacing: .deadline, deadline: &deadline, now: vblank - 0.0005,
+                                                        forced: false, frameCallbackPending: true, lateInput: true) else {
+            Issue.record("no second commit without the time to make it")
+            return
+        }
+        // The last answer was a miss: the compositor is behind.
+        var (late, lateVblank) = committed(before: 0.006)
+        late.presented(at: lateVblank, refresh: Self.refresh, target: lateVblank - 2 * Self.refresh,
+                       commit: lateVblank - 2 * Self.refresh - 0.001)
+        #expect(late.isLate)
+        late.committed(forVblank: lateVblank + Self.refresh, drawingTook: 0.0005, at: lateVblank + 0.002)
+        lateVblank += Self.refresh
+        guard case .commitLater = PacingDecision.decide(pacing: .deadline, deadline: &late, now: lateVblank - 0.01,
+                                                        forced: false, frameCallbackPending: true, lateInput: true) else {
+            Issue.record("no second commit while the compositor is late")
+            return
+        }
+    }
+}

@@ -22,12 +22,18 @@ extension AppSession {
     }
 
     /// The compositor said when a commit that carried input was shown, or that it never was.
+    /// The HUD and the check count touch→glass per input frame where the report has them (a
+    /// discarded commit's frames too, once the commit that replaced it was shown), else per
+    /// commit from its oldest input.
     public func notePresentation(_ report: PresentationReport) {
-        if let inputToPresent = report.inputToPresent, !report.isDiscarded {
-            inspector.notePresented(inputToPresent: inputToPresent, frames: report.frames)
-            runningCheck?.notePresented(inputToPresent: inputToPresent, frames: report.frames,
+        var latencies = report.sampleToPresent
+        if latencies.isEmpty, let inputToPresent = report.inputToPresent, !report.isDiscarded { latencies = [inputToPresent] }
+        for latency in latencies {
+            inspector.notePresented(inputToPresent: latency, frames: report.frames)
+            runningCheck?.notePresented(inputToPresent: latency, frames: report.frames,
                                         refreshNanoseconds: report.refreshNanoseconds, flags: report.flags)
-        } else {
+        }
+        if report.isDiscarded {
             inspector.noteDiscarded()
             runningCheck?.noteDiscarded()
         }

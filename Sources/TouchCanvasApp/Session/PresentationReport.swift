@@ -23,12 +23,17 @@ public struct PresentationReport: Sendable, Equatable {
     public let flags: [String]
     /// The touches whose change the commit carried, by their numbers (as `--log phases` has them).
     public let touches: [Int]
+    /// Seconds from each input frame the commit carried to the vblank that showed it: this
+    /// commit's, or for a discarded one the later commit's that replaced it (empty when that is
+    /// not shown yet; that commit's report then carries them). Per sample, not per commit: the
+    /// oldest input hides how long the newest waited.
+    public let sampleToPresent: [Double]
 
     public var isDiscarded: Bool { presentedNanoseconds == nil }
 
     public init(presentedNanoseconds: UInt64?, inputNanoseconds: UInt64, refreshNanoseconds: UInt32,
                 inputToPresent: Double?, inputToCommit: Double, commitToPresent: Double?, frames: Int,
-                flags: [String], touches: [Int]) {
+                flags: [String], touches: [Int], sampleToPresent: [Double] = []) {
         self.presentedNanoseconds = presentedNanoseconds
         self.inputNanoseconds = inputNanoseconds
         self.refreshNanoseconds = refreshNanoseconds
@@ -38,5 +43,6 @@ public struct PresentationReport: Sendable, Equatable {
         self.frames = frames
         self.flags = flags
         self.touches = touches
+        self.sampleToPresent = sampleToPresent
     }
 }

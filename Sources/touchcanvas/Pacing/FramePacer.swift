@@ -34,8 +34,8 @@ final class FramePacer {
     var feedback: PresentationFeedback? {
         didSet {
             feedback?.onReport = { [unowned session] report in session.notePresentation(report) }
-            feedback?.onPresented = { [unowned self] present, refresh, aimedAt in
-                deadline.presented(at: present, refresh: refresh, target: aimedAt)
+            feedback?.onPresented = { [unowned self] present, refresh, aimedAt, commit in
+                deadline.presented(at: present, refresh: refresh, target: aimedAt, commit: commit)
             }
         }
     }
@@ -94,7 +94,7 @@ final class FramePacer {
 
     /// How far ahead to predict for this frame.
     private var predictionInterval: Double {
-        prediction.interval(inputToPresent: feedback?.medianInputToPresent, refresh: feedback?.refresh,
+        prediction.interval(inputToPresent: feedback?.medianSampleToPresent, refresh: feedback?.refresh,
                             estimate: timing.inputToDisplay)
     }
 
@@ -137,7 +137,8 @@ final class FramePacer {
         if session.mustShowLastFrame && window.isFrameCallbackPending && !evenIfFramePending { return waitForFrameCallback() }
         let aimedAt: Double?
         switch PacingDecision.decide(pacing: pacing, deadline: &deadline, now: clock.now(), forced: evenIfFramePending,
-                                     frameCallbackPending: window.isFrameCallbackPending) {
+                                     frameCallbackPending: window.isFrameCallbackPending,
+                                     lateInput: timing.oldestUndrawnInput != nil) {
         case .commitLater(let wait):
             onCommitDue?(wait)
             return
@@ -177,7 +178,7 @@ final class FramePacer {
         // Only a commit that carries input asks when it was shown: an idle window asks nothing.
         if let feedback, let input = timing.oldestUndrawnInput {
             feedback.request(for: window.surface, input: input, commit: clock.now(), touches: touchesSinceCommit.sorted(),
-                             aimedAt: aimedAt)
+                             aimedAt: aimedAt, samples: timing.undrawnSamples)
         }
         if pacing == .deadline { deadline.committed(forVblank: aimedAt, drawingTook: clock.now() - started, at: clock.now()) }
         touchesSinceCommit.removeAll(keepingCapacity: true)

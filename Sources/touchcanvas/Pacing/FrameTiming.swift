@@ -13,7 +13,15 @@ struct FrameTiming {
     /// The same for input whose frame (`wl_touch.frame`, `wl_pointer.frame`) has not come yet:
     /// a commit made meanwhile (an animation's) does not carry it.
     private var oldestUnframedInput: Double?
+    /// Each whole input frame not yet drawn, by its oldest event's time: what touch→glass is
+    /// measured per sample from, since a commit's oldest input hides the samples that came just
+    /// before the vblank. At most ``samplesKept`` (the newest).
+    private(set) var undrawnSamples: [Double] = []
     private var lastCommit: Double?
+
+    /// A hand at 240 Hz over two 60 Hz refreshes, with room: more in one commit means the app
+    /// was stalled, and the newest tell best how it is now.
+    static let samplesKept = 32
 
     /// Seconds from input to display, once both parts have been seen.
     var inputToDisplay: Double? {
@@ -31,6 +39,8 @@ struct FrameTiming {
         guard let time = oldestUnframedInput else { return }
         oldestUndrawnInput = min(oldestUndrawnInput ?? time, time)
         oldestUnframedInput = nil
+        if undrawnSamples.count >= Self.samplesKept { undrawnSamples.removeFirst() }
+        undrawnSamples.append(time)
     }
 
     /// Returns this commit's input → commit time, when it showed new input.
@@ -39,6 +49,7 @@ struct FrameTiming {
         let latency = oldestUndrawnInput.map { time - $0 }
         if let latency { inputToCommit.add(latency) }
         oldestUndrawnInput = nil
+        undrawnSamples.removeAll(keepingCapacity: true)
         lastCommit = time
         return latency
     }

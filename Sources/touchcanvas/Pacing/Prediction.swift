@@ -5,7 +5,8 @@
 /// and a guess past the finger (which overshoots where the finger stops or turns) costs more
 /// than it hides, so `auto` draws none there.
 enum Prediction: Equatable, CustomStringConvertible {
-    /// The measured input→present median, or nothing while that is below one refresh. Without
+    /// The measured input→present median, per input frame (what the finger's lag is), or
+    /// nothing while that is below one refresh. Without
     /// presentation feedback: input→commit plus commit→frame callback, as estimated before
     /// `wp_presentation` was used.
     case auto

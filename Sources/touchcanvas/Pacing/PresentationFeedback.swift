@@ -21,18 +21,25 @@ final class PresentationFeedback {
     static let mostUnanswered = 64
     private var saidUnanswered = false
     private(set) var discardedCount = 0
-    /// Recent input→present times, for prediction.
-    private var recent = RecentLatencies()
+    /// Recent input→present times, per input frame.
+    private var recentSamples = RecentSamples(capacity: 63)
+    /// Input frames of discarded commits, waiting for the commit that replaced them to be shown
+    /// (what showed them); bounded like a commit's own.
+    private var carried: [Double] = []
+    /// The last commit shown (seconds, presentation clock): a discard told after it was shown
+    /// belongs to it, when it was made after the discarded one.
+    private var lastShown: (commit: Double, present: Double)?
     /// The last refresh period the compositor reported, in seconds (nil while unknown or 0).
     private(set) var refresh: Double?
     /// Each answered commit, presented or discarded: the session hears it and tells the HUD,
     /// the check and the logs.
     var onReport: ((PresentationReport) -> Void)?
-    /// Every presentation (seconds, refresh in seconds or 0) and the vblank its commit aimed at,
-    /// for deadline pacing.
-    var onPresented: ((Double, Double, Double?) -> Void)?
-    /// The median input→present over the last presented commits; nil before the first.
-    var medianInputToPresent: Double? { recent.median }
+    /// Every presentation (seconds, refresh in seconds or 0), the vblank its commit aimed at and
+    /// when that commit was made, for deadline pacing.
+    var onPresented: ((Double, Double, Double?, Double) -> Void)?
+    /// The median over the last input frames shown, each from its own time: what a person
+    /// sees of the finger's lag (a commit's oldest input is older than most of what it shows).
+    var medianSampleToPresent: Double? { recentSamples.median }
 
     init(presentation: WpPresentation, clock: InputClock) {
         self.presentation = presentation
@@ -50,8 +57,9 @@ final class PresentationFeedback {
 
     /// Asks when the next commit of `surface` reaches the screen; `input` (the oldest input the
     /// commit carries) and `commit` are seconds on the presentation clock. Call just before
-    /// that commit.
-    func request(for surface: WlSurface, input: Double, commit: Double, touches: [Int], aimedAt: Double? = nil) {
+    /// that commit. `samples` are the times of the input frames it carries.
+    func request(for surface: WlSurface, input: Double, commit: Double, touches: [Int], aimedAt: Double? = nil,
+                 samples: [Double] = []) {
         guard clockIsUsable else { return }
         guard pending.count < Self.mostUnanswered else {
             if !saidUnanswered {
@@ -77,17 +85,30 @@ final class PresentationFeedback {
                 let periods = refresh > 0 ? ((present - commit) * 1e9 / Double(refresh)).rounded(.up) : 0
                 let waited = periods.isFinite ? Int(min(max(periods, 0), 1_000_000)) : 0
                 self.refresh = refresh > 0 ? Double(refresh) / 1e9 : nil
-                recent.add(present - input)
-                onPresented?(present, Double(refresh) / 1e9, aimedAt)
+                let shown = (carried + samples).map { present - $0 }
+                carried.removeAll(keepingCapacity: true)
+                lastShown = (commit, present)
+                for latency in shown { recentSamples.add(latency) }
+                onPresented?(present, Double(refresh) / 1e9, aimedAt, commit)
                 let names = Self.names(flags)
                 onReport?(PresentationReport(presentedNanoseconds: presented, inputNanoseconds: inputNanoseconds, refreshNanoseconds: refresh,
                                  inputToPresent: present - input, inputToCommit: commit - input,
-                                 commitToPresent: present - commit, frames: waited, flags: names, touches: touches))
+                                 commitToPresent: present - commit, frames: waited, flags: names, touches: touches,
+                                 sampleToPresent: shown))
             case .discarded:
                 discardedCount += 1
+                // What it carried is on the glass with the commit that replaced it: that one's
+                // presentation if it came already, else the next.
+                var shown: [Double] = []
+                if let lastShown, lastShown.commit > commit {
+                    shown = samples.map { lastShown.present - $0 }
+                    for latency in shown { recentSamples.add(latency) }
+                } else {
+                    carried = Array((carried + samples).suffix(FrameTiming.samplesKept))
+                }
                 onReport?(PresentationReport(presentedNanoseconds: nil, inputNanoseconds: inputNanoseconds, refreshNanoseconds: 0,
                                  inputToPresent: nil, inputToCommit: commit - input, commitToPresent: nil, frames: 0,
-                                 flags: [], touches: touches))
+                                 flags: [], touches: touches, sampleToPresent: shown))
             }
             pending[key] = nil
         }
@@ -96,27 +117,5 @@ final class PresentationFeedback {
     static func names(_ flags: WpPresentationFeedback.Kind) -> [String] {
         [(WpPresentationFeedback.Kind.vsync, "vsync"), (.hwClock, "hw_clock"), (.hwCompletion, "hw_completion"),
          (.zeroCopy, "zero_copy")].filter { flags.contains($0.0) }.map(\.1)
-    }
-}
-
-/// The last input→present times, and their median: what prediction reaches ahead by. A
-/// median, not a mean, so one commit that missed a vblank (or a compositor's absurd timestamp)
-/// does not move it; the window is short enough to follow a change of refresh within a second.
-struct RecentLatencies {
-    static let count = 31
-    private var samples: [Double] = []
-    private var next = 0
-    private(set) var median: Double?
-
-    mutating func add(_ seconds: Double) {
-        guard seconds.isFinite, seconds >= 0, seconds < 1 else { return }
-        if samples.count < Self.count {
-            samples.append(seconds)
-        } else {
-            samples[next] = seconds
-        }
-        next = (next + 1) % Self.count
-        let sorted = samples.sorted()
-        median = sorted[sorted.count / 2]
     }
 }
