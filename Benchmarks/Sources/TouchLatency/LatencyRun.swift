@@ -30,10 +30,19 @@ struct LatencyResult {
     var toGlass: ToGlass?
 }
 
-/// One client, start to finish: map it at 1024×768, watch it idle, move one finger at 200 Hz,
-/// lift it, watch it idle again.
+/// One client, start to finish: map it (1024×768 unless asked otherwise), watch it idle, move
+/// one finger (or more) at 200 Hz, lift, watch it idle again.
 struct LatencyRun {
     var seconds = 10.0
+    var windowSize = (width: 1024, height: 768)
+    /// Fingers moving at once, spread evenly round the same circle.
+    var fingers = 1
+    /// Strokes of this many seconds, each followed by a lift and a short pause, as people draw;
+    /// 0: one stroke for the whole run. Deadline pacing learns as a stroke goes, so a long
+    /// stroke alone hides what a short one costs.
+    var strokeSeconds = 0.0
+    /// Between two strokes, no finger down.
+    static let pauseBetweenStrokes = 0.2
     var warmupSeconds = 1.0
     var idleSeconds = 2.0
     /// 200 Hz, as BENCHMARKS.md's targets ask.
@@ -49,7 +58,9 @@ struct LatencyRun {
         var result = LatencyResult(client: client)
         let compositor: ScriptedCompositor
         do {
-            compositor = try ScriptedCompositor(vblank: vblank)
+            // An output at least as large as the window, so the client keeps the size asked.
+            compositor = try ScriptedCompositor(outputMode: (Int32(max(windowSize.width, 1920)), Int32(max(windowSize.height, 1080))),
+                                                vblank: vblank)
         } catch {
             result.failure = "\(error)"
             return result
@@ -70,7 +81,7 @@ struct LatencyRun {
 
         // Configure before the first buffer, as a desktop does for a window it places.
         _ = compositor.waitUntil(timeout: 15) { compositor.toplevel != nil || app.exitStatus != nil }
-        compositor.configure(width: 1024, height: 768)
+        compositor.configure(width: Int32(windowSize.width), height: Int32(windowSize.height))
         // Mapped, not "caught up": weston-simple-touch keeps its own size and draws nothing more
         // until touched, so it never commits after acking our configure.
         guard compositor.waitUntil(timeout: 20, { compositor.toplevel?.isMapped == true }) else {
@@ -116,30 +127,41 @@ struct LatencyRun {
             let now = ScriptedCompositor.monotonicNanoseconds
             if due > now { compositor.pump(for: Double(due - now) / 1e9) }
         }
-        let p0 = path.position(at: 0)
-        sendAndWait {
-            compositor.touchDown(id: 0, x: p0.x, y: p0.y)
-            compositor.touchFrame()
+        let fingers = max(1, min(self.fingers, 10))
+        func position(_ finger: Int) -> (x: Double, y: Double) {
+            path.position(at: t + FingerPath.turnSeconds * Double(finger) / Double(fingers))
         }
-        while t < warmupSeconds {
-            let p = path.position(at: t)
+        /// One touch frame: `event` for every finger at its place now.
+        func everyFinger(_ event: (Int32, (x: Double, y: Double)) -> Void) {
             sendAndWait {
-                compositor.touchMotion(id: 0, x: p.x, y: p.y)
+                for finger in 0..<fingers { event(Int32(finger), position(finger)) }
                 compositor.touchFrame()
             }
         }
+        func down() { everyFinger { compositor.touchDown(id: $0, x: $1.x, y: $1.y) } }
+        func move() { everyFinger { compositor.touchMotion(id: $0, x: $1.x, y: $1.y) } }
+        down()
+        while t < warmupSeconds { move() }
 
         compositor.resetStats()
         let cpuStart = cpuSeconds(of: app.pid)
         let runStart = ScriptedCompositor.monotonicNanoseconds
         let end = t + seconds
+        var strokeStart = t
         while t < end {
             if end - t < 0.05 { compositor.captureFrames = true }  // the last frames, for a look
-            let p = path.position(at: t)
-            sendAndWait {
-                compositor.touchMotion(id: 0, x: p.x, y: p.y)
-                compositor.touchFrame()
+            if strokeSeconds > 0, t - strokeStart >= strokeSeconds, end - t > Self.pauseBetweenStrokes + strokeSeconds / 2 {
+                sendAndWait {
+                    for finger in 0..<fingers { compositor.touchUp(id: Int32(finger)) }
+                    compositor.touchFrame()
+                }
+                let resume = t + Self.pauseBetweenStrokes
+                while t < resume { sendAndWait {} }
+                down()
+                strokeStart = t
+                continue
             }
+            move()
         }
         let runEnd = ScriptedCompositor.monotonicNanoseconds
         // Commits answering the last frames; under the vblank mode also their ticks (a frame
@@ -164,7 +186,7 @@ struct LatencyRun {
         }
 
         // Lift, let animations finish, then idle.
-        compositor.touchUp(id: 0)
+        for finger in 0..<fingers { compositor.touchUp(id: Int32(finger)) }
         compositor.touchFrame()
         compositor.pump(for: 1.0)
         compositor.resetStats()

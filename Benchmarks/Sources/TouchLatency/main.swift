@@ -7,7 +7,8 @@ import ScriptedCompositor
 //
 //   TouchLatency --touchcanvas ../.build/release/touchcanvas [--seconds 10] [--history 1000]
 //                [--only name,name] [--screenshots DIR] [--vblank 60] [--scanout-ms 0]
-//                [--baseline PATH] [--event-ms 5]
+//                [--baseline PATH] [--event-ms 5] [--size 1024x768] [--fingers 1]
+//                [--stroke S] [--latch-ms 0] [--vblank-only]
 //
 // Prints Markdown tables (the ones BENCHMARKS.md records) and notes on clients that failed:
 // touch frame → commit with frame callbacks answered 1 ms after each commit (the client's own
@@ -15,17 +16,35 @@ import ScriptedCompositor
 // what the clients' pacing cost there. `--baseline` adds trace-scene rows for another build
 // of touchcanvas, so a change is compared with what it changed in one run. `--event-ms` spaces
 // the finger's frames otherwise (5 ms: 200 Hz), e.g. 50 to run a client under callgrind without
-// its frames piling up, so every touch frame still gets a commit of its own.
+// its frames piling up, so every touch frame still gets a commit of its own. `--size` sets the
+// window (and an output at least that large), `--fingers` moves up to ten fingers round the same
+// circle, `--stroke` lifts and puts them down again every S seconds (people draw strokes of a
+// second or two), `--latch-ms` has the compositor take frames that long before each tick (as
+// Weston's repaint window does), and `--vblank-only` skips the callback-paced table (the pacing
+// table then takes every client's own cost as 0).
 
 let options = parseOptions(usage: "TouchLatency --touchcanvas PATH [--seconds S] [--history N] [--only a,b] "
-    + "[--screenshots DIR] [--vblank HZ] [--scanout-ms MS] [--baseline PATH] [--event-ms MS]")
+    + "[--screenshots DIR] [--vblank HZ] [--scanout-ms MS] [--baseline PATH] [--event-ms MS] [--size WxH] "
+    + "[--fingers N] [--stroke S] [--latch-ms MS] [--vblank-only]")
 
 let touchcanvas = options["touchcanvas"] ?? "../.build/release/touchcanvas"
 let history = Int(options["history"] ?? "") ?? 1000
 let vblankHertz = Double(options["vblank"] ?? "") ?? 60
 let scanoutMilliseconds = Double(options["scanout-ms"] ?? "") ?? 0
+let latchMilliseconds = Double(options["latch-ms"] ?? "") ?? 0
+let vblankOnly = options["vblank-only"] != nil
 var run = LatencyRun()
 run.seconds = Double(options["seconds"] ?? "") ?? 10
+if let size = options["size"] {
+    let parts = size.split(separator: "x").compactMap { Int($0) }
+    guard parts.count == 2, parts.allSatisfy({ $0 >= 320 && $0 <= 7680 }) else {
+        FileHandle.standardError.write(Data("TouchLatency: --size wants WIDTHxHEIGHT, each 320 to 7680\n".utf8))
+        exit(2)
+    }
+    run.windowSize = (parts[0], parts[1])
+}
+run.fingers = max(1, min(Int(options["fingers"] ?? "") ?? 1, 10))
+run.strokeSeconds = max(Double(options["stroke"] ?? "") ?? 0, 0)
 run.screenshotDirectory = options["screenshots"]
 if let milliseconds = Double(options["event-ms"] ?? ""), milliseconds > 0 { run.eventInterval = milliseconds / 1000 }
 if let directory = run.screenshotDirectory {
@@ -53,6 +72,8 @@ if let baseline = options["baseline"] {
                           underVblank: true), at: 1)
     clients.insert(Client(name: "touchcanvas (trace, own frame, baseline)", executable: baseline,
                           arguments: ["--scene", "trace", "--decorations", "client"]), at: 3)
+    clients.insert(Client(name: "touchcanvas (canvas, baseline)", executable: baseline, arguments: ["--scene", "canvas"],
+                          underVblank: true), at: 5)
 }
 if history <= 0 { clients.removeAll { $0.historyStrokes > 0 } }
 if let only = options["only"] {
@@ -61,9 +82,14 @@ if let only = options["only"] {
 }
 
 print("Machine: \(Machine.description)")
-print("One finger on a circle (radius 150 px in a 1024×768 window, one turn per 2 s) at \(Format.fixed(1 / run.eventInterval, 0)) Hz for \(Int(run.seconds)) s "
-      + "(after \(run.warmupSeconds) s of warm-up), 1024×768 window, output scale 1, frame callbacks "
-      + "answered 1 ms after a commit.\n")
+let size = "\(run.windowSize.width)×\(run.windowSize.height)"
+let fingerWords = run.fingers == 1 ? "One finger" : "\(run.fingers) fingers, spread evenly,"
+let strokeWords = run.strokeSeconds > 0
+    ? "in strokes of \(Format.fixed(run.strokeSeconds, 1)) s with \(Format.fixed(LatencyRun.pauseBetweenStrokes, 1)) s between them"
+    : "in one stroke"
+print("\(fingerWords) on a circle (radius up to 150 px, one turn per 2 s) at \(Format.fixed(1 / run.eventInterval, 0)) Hz for \(Int(run.seconds)) s "
+      + "\(strokeWords) (after \(run.warmupSeconds) s of warm-up), \(size) window, output scale 1"
+      + (vblankOnly ? ".\n" : "; first with frame callbacks answered 1 ms after a commit.\n"))
 
 var table = MarkdownTable([
     "client", "touch frame → commit, median / p99 (ms)", "commits per touch frame",
@@ -74,7 +100,7 @@ var notes: [String] = []
 /// Each client's own touch frame → commit median (ns) in this run: what a commit made when the
 /// input arrives costs it, for the pacing table.
 var ownCost: [String: Double] = [:]
-for client in clients {
+for client in clients where !vblankOnly {
     FileHandle.standardError.write(Data("measuring \(client.name)…\n".utf8))
     let r = MainActor.assumeIsolated { run.measure(client) }
     if let failure = r.failure {
@@ -104,24 +130,26 @@ for client in clients {
                      + "committed nothing while the finger moved: the touches never reached it (see BENCHMARKS.md)")
     }
 }
-print(table.text)
+if !vblankOnly { print(table.text) }
 if !notes.isEmpty { print("\n" + notes.joined(separator: "\n")) }
 
 if vblankHertz > 0 {
     let scanout = Duration.nanoseconds(Int64(max(scanoutMilliseconds, 0) * 1e6))
-    let vblank = VblankMode(hertz: vblankHertz, scanoutDelay: scanout)
+    let vblank = VblankMode(hertz: vblankHertz, scanoutDelay: scanout,
+                            latchLead: .nanoseconds(Int64(max(latchMilliseconds, 0) * 1e6)))
     var vblankRun = run
     vblankRun.vblank = vblank
     vblankRun.screenshotDirectory = nil
     print("\nUnder the compositor's vblank mode: \(Format.fixed(vblankHertz, 0)) Hz "
           + "(refresh \(Format.ms(Double(vblank.refreshNanoseconds), 3)) ms), scanout delay "
-          + "\(Format.ms(Double(vblank.scanoutDelayNanoseconds), 1)) ms; the same finger. Touch → glass is "
+          + "\(Format.ms(Double(vblank.scanoutDelayNanoseconds), 1)) ms, commits taken until "
+          + "\(Format.ms(Double(vblank.latchLeadNanoseconds), 1)) ms before each tick; the same input. Touch → glass is "
           + "from sending a touch frame to the presentation time of the first presented commit after it, "
           + "from the compositor's own records.\n")
     var glass = MarkdownTable([
         "client", "touch → glass, median / p95 / p99 (ms)", "presented at the first vblank after the input",
-        "refreshes waited beyond it: 0 / 1 / 2+", "commits per touch frame", "discarded commits",
-        "touch frame → commit, median (ms)",
+        "refreshes waited beyond it: 0 / 1 / 2+", "commits per refresh", "discarded commits",
+        "touch frame → commit, median (ms)", "client CPU during run",
     ])
     var pacing = MarkdownTable([
         "client", "touch frames presented", "late by ≥ 1 refresh though a commit at input time would have made the first vblank",
@@ -133,7 +161,7 @@ if vblankHertz > 0 {
         FileHandle.standardError.write(Data("measuring \(client.name) under vblank…\n".utf8))
         let r = MainActor.assumeIsolated { vblankRun.measure(client) }
         guard r.failure == nil, let g = r.toGlass, !g.presentedFrames.isEmpty else {
-            glass.add([client.name, "did not run", "–", "–", "–", "–", "–"])
+            glass.add([client.name, "did not run", "–", "–", "–", "–", "–", "–"])
             vblankNotes.append("- \(client.name) (vblank): \(r.failure ?? "no touch frame reached the glass")")
             continue
         }
@@ -145,9 +173,10 @@ if vblankHertz > 0 {
             "\(Format.ms(toGlass.median)) / \(Format.ms(toGlass.percentile(95))) / \(Format.ms(toGlass.p99))",
             percent(waited.zero),
             "\(percent(waited.zero)) / \(percent(waited.one)) / \(percent(waited.more))",
-            Format.fixed(Double(g.commits) / Double(max(g.frames.count, 1)), 2),
+            Format.fixed(Double(g.commits) / max(r.measuredSeconds * vblankHertz, 1), 2),
             "\(g.discarded) of \(g.commits) (\(percent(Double(g.discarded) / Double(max(g.commits, 1)))))",
             Format.ms(g.inputToCommit.median, 3),
+            r.runCPUSecondsPerSecond.map { Format.fixed($0 * 100, 0) + " %" } ?? "–",
         ])
         // Without the callback-paced run of this client, a commit is taken to cost nothing.
         let cost = UInt64(ownCost[client.name] ?? 0)
