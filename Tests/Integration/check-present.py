@@ -15,13 +15,18 @@ It must hold at least N presented lines, and every presented line must be plausi
   - refresh_ns equal to NS (within 1 ns: 60 Hz is 16666666 or 16666667 depending on the
     rounding), or 0 everywhere with --refresh 0 (a compositor that tells no refresh);
   - frames ≥ 0, and 0 when the refresh is 0;
+  - samples (the input frames the line times, each from its own time) ≥ 0, with
+    0 < sample_median_us ≤ sample_max_us when there are any, and null figures when none;
+    over the whole log at least one input frame per presented line on average (every commit
+    that carried input showed at least one frame, its own or a replaced commit's);
   - present (CLOCK_MONOTONIC ns) never going back from one line to the next, and within the
     app's run: after --started (CLOCK_MONOTONIC ns when the test started it, default 10 min
     ago) and not after now.
 
-Discarded lines are counted, not judged (a later commit replaced them). Prints one summary
-line (the figures the README quotes: median, p95 and worst touch→glass, the refresh, frames
-waited, flags) and exits 1 with the reasons when anything is off.
+Discarded lines are counted, not judged (a later commit replaced them), beyond their samples.
+Prints one summary line (the figures the README quotes: median, p95 and worst touch→glass per
+commit and per input frame, the refresh, frames waited, flags) and exits 1 with the reasons when
+anything is off.
 """
 import argparse
 import json
@@ -50,6 +55,9 @@ def main():
     started = args.started if args.started is not None else now - 600 * 10**9
 
     presented, discarded, problems = [], 0, []
+    # Each line's per-frame median, once per frame it stands for: their median is the median
+    # over every input frame closely enough (one commit's frames are a few ms apart).
+    samples = []
     with open(args.log) as log:
         for number, text in enumerate(log, 1):
             if not text.startswith("{"):
@@ -59,6 +67,12 @@ def main():
                 discarded += 1
             elif "present" in line:
                 presented.append((number, line))
+            else:
+                continue
+            count, median, worst = line["samples"], line["sample_median_us"], line["sample_max_us"]
+            if count < 0 or count and not 0 < median <= worst or not count and (median, worst) != (None, None):
+                problems.append(f"line {number}: samples {count} with median {median} and max {worst}: {text.strip()}")
+            samples.extend([median] * count if count else [])
     if len(presented) < args.min:
         problems.append(f"{len(presented)} presented lines, expected at least {args.min}")
 
@@ -87,7 +101,10 @@ def main():
             bad(f"present {present} is before the previous line's {last_present}")
         last_present = present
 
+    if presented and len(samples) < len(presented):
+        problems.append(f"{len(samples)} input frames timed over {len(presented)} presented lines")
     if presented:
+        samples.sort()
         figures = sorted(line["input_to_present_us"] for _, line in presented)
         median = statistics.median(figures)
         over = sum(1 for v in figures if v >= BOUND_US)
@@ -102,7 +119,9 @@ def main():
         flags = sorted({tuple(line["flags"]) for _, line in presented})
         print(f"{len(presented)} presented, {discarded} discarded; touch→glass median {median / 1000:.2f} ms, "
               f"p95 {percentile(figures, 95) / 1000:.2f} ms, worst {figures[-1] / 1000:.2f} ms "
-              f"({over} at or above {BOUND_US / 1000:.0f} ms); input→commit median {commits / 1000:.2f} ms, "
+              f"({over} at or above {BOUND_US / 1000:.0f} ms); per input frame ({len(samples)}) median "
+              f"{statistics.median(samples) / 1000 if samples else float('nan'):.2f} ms, "
+              f"p95 {percentile(samples, 95) / 1000 if samples else float('nan'):.2f} ms; input→commit median {commits / 1000:.2f} ms, "
               f"commit→present median {waits / 1000:.2f} ms; refresh_ns {'/'.join(map(str, refreshes))}; "
               f"frames waited median {statistics.median(frames):g}, most {frames[-1]}; "
               f"flags {' | '.join('[' + ','.join(f) + ']' for f in flags)}")
