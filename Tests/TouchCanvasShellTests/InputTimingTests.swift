@@ -119,3 +119,33 @@ final class HandClock {
         #expect(recent.median == 0.040 && recent.value == 0.040, "older samples age out")
     }
 }
+
+/// The input frames a commit carries, for touch→glass per frame: each whole frame once, by its
+/// oldest event, the newest 32 when more pile up, none left after the commit.
+@Suite struct FrameTimingSampleTests {
+    @Test func eachWholeFrameIsOneSampleByItsOldestEvent() {
+        var timing = FrameTiming()
+        timing.inputArrived(at: 10.002)
+        timing.inputArrived(at: 10.001)  // another device's event, stamped earlier
+        #expect(timing.undrawnSamples.isEmpty, "no sample before its frame closes")
+        timing.inputFramed()
+        timing.inputFramed()  // a frame with nothing in it is no sample
+        timing.inputArrived(at: 10.007)
+        timing.inputFramed()
+        #expect(timing.undrawnSamples == [10.001, 10.007])
+        #expect(timing.oldestUndrawnInput == 10.001)
+        timing.committed(at: 10.009)
+        #expect(timing.undrawnSamples.isEmpty && timing.oldestUndrawnInput == nil)
+    }
+
+    @Test func aPileOfFramesKeepsTheNewest() {
+        var timing = FrameTiming()
+        for i in 0..<(FrameTiming.samplesKept + 8) {
+            timing.inputArrived(at: 10 + Double(i) * 0.005)
+            timing.inputFramed()
+        }
+        #expect(timing.undrawnSamples.count == FrameTiming.samplesKept)
+        #expect(timing.undrawnSamples.last == 10 + Double(FrameTiming.samplesKept + 7) * 0.005)
+        #expect(timing.oldestUndrawnInput == 10, "the commit's oldest input is still the oldest")
+    }
+}
