@@ -43,6 +43,11 @@ struct LatencyRun {
     var strokeSeconds = 0.0
     /// Between two strokes, no finger down.
     static let pauseBetweenStrokes = 0.2
+    /// Each event's spacing varies by up to this fraction either way (seeded, so runs repeat).
+    /// Exactly periodic events at 200 Hz under a 120 Hz vblank fall on five phases of the
+    /// refresh only, and whether one of those sits just before the tick decides a fifth of the
+    /// figures by luck; a digitizer's clock is not locked to the display's either, and drifts.
+    var jitter = 0.2
     var warmupSeconds = 1.0
     var idleSeconds = 2.0
     /// 200 Hz, as BENCHMARKS.md's targets ask.
@@ -52,6 +57,15 @@ struct LatencyRun {
     /// tick); nil: frame callbacks answered `frameCallbackDelayMilliseconds` after each commit,
     /// which keeps the display out of the figures and measures the client alone.
     var vblank: VblankMode?
+
+    /// A number in [-1, 1) that looks random but follows from `t` alone: the same run repeats.
+    static func spread(after t: Double) -> Double {
+        var bits = t.bitPattern &* 0x9E37_79B9_7F4A_7C15
+        bits ^= bits >> 29
+        bits = bits &* 0xBF58_476D_1CE4_E5B9
+        bits ^= bits >> 32
+        return Double(bits >> 11) / Double(UInt64(1) << 53) * 2 - 1
+    }
 
     @MainActor
     func measure(_ client: Client) -> LatencyResult {
@@ -122,7 +136,7 @@ struct LatencyRun {
         let start = ScriptedCompositor.monotonicNanoseconds
         func sendAndWait(_ send: () -> Void) {
             send()
-            t += eventInterval
+            t += eventInterval * (1 + jitter * Self.spread(after: t))
             let due = start &+ UInt64(t * 1e9)
             let now = ScriptedCompositor.monotonicNanoseconds
             if due > now { compositor.pump(for: Double(due - now) / 1e9) }

@@ -8,7 +8,7 @@ import ScriptedCompositor
 //   TouchLatency --touchcanvas ../.build/release/touchcanvas [--seconds 10] [--history 1000]
 //                [--only name,name] [--screenshots DIR] [--vblank 60] [--scanout-ms 0]
 //                [--baseline PATH] [--event-ms 5] [--size 1024x768] [--fingers 1]
-//                [--stroke S] [--latch-ms 0] [--vblank-only]
+//                [--stroke S] [--latch-ms 0] [--vblank-only] [--jitter 0.2]
 //
 // Prints Markdown tables (the ones BENCHMARKS.md records) and notes on clients that failed:
 // touch frame → commit with frame callbacks answered 1 ms after each commit (the client's own
@@ -20,12 +20,13 @@ import ScriptedCompositor
 // window (and an output at least that large), `--fingers` moves up to ten fingers round the same
 // circle, `--stroke` lifts and puts them down again every S seconds (people draw strokes of a
 // second or two), `--latch-ms` has the compositor take frames that long before each tick (as
-// Weston's repaint window does), and `--vblank-only` skips the callback-paced table (the pacing
-// table then takes every client's own cost as 0).
+// Weston's repaint window does), `--vblank-only` skips the callback-paced table (the pacing
+// table then takes every client's own cost as 0), and `--jitter` varies each event's spacing by
+// up to that fraction (default 0.2; 0 for exactly periodic events, as before 2026-11-29).
 
 let options = parseOptions(usage: "TouchLatency --touchcanvas PATH [--seconds S] [--history N] [--only a,b] "
     + "[--screenshots DIR] [--vblank HZ] [--scanout-ms MS] [--baseline PATH] [--event-ms MS] [--size WxH] "
-    + "[--fingers N] [--stroke S] [--latch-ms MS] [--vblank-only]")
+    + "[--fingers N] [--stroke S] [--latch-ms MS] [--vblank-only] [--jitter F]")
 
 let touchcanvas = options["touchcanvas"] ?? "../.build/release/touchcanvas"
 let history = Int(options["history"] ?? "") ?? 1000
@@ -45,6 +46,7 @@ if let size = options["size"] {
 }
 run.fingers = max(1, min(Int(options["fingers"] ?? "") ?? 1, 10))
 run.strokeSeconds = max(Double(options["stroke"] ?? "") ?? 0, 0)
+if let jitter = Double(options["jitter"] ?? ""), jitter >= 0, jitter < 1 { run.jitter = jitter }
 run.screenshotDirectory = options["screenshots"]
 if let milliseconds = Double(options["event-ms"] ?? ""), milliseconds > 0 { run.eventInterval = milliseconds / 1000 }
 if let directory = run.screenshotDirectory {
@@ -87,7 +89,7 @@ let fingerWords = run.fingers == 1 ? "One finger" : "\(run.fingers) fingers, spr
 let strokeWords = run.strokeSeconds > 0
     ? "in strokes of \(Format.fixed(run.strokeSeconds, 1)) s with \(Format.fixed(LatencyRun.pauseBetweenStrokes, 1)) s between them"
     : "in one stroke"
-print("\(fingerWords) on a circle (radius up to 150 px, one turn per 2 s) at \(Format.fixed(1 / run.eventInterval, 0)) Hz for \(Int(run.seconds)) s "
+print("\(fingerWords) on a circle (radius up to 150 px, one turn per 2 s) at \(Format.fixed(1 / run.eventInterval, 0)) Hz (each spacing ±\(Format.fixed(run.jitter * 100, 0)) %) for \(Int(run.seconds)) s "
       + "\(strokeWords) (after \(run.warmupSeconds) s of warm-up), \(size) window, output scale 1"
       + (vblankOnly ? ".\n" : "; first with frame callbacks answered 1 ms after a commit.\n"))
 
