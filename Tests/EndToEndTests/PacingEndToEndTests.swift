@@ -1,6 +1,7 @@
 import Foundation
 import ScriptedCompositor
 import Testing
+import TouchCanvasTesting
 
 /// `--pacing deadline` against foot's rule, under the scripted compositor's 60 Hz vblank, whose
 /// presentation times are the truth: one finger at 200 Hz for a second and a half.
@@ -117,15 +118,25 @@ struct PacingEndToEndTests {
     @Test func thePresentLogTimesEveryInputFrame() async throws {
         let deadline = try await run("deadline")
         #expect(deadline.samplesLogged == deadline.touchFrames, "\(deadline)")
-        #expect(abs(deadline.sampleMedianMilliseconds - deadline.truthMedianMilliseconds) < 1.5, "\(deadline)")
-        // The commit's oldest input is older than the frames it shows on average.
-        #expect(deadline.sampleMedianMilliseconds < deadline.medianMilliseconds, "\(deadline)")
+        // Each line's median stands for all its frames here; under a sanitizer, whose drawing is
+        // several times slower, a line carries more frames spread over more of a refresh, and
+        // the approximation widens (3.7 ms seen in CI).
+        let agreement = Sanitizer.choose(1.5, sanitized: 6.0)
+        #expect(abs(deadline.sampleMedianMilliseconds - deadline.truthMedianMilliseconds) < agreement, "\(deadline)")
+        // The commit's oldest input is older than the frames it shows on average. Not compared
+        // under a sanitizer: its slow frames each carry many samples, and a median over commits
+        // then weighs them as one (17.4 per frame against 16.5 per commit seen under ASan).
+        if !Sanitizer.isActive {
+            #expect(deadline.sampleMedianMilliseconds < deadline.medianMilliseconds, "\(deadline)")
+        }
     }
 
     /// A compositor that takes frames 6 ms before each vblank (as Weston's repaint window does):
     /// the deadline learns it from the first misses, and most touch frames then make the first
     /// vblank they could.
-    @Test func theCompositorsDeadlineIsLearned() async throws {
+    @Test(.enabled(if: !Sanitizer.isActive,
+                   "how many frames make their vblank is the app's speed, which a sanitizer multiplies"))
+    func theCompositorsDeadlineIsLearned() async throws {
         let atTheTick = try await run("deadline")
         let early = try await run("deadline", latchLead: .milliseconds(6))
         print(String(format: "pacing: at the first vblank %.0f %% (deadline at the tick), %.0f %% (6 ms before); "
