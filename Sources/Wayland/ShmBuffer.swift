@@ -135,10 +135,22 @@ public final class ShmSwapchain {
 
     /// Call after committing `buffer`: it becomes age 1, every other initialised buffer one older.
     public func didCommit(_ buffer: ShmBuffer) {
+        didDraw(buffer)
+        didAttach(buffer)
+    }
+
+    /// Call after drawing a frame into `buffer` that is not committed yet (a frame held for its
+    /// deadline, then drawn into again): it becomes age 1, every other initialised buffer one
+    /// older, as at a commit. Each frame drawn counts, so that the next buffer repaints what
+    /// every one of them changed.
+    public func didDraw(_ buffer: ShmBuffer) {
         for other in buffers where other !== buffer && other.age > 0 { other.age += 1 }
         buffer.age = 1
-        buffer.isBusy = true
     }
+
+    /// Call after committing `buffer` whose frames were counted by ``didDraw(_:)``: the
+    /// compositor holds it until its release.
+    public func didAttach(_ buffer: ShmBuffer) { buffer.isBusy = true }
 
     /// Unknown contents sort last: a buffer with history needs less repainting.
     private func ageRank(_ b: ShmBuffer) -> Int { b.age == 0 ? Int.max : b.age }

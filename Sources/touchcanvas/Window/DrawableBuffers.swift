@@ -44,6 +44,8 @@ final class DrawableBuffers {
     }
 
     func didCommit(_ buffer: ShmBuffer) { swapchain.didCommit(buffer) }
+    func didDraw(_ buffer: ShmBuffer) { swapchain.didDraw(buffer) }
+    func didAttach(_ buffer: ShmBuffer) { swapchain.didAttach(buffer) }
 
     /// Drops the Cairo views of buffers the swapchain no longer has (a resize replaced them).
     /// Loops rather than `removeAll(where:)` and `contains(where:)`: in Swift 6 a closure formed
