@@ -47,15 +47,19 @@ import Testing
             return
         }
         #expect(wait > 0 && wait < Self.refresh * 1.5)
-        // Called back at the commit time: it goes now, aimed at the vblank planned, even though
+        // Called back at its time: it is drawn now and held for the vblank planned, even though
         // the frame callback has not come.
         let now = 10.002 + wait
-        guard case .drawNow(let vblank?) = PacingDecision.decide(pacing: .deadline, deadline: &deadline, now: now,
-                                                                 forced: false, frameCallbackPending: true) else {
-            Issue.record("at its commit time the frame goes")
+        guard case .drawAndHold(let vblank) = PacingDecision.decide(pacing: .deadline, deadline: &deadline, now: now,
+                                                                    forced: false, frameCallbackPending: true) else {
+            Issue.record("at its time the frame is drawn")
             return
         }
         #expect(vblank > now)
+        // It is started early enough for its whole cost and one drawing of late input before
+        // the vblank's deadline.
+        #expect(deadline.holdUntil(vblank: vblank) > now + 0.001)
+        #expect(deadline.holdUntil(vblank: vblank) < vblank)
     }
 
     @Test func withNoRefreshKnownTheFrameCallbackPaces() {
@@ -136,12 +140,18 @@ import Testing
 
     @Test func theLeadCoversNineFramesInTenNotTheMean() {
         var deadline = streaming(cost: 0.0005)
+        // Held commits on time, drawings of late input 0.2 ms: the lead is the margin, room
+        // for one such drawing, and the frame's own cost.
+        for _ in 0..<VblankDeadline.costsKept {
+            deadline.toppedUp(took: 0.0002)
+            deadline.committedHeld(forVblank: 10, due: 10, at: 10)
+        }
         // Three slow frames in 32: the ninth decile is still a fast one.
         for _ in 0..<3 { deadline.committed(forVblank: nil, drawingTook: 0.004, at: 10) }
-        #expect(abs(deadline.lead - (deadline.margin + 0.0005)) < 1e-9, "\(deadline.lead)")
+        #expect(abs(deadline.lead - (deadline.margin + 0.0002 + 0.0005)) < 1e-9, "\(deadline.lead)")
         // A slower machine: most frames slow, so the plan starts earlier.
         for _ in 0..<10 { deadline.committed(forVblank: nil, drawingTook: 0.004, at: 10) }
-        #expect(abs(deadline.lead - (deadline.margin + 0.004)) < 1e-9, "\(deadline.lead)")
+        #expect(abs(deadline.lead - (deadline.margin + 0.0002 + 0.004)) < 1e-9, "\(deadline.lead)")
     }
 
     @Test func aTimerThatFiresLateCountsItsLatenessAsCost() throws {
@@ -151,7 +161,7 @@ import Testing
         for _ in 0..<VblankDeadline.costsKept {
             let planned = deadline.plan(now: now)
             let plan = try #require(planned)
-            deadline.committed(forVblank: plan.vblank, drawingTook: 0.0005, at: plan.commitAt + 0.0025)
+            deadline.committed(forVblank: plan.vblank, drawingTook: 0.0005, at: plan.drawAt + 0.0025)
             now = plan.vblank + 0.001
         }
         #expect(deadline.lead > deadline.margin + 0.0024, "\(deadline.lead)")
@@ -207,5 +217,60 @@ import Testing
             Issue.record("no second commit while the compositor is late")
             return
         }
+    }
+}
+
+/// A frame drawn ahead for its vblank is held: input that comes meanwhile is drawn into it while
+/// that still fits before the compositor's deadline, and it is committed when no more can.
+@Suite struct HeldFrameTests {
+    static let refresh = 1.0 / 60
+
+    /// Streaming at 60 Hz from a presentation at 10 s: frames cost `cost`, drawings of late
+    /// input `topUp`, held commits come on time.
+    func streaming(cost: Double, topUp: Double) -> VblankDeadline {
+        var deadline = VblankDeadline()
+        deadline.presented(at: 10, refresh: Self.refresh, target: nil)
+        for _ in 0..<VblankDeadline.costsKept {
+            deadline.committed(forVblank: nil, drawingTook: cost, at: 10)
+            deadline.toppedUp(took: topUp)
+            deadline.committedHeld(forVblank: 10, due: 10, at: 10)
+        }
+        return deadline
+    }
+
+    @Test func lateInputWaitsOnlyForItsOwnDrawingNotAWholeFrame() throws {
+        var deadline = streaming(cost: 0.002, topUp: 0.0004)
+        let planned = deadline.plan(now: 10.001)
+        let plan = try #require(planned)
+        let commitAt = deadline.holdUntil(vblank: plan.vblank)
+        // Started early enough for the whole frame and one drawing of late input.
+        #expect(abs(commitAt - plan.drawAt - (0.002 + 0.0004)) < 1e-9, "\(commitAt - plan.drawAt)")
+        // Input until 0.4 ms before the commit time can still be drawn into the held frame:
+        // 2.4 ms after the drawing started, later than a whole frame's cost would allow.
+        #expect(deadline.canTopUp(now: commitAt - 0.0004, until: commitAt))
+        #expect(!deadline.canTopUp(now: commitAt - 0.0003, until: commitAt))
+        #expect(deadline.lastTopUp(before: commitAt) == commitAt - 0.0004)
+        // The commit time is the compositor's deadline: the margin before the vblank.
+        #expect(abs(plan.vblank - commitAt - deadline.margin) < 1e-9)
+    }
+
+    @Test func aHeldCommitThatCameLateMovesTheCommitTimeEarlier() throws {
+        var deadline = streaming(cost: 0.001, topUp: 0.0003)
+        let planned = deadline.plan(now: 10.001)
+        let vblank = try #require(planned).vblank
+        let onTime = deadline.holdUntil(vblank: vblank)
+        // Drawings of late input that overran by 0.5 ms, time after time.
+        for _ in 0..<VblankDeadline.costsKept { deadline.committedHeld(forVblank: vblank, due: onTime, at: onTime + 0.0005) }
+        #expect(abs(onTime - deadline.holdUntil(vblank: vblank) - 0.0005) < 1e-9)
+    }
+
+    @Test func beforeAnyDrawingOfLateInputIsMeasuredAFramesMedianIsAssumed() throws {
+        var deadline = VblankDeadline()
+        deadline.presented(at: 10, refresh: Self.refresh, target: nil)
+        for _ in 0..<VblankDeadline.costsKept { deadline.committed(forVblank: nil, drawingTook: 0.001, at: 10) }
+        let planned = deadline.plan(now: 10.001)
+        let vblank = try #require(planned).vblank
+        let commitAt = deadline.holdUntil(vblank: vblank)
+        #expect(deadline.lastTopUp(before: commitAt) == commitAt - 0.001)
     }
 }

@@ -57,6 +57,23 @@ final class FramePacer {
     var onCommitDue: ((Double) -> Void)?
     /// A buffer could not be had or drawn: the app cannot go on.
     var onFailure: ((String) -> Void)?
+    /// A frame drawn for a vblank and held until its deadline, so late input can join it.
+    private struct HeldFrame {
+        let buffer: ShmBuffer
+        let pixels: PixelBuffer
+        let scale: Double
+        let vblank: Double
+        let commitAt: Double
+        /// What every frame drawn into it changed since the last commit: the damage it is committed with.
+        var damage: DamageRegion
+        /// False once a frame must be shown as drawn (the latency flash's white frame): no later
+        /// input is drawn over it.
+        var mayTopUp: Bool
+    }
+    private var held: HeldFrame?
+    /// Whole input (a `frame`, a key, a cancel) came since the last frame was drawn: what a
+    /// held frame is drawn into again for.
+    private var inputSinceDraw = false
 
     init(window: WaylandWindow, session: AppSession, buffers: DrawableBuffers) {
         self.window = window
@@ -76,12 +93,15 @@ final class FramePacer {
     /// when it needs no frame to close it (a key, a cancel, a tablet frame, a played event).
     func inputArrived(_ time: InputEventTime? = nil, whole: Bool = false) {
         timing.inputArrived(at: clock.time(of: time))
-        if whole { timing.inputFramed() }
+        if whole { inputFramed() }
     }
 
     /// The input that arrived is whole (its frame came, or it needs none): the next commit
     /// draws it, and it is that commit's input.
-    func inputFramed() { timing.inputFramed() }
+    func inputFramed() {
+        timing.inputFramed()
+        inputSinceDraw = true
+    }
 
     /// Touches were delivered: the next commit carries their change.
     func noteDelivery(_ event: TouchEvent) {
@@ -124,18 +144,22 @@ final class FramePacer {
     }
 
     /// Renders now unless the compositor has not shown the previous frame yet; then the frame
-    /// callback brings us back (or, if it never comes, ``renderIfStalled()``).
+    /// callback brings us back (or, if it never comes, ``renderIfStalled()``). A frame held for
+    /// its deadline is drawn into again when input came and there is time, and committed when
+    /// its time comes.
     func renderIfNeeded(evenIfFramePending: Bool = false) {
         guard window.isConfigured else { return }
         if session.advanceAnimations() {
             needsRender = true
             onAnimationsRunning?()
         }
+        if held != nil { return continueHeldFrame(forced: evenIfFramePending) }
         guard needsRender else { return }
         // A frame that must be seen (the latency flash) is not replaced before the compositor
         // has shown it: wait for its frame callback, whatever the pacing.
         if session.mustShowLastFrame && window.isFrameCallbackPending && !evenIfFramePending { return waitForFrameCallback() }
         let aimedAt: Double?
+        var hold = false
         switch PacingDecision.decide(pacing: pacing, deadline: &deadline, now: clock.now(), forced: evenIfFramePending,
                                      frameCallbackPending: window.isFrameCallbackPending,
                                      lateInput: timing.oldestUndrawnInput != nil) {
@@ -146,6 +170,9 @@ final class FramePacer {
             return waitForFrameCallback()
         case .drawNow(let vblank):
             aimedAt = vblank
+        case .drawAndHold(let vblank):
+            aimedAt = vblank
+            hold = true
         }
         let started = clock.now()
         let scale = window.bufferScale
@@ -169,21 +196,95 @@ final class FramePacer {
         // their samples coalesced, predicted as far ahead as input currently takes to show.
         let damage = session.displayFrame(into: pixels, scale: scale.factor, bufferAge: buffer.age,
                                           predictionInterval: predictionInterval)
+        inputSinceDraw = false
         // A paint in slices (a rebuild after a resize) needs frames until it is done, as animations do.
         needsRender = session.window.hasRunningAnimations || session.needsAnotherFrame
         guard !damage.isEmpty else {
             if frameCommitted { window.commitSubsurfaceState() }
             return
         }
-        // Only a commit that carries input asks when it was shown: an idle window asks nothing.
+        buffers.didDraw(buffer)
+        if hold, let vblank = aimedAt {
+            let drawn = clock.now()
+            deadline.drew(forVblank: vblank, took: drawn - started, at: drawn)
+            let frame = HeldFrame(buffer: buffer, pixels: pixels, scale: scale.factor, vblank: vblank,
+                                  commitAt: deadline.holdUntil(vblank: vblank), damage: damage,
+                                  mayTopUp: !session.mustShowLastFrame)
+            // Held while a drawing of late input could still fit, else it goes now. Held even when
+            // that time is already near: input that came while this frame was drawn is still
+            // unread, and the loop reads it before the timer comes back here.
+            guard deadline.canTopUp(now: drawn, until: frame.commitAt) else { return commitHeld(frame) }
+            held = frame
+            onCommitDue?(max(0, deadline.lastTopUp(before: frame.commitAt) - drawn))
+            return
+        }
+        if pacing == .deadline { deadline.committed(forVblank: aimedAt, drawingTook: clock.now() - started, at: clock.now()) }
+        present(buffer, damage: damage, aimedAt: aimedAt)
+    }
+
+    /// The held frame: drawn into again when input came and drawing it still fits before its
+    /// commit time, then committed at that time (at once when `forced`). A resize or a new
+    /// scale since it was drawn drops it, and the frame is drawn anew.
+    private func continueHeldFrame(forced: Bool) {
+        guard var frame = held else { return }
+        let scale = window.bufferScale
+        guard frame.buffer.width == scale.bufferLength(window.width), frame.buffer.height == scale.bufferLength(window.height),
+              frame.scale == scale.factor else {
+            held = nil
+            needsRender = true
+            return renderIfNeeded(evenIfFramePending: forced)
+        }
+        var now = clock.now()
+        if inputSinceDraw, needsRender, frame.mayTopUp, deadline.canTopUp(now: now, until: frame.commitAt) {
+            let started = now
+            do {
+                _ = try chrome()?.render(scale: scale)
+            } catch {
+                held = nil
+                return fail(error.description)
+            }
+            // The buffer holds the last frame drawn: only what the new input changed is painted.
+            let damage = session.displayFrame(into: frame.pixels, scale: frame.scale, bufferAge: frame.buffer.age,
+                                              predictionInterval: predictionInterval)
+            inputSinceDraw = false
+            needsRender = session.window.hasRunningAnimations || session.needsAnotherFrame
+            if !damage.isEmpty {
+                frame.damage.formUnion(damage)
+                buffers.didDraw(frame.buffer)
+            }
+            frame.mayTopUp = !session.mustShowLastFrame
+            held = frame
+            now = clock.now()
+            deadline.toppedUp(took: now - started)
+        }
+        // Waits while more input could still be drawn into it, until the last moment that can
+        // start; then (or when there is no time left) it goes.
+        let wait = deadline.lastTopUp(before: frame.commitAt) - now
+        guard forced || wait <= PacingDecision.shortestWait else {
+            onCommitDue?(wait)
+            return
+        }
+        commitHeld(frame)
+        // Input that came too late for it is the next frame's: plan that one now.
+        if needsRender { onCommitDue?(0) }
+    }
+
+    private func commitHeld(_ frame: HeldFrame) {
+        held = nil
+        deadline.committedHeld(forVblank: frame.vblank, due: frame.commitAt, at: clock.now())
+        present(frame.buffer, damage: frame.damage, aimedAt: frame.vblank)
+    }
+
+    /// Commits a drawn buffer with its damage. Only a commit that carries input asks when it was
+    /// shown: an idle window asks nothing.
+    private func present(_ buffer: ShmBuffer, damage: DamageRegion, aimedAt: Double?) {
         if let feedback, let input = timing.oldestUndrawnInput {
             feedback.request(for: window.surface, input: input, commit: clock.now(), touches: touchesSinceCommit.sorted(),
                              aimedAt: aimedAt, samples: timing.undrawnSamples)
         }
-        if pacing == .deadline { deadline.committed(forVblank: aimedAt, drawingTook: clock.now() - started, at: clock.now()) }
         touchesSinceCommit.removeAll(keepingCapacity: true)
         window.present(buffer.wlBuffer, damage: damage.rects.map { ($0.x, $0.y, $0.width, $0.height) })
-        buffers.didCommit(buffer)
+        buffers.didAttach(buffer)
         session.noteCommit(latency: timing.committed(at: clock.now()))
     }
 

@@ -21,6 +21,14 @@
 ///   settles just past the compositor's true deadline within a second instead of creeping there
 ///   over many.
 ///
+/// A frame is not committed as soon as it is drawn: it is started early enough for its whole
+/// cost and one more drawing, held, and input that arrives meanwhile is drawn into the same
+/// buffer while that still fits before the deadline (``holdUntil(vblank:)``, the margin and the
+/// hold's own lateness before the vblank); when no more can fit, it is committed. What stands
+/// between late input and the vblank is then only the cost of drawing that input into a buffer
+/// that is already up to date, not a whole frame's, so fewer samples wait a refresh (ten fingers
+/// cost a whole frame far more than one input frame's change does).
+///
 /// Input that arrives after the commit can still make the vblank: while there is time to draw
 /// again, the pacer commits again (``recommitTarget(now:)``); the compositor shows the later
 /// commit and discards the earlier. At most twice per vblank, never while the compositor is
@@ -31,9 +39,14 @@ struct VblankDeadline {
     private var refresh: Double?
     /// How long before a vblank our commit must reach the compositor: its deadline, learned.
     private(set) var margin = Self.firstMargin
-    /// What our commits cost, from when they were due to the commit.
+    /// What our frames cost, from when they were due to the end of their drawing.
     private var costs = RecentSamples(capacity: Self.costsKept)
     static let costsKept = 32
+    /// A frame drawn ahead is held and committed at its own time (``holdUntil(vblank:)``): how
+    /// late that commit comes after it, the timer's lateness and the commit itself.
+    private var holdCosts = RecentSamples(capacity: Self.costsKept)
+    /// What drawing late input into a held frame costs.
+    private var topUpCosts = RecentSamples(capacity: Self.costsKept)
     /// The vblank the last commit aimed at: the next one aims after it, one planned commit per
     /// refresh. How many commits aimed at it (a second one carries late input).
     private var lastTarget: Double?
@@ -51,7 +64,7 @@ struct VblankDeadline {
     private var presentationsSinceMiss = 0
     /// The commit planned and not yet made: kept, so a timer that fires a little late still
     /// commits for the vblank it was set for instead of moving on to the next.
-    private var planned: (commitAt: Double, vblank: Double)?
+    private var planned: (drawAt: Double, vblank: Double)?
 
     static let firstMargin = 0.001
     static let smallestMargin = 0.0003
@@ -69,19 +82,46 @@ struct VblankDeadline {
     /// Our cost while none is measured.
     static let firstCost = 0.001
 
-    /// The time from when a frame starts being drawn to when the compositor must have it.
-    var lead: Double { margin + (costs.value ?? Self.firstCost) }
+    /// The time from when a frame starts being drawn to when the compositor must have it: its
+    /// whole cost, and room after it for one drawing of late input (``canTopUp(now:until:)``).
+    var lead: Double { margin + holdCost + topUpCost + (costs.value ?? Self.firstCost) }
 
-    /// When to commit (and for which vblank): the plan already made while its vblank is still
-    /// ahead, else a new one. Nil while no presentation has told the refresh, or the compositor
-    /// reports none (then the frame callback paces).
-    mutating func plan(now: Double) -> (commitAt: Double, vblank: Double)? {
+    /// How long after its commit time a held frame's commit came (a drawing of late input that
+    /// overran, the commit itself): the ninth decile, kept before the compositor's deadline.
+    private var holdCost: Double { holdCosts.value ?? Self.firstHoldCost }
+    /// Our hold's cost while none is measured.
+    static let firstHoldCost = 0.0001
+    /// What drawing late input into a held frame costs, the ninth decile; at first a frame's
+    /// median, which it is at most.
+    private var topUpCost: Double { topUpCosts.value ?? costs.median ?? Self.firstCost }
+
+    /// The latest a frame held for `vblank` is committed: as late as the compositor's deadline
+    /// allows, so that input arriving meanwhile can still be drawn into it.
+    func holdUntil(vblank: Double) -> Double { vblank - margin - holdCost }
+
+    /// Whether input that came after a held frame was drawn can still be drawn into it before
+    /// `commitAt`. Drawing into the held buffer repaints only what the input changed, a fraction
+    /// of a whole frame, so far less input waits a refresh than if the frame's whole cost stood
+    /// between the input and the vblank.
+    func canTopUp(now: Double, until commitAt: Double) -> Bool { now + topUpCost <= commitAt }
+
+    /// The last moment a drawing of late input can start for a frame held until `commitAt`:
+    /// when no input came by then, the frame is committed.
+    func lastTopUp(before commitAt: Double) -> Double { commitAt - topUpCost }
+
+    /// Late input was drawn into a held frame in `seconds`.
+    mutating func toppedUp(took seconds: Double) { topUpCosts.add(seconds) }
+
+    /// When to start drawing the next frame (and for which vblank): the plan already made while
+    /// its vblank is still ahead, else a new one. Nil while no presentation has told the
+    /// refresh, or the compositor reports none (then the frame callback paces).
+    mutating func plan(now: Double) -> (drawAt: Double, vblank: Double)? {
         if let planned, planned.vblank > now + Self.smallestMargin { return planned }
         planned = target(now: now)
         return planned
     }
 
-    func target(now: Double) -> (commitAt: Double, vblank: Double)? {
+    func target(now: Double) -> (drawAt: Double, vblank: Double)? {
         guard let lastPresent, let refresh, refresh > 0.001 else { return nil }
         let lead = lead
         var after = now + lead
@@ -98,7 +138,7 @@ struct VblankDeadline {
     /// that comes too late is simply not shown, and the first one is.
     func recommitTarget(now: Double) -> Double? {
         guard let lastTarget, let lastCommit, commitsForTarget < 2, !isLate, refresh != nil else { return nil }
-        guard lastCommit < lastTarget, lastTarget - now > margin + (costs.median ?? Self.firstCost) else { return nil }
+        guard lastCommit < lastTarget, lastTarget - now > margin + holdCost + (costs.median ?? Self.firstCost) else { return nil }
         return lastTarget
     }
 
@@ -114,15 +154,32 @@ struct VblankDeadline {
     /// counts from when it was due: the planned time when the timer brought it (the timer's
     /// lateness is part of what a frame costs), else when the drawing started.
     mutating func committed(forVblank vblank: Double?, drawingTook seconds: Double, at now: Double) {
+        drew(forVblank: vblank, took: seconds, at: now)
+        committedDrawn(forVblank: vblank, at: now)
+    }
+
+    /// A frame aimed at `vblank` was drawn by `now`, in `seconds`, to be held and committed at
+    /// ``holdUntil(vblank:)``. Its cost counts from when it was due, as a commit's does.
+    mutating func drew(forVblank vblank: Double?, took seconds: Double, at now: Double) {
         var cost = seconds
-        if let planned, planned.vblank == vblank { cost = max(cost, now - planned.commitAt) }
+        if let planned, planned.vblank == vblank { cost = max(cost, now - planned.drawAt) }
+        costs.add(cost)
+    }
+
+    /// A frame drawn earlier (``drew(forVblank:took:at:)``) and held, to be committed by `due`,
+    /// was committed at `now`: what the hold's cost is learned from.
+    mutating func committedHeld(forVblank vblank: Double, due: Double, at now: Double) {
+        holdCosts.add(max(0, now - due))
+        committedDrawn(forVblank: vblank, at: now)
+    }
+
+    private mutating func committedDrawn(forVblank vblank: Double?, at now: Double) {
         if let vblank {
             commitsForTarget = vblank == lastTarget ? commitsForTarget + 1 : 1
             lastTarget = vblank
         }
         lastCommit = now
         planned = nil
-        costs.add(cost)
     }
 
     /// A commit made at `commit` and aimed at `target` was presented at `present`, with the
@@ -138,9 +195,10 @@ struct VblankDeadline {
             // Missed: the compositor took frames before this commit came. After hits, the margin
             // was just past the edge: past the slack that missed is enough. Misses in a row (or
             // from the start) are still looking for the edge: the margin doubles, by at most
-            // 2 ms a time, so Weston's 7 ms is found in four misses. At most a refresh less our
-            // cost: the commit then goes in just after the last vblank, as foot's rule would, and
-            // a compositor with a very early deadline costs nothing more than foot's rule does.
+            // 2 ms a time, so Weston's 7 ms is found in four misses. At most a refresh less the
+            // rest of the lead: the commit then goes in just after the last vblank, as foot's
+            // rule would, and a compositor with a very early deadline costs nothing more than
+            // foot's rule does.
             isLate = true
             hits = 0
             let slack = commit.map { target - $0 } ?? margin
@@ -152,7 +210,7 @@ struct VblankDeadline {
             let searching = hitsSinceMiss == 0 ? margin + min(margin, Self.largestStep) : 0
             hitsSinceMiss = 0
             let widened = max(margin, searching, slack + Self.missClearance)
-            margin = min(widened, max(refresh - (costs.value ?? Self.firstCost) - 0.001, Self.smallestMargin))
+            margin = min(widened, max(refresh - (lead - margin) - 0.001, Self.smallestMargin))
         } else {
             isLate = false
             hits += 1
@@ -216,6 +274,9 @@ enum Pacing: String, CaseIterable {
 enum PacingDecision: Equatable {
     /// Draw and commit now, aimed at this vblank when the deadline chose one.
     case drawNow(aimedAt: Double?)
+    /// Draw now for this vblank, and hold the frame until its deadline
+    /// (``VblankDeadline/holdUntil(vblank:)``), drawing input that comes meanwhile into it.
+    case drawAndHold(aimedAt: Double)
     /// Come back in this many seconds, just before the compositor's deadline.
     case commitLater(after: Double)
     /// The compositor has not shown the last frame: its frame callback brings the pacer back.
@@ -241,9 +302,9 @@ enum PacingDecision: Equatable {
         } else if pacing == .deadline, let target = deadline.plan(now: now) {
             // Frames follow each other: the next one goes in just before the following vblank's
             // deadline, with all the input until then, not at the frame callback.
-            let wait = target.commitAt - now
+            let wait = target.drawAt - now
             if wait > shortestWait { return .commitLater(after: wait) }
-            aimedAt = target.vblank
+            return .drawAndHold(aimedAt: target.vblank)
         }
         if frameCallbackPending && !forced && aimedAt == nil { return .waitForFrameCallback }
         return .drawNow(aimedAt: aimedAt)
