@@ -186,21 +186,9 @@ final class FramePacer {
         // Every buffer held by the compositor (a release will come with the next frame callback),
         // or a new one being faulted in (its swapchain's `onBufferReady` comes back here).
         guard let (buffer, pixels) = next else { return }
-        let frameCommitted: Bool
-        do {
-            frameCommitted = try chrome()?.render(scale: scale) ?? false
-        } catch {
-            return fail(error.description)
-        }
-        // The display is ready for a frame and there is a buffer: now the held moves go out, all
-        // their samples coalesced, predicted as far ahead as input currently takes to show.
-        let damage = session.displayFrame(into: pixels, scale: scale.factor, bufferAge: buffer.age,
-                                          predictionInterval: predictionInterval)
-        inputSinceDraw = false
-        // A paint in slices (a rebuild after a resize) needs frames until it is done, as animations do.
-        needsRender = session.window.hasRunningAnimations || session.needsAnotherFrame
+        guard let (damage, chromeCommitted) = draw(into: pixels, age: buffer.age, scale: scale) else { return }
         guard !damage.isEmpty else {
-            if frameCommitted { window.commitSubsurfaceState() }
+            if chromeCommitted { window.commitSubsurfaceState() }
             return
         }
         buffers.didDraw(buffer)
@@ -223,8 +211,8 @@ final class FramePacer {
     }
 
     /// The held frame: drawn into again when input came and drawing it still fits before its
-    /// commit time, then committed at that time (at once when `forced`). A resize or a new
-    /// scale since it was drawn drops it, and the frame is drawn anew.
+    /// commit time, and committed once no such drawing could fit any more (at once when
+    /// `forced`). A resize or a new scale since it was drawn drops it, and the frame is drawn anew.
     private func continueHeldFrame(forced: Bool) {
         guard var frame = held else { return }
         let scale = window.bufferScale
@@ -237,17 +225,11 @@ final class FramePacer {
         var now = clock.now()
         if inputSinceDraw, needsRender, frame.mayTopUp, deadline.canTopUp(now: now, until: frame.commitAt) {
             let started = now
-            do {
-                _ = try chrome()?.render(scale: scale)
-            } catch {
-                held = nil
-                return fail(error.description)
-            }
             // The buffer holds the last frame drawn: only what the new input changed is painted.
-            let damage = session.displayFrame(into: frame.pixels, scale: frame.scale, bufferAge: frame.buffer.age,
-                                              predictionInterval: predictionInterval)
-            inputSinceDraw = false
-            needsRender = session.window.hasRunningAnimations || session.needsAnotherFrame
+            guard let (damage, _) = draw(into: frame.pixels, age: frame.buffer.age, scale: scale) else {
+                held = nil
+                return
+            }
             if !damage.isEmpty {
                 frame.damage.formUnion(damage)
                 buffers.didDraw(frame.buffer)
@@ -267,6 +249,26 @@ final class FramePacer {
         commitHeld(frame)
         // Input that came too late for it is the next frame's: plan that one now.
         if needsRender { onCommitDue?(0) }
+    }
+
+    /// Draws a display frame into `pixels`, whose contents are `age` frames old: the app's own
+    /// chrome first (whether it committed its subsurface), then the content, where the held
+    /// moves go out, all their samples coalesced, predicted as far ahead as input currently
+    /// takes to show. Nil when the chrome could not be drawn (the app cannot go on).
+    private func draw(into pixels: PixelBuffer, age: Int, scale: BufferScale) -> (damage: DamageRegion, chromeCommitted: Bool)? {
+        let chromeCommitted: Bool
+        do {
+            chromeCommitted = try chrome()?.render(scale: scale) ?? false
+        } catch {
+            fail(error.description)
+            return nil
+        }
+        let damage = session.displayFrame(into: pixels, scale: scale.factor, bufferAge: age,
+                                          predictionInterval: predictionInterval)
+        inputSinceDraw = false
+        // A paint in slices (a rebuild after a resize) needs frames until it is done, as animations do.
+        needsRender = session.window.hasRunningAnimations || session.needsAnotherFrame
+        return (damage, chromeCommitted)
     }
 
     private func commitHeld(_ frame: HeldFrame) {
