@@ -58,7 +58,7 @@ import TouchCanvasTesting
         let head = RecordingGenerator.latencyDragPoint(at: lastTime)
         #expect(pixels.pixel(atLogical: head.x, head.y, scale: 1) == .white, "the latest sample's dot")
         #expect(pixels.pixel(atLogical: 700, 560, scale: 1) == PixelColor(rgb: 0x000000), "black where nothing is: the flash is long over")
-        let ring = PixelColor(rgb: 0x4FC3F7)
+        let ring = PixelColor(rgb: 0xE01B24)
         for age in [10.0, 20, 50, 100] {
             // Each ring (radius 9) is drawn about where the finger was `age` ms before the dot.
             let centre = RecordingGenerator.latencyDragPoint(at: lastTime - age)

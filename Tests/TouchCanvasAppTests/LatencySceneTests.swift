@@ -70,7 +70,7 @@ import TouchCanvasTesting
         h.move(0, (1...20).map { Point(x: 100 + Double($0) * 10, y: 300) })
         _ = h.render()
         _ = h.render()  // past the flash
-        let ring = PixelColor(rgb: 0x4FC3F7)
+        let ring = PixelColor(rgb: 0xE01B24)
         func ringNear(_ x: Double) -> Bool {
             (-10...10).contains { dx in h.pixel(x + Double(dx), 291).map { $0.distance(to: ring) <= 40 } == true }
         }

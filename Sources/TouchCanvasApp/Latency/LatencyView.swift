@@ -141,7 +141,9 @@ final class FlashPatchView: View, CairoDrawing {
 final class LagRingsView: View, CairoDrawing {
     /// Samples kept per finger: a little over the oldest ring.
     static let history = 0.25
-    static let ringColor = Color(rgb: 0x4FC3F7)
+    /// Red `#E01B24`, the visual contract's: on black it reads at a glance, and a camera's frame
+    /// tells it from the grey path and the white dot.
+    static let ringColor = Color(rgb: 0xE01B24)
     static let pathColor = Color(rgb: 0x9E9E9E)
     private var fingers: [Int: [(location: Point, time: Double)]] = [:]
     private var drawnBounds: Rect?
