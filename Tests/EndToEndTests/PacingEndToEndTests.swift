@@ -119,10 +119,15 @@ struct PacingEndToEndTests {
     @Test func thePresentLogTimesEveryInputFrame() async throws {
         let deadline = try await run("deadline")
         #expect(deadline.samplesLogged == deadline.touchFrames, "\(deadline)")
-        // Each line's median stands for all its frames here; under a sanitizer, whose drawing is
-        // several times slower, a line carries more frames spread over more of a refresh, and
-        // the approximation widens (3.7 ms seen in CI).
-        let agreement = Sanitizer.choose(1.5, sanitized: 6.0)
+        // Two approximations meet here. Each line's median stands for all its frames; and the
+        // truth pairs a touch frame with the first commit made after it, though one sent while a
+        // frame was held, too late to be drawn into it, is shown by the next commit, a refresh
+        // later (the app's log counts it there). Quiet, they differ by up to 1.8 ms (seen in a
+        // CI run); under a sanitizer, whose drawing is several times slower, a line carries
+        // more frames spread over more of a refresh, and the gap widens (3.7 ms seen in CI).
+        let agreement = Sanitizer.choose(2.5, sanitized: 6.0)
+        print(String(format: "present log: per input frame %.2f ms by the log, %.2f by the compositor",
+                     deadline.sampleMedianMilliseconds, deadline.truthMedianMilliseconds))
         #expect(abs(deadline.sampleMedianMilliseconds - deadline.truthMedianMilliseconds) < agreement, "\(deadline)")
         // The commit's oldest input is older than the frames it shows on average. Not compared
         // under a sanitizer: its slow frames each carry many samples, and a median over commits
