@@ -181,11 +181,13 @@ extension ScriptedCompositor {
         wait = min(wait, UInt64(max(maximumRoundMilliseconds, 0)) * 1_000_000)
         if let due = nextFrameCallbackDue { wait = min(wait, due > now ? due - now : 0) }
         if let due = retiringGlobals.lazy.map(\.due).min() { wait = min(wait, due > now ? due - now : 0) }
+        if let due = nextQueuedUpdateDue { wait = min(wait, due > now ? due - now : 0) }
         // Round up: waking a fraction of a millisecond early would only spin.
         return Int32((wait + 999_999) / 1_000_000)
     }
 
     private func finishRound() {
+        applyReadyQueuedUpdates()
         answerDueFrameCallbacks()
         sendDuePresentations()
         destroyRetiredGlobals()

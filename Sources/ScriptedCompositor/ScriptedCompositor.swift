@@ -199,8 +199,11 @@ public final class ScriptedCompositor {
     /// `zwp_input_timestamps_manager_v1` are offered unless `offersPresentation` or
     /// `offersInputTimestamps` is false (compositors without them, for a client's fallbacks);
     /// so is `zwp_pointer_gestures_v1` unless `offersPointerGestures` is false, at
-    /// `pointerGesturesVersion` (1…3, clamped), so a client of an older compositor can be tested;
-    /// with a `vblank` mode, frame callbacks and presentation follow its periodic tick
+    /// `pointerGesturesVersion` (1…3, clamped), so a client of an older compositor can be tested.
+    /// `wp_fifo_manager_v1` and `wp_commit_timing_manager_v1` are offered only when `offersFifo`
+    /// and `offersCommitTiming` say so (none of Debian 12's compositors has them); the commits
+    /// they hold wait in their surface's queue. With a `vblank` mode, frame callbacks and
+    /// presentation follow its periodic tick
     /// (see ``VblankMode``), otherwise each commit is presented when its frame callbacks are
     /// answered. The output's mode is `outputMode` in buffer pixels (1920×1080 unless given, e.g.
     /// `(3840, 2160)` to let a client open a 4K window, which clients clamp to what outputs show);
@@ -209,7 +212,8 @@ public final class ScriptedCompositor {
                 outputMode: (width: Int32, height: Int32)? = nil, seats seatNames: [String] = ["seat0"], offersDecorationManager: Bool = true,
                 offersTabletManager: Bool = true, offersPresentation: Bool = true,
                 offersInputTimestamps: Bool = true, offersPointerGestures: Bool = true,
-                pointerGesturesVersion: UInt32 = 3, vblank: VblankMode? = nil) throws {
+                pointerGesturesVersion: UInt32 = 3, offersFifo: Bool = false, offersCommitTiming: Bool = false,
+                vblank: VblankMode? = nil) throws {
         presentationQueue = PresentationQueue(vblank: vblank, origin: uptimeNanoseconds())
         switch processRuntimeDirectory {
         case .success(let path): runtimeDirectory = path
@@ -238,6 +242,8 @@ public final class ScriptedCompositor {
         if offersPresentation { try offerPresentation() }
         if offersInputTimestamps { try offerInputTimestamps() }
         if offersPointerGestures { try offerPointerGestures(version: pointerGesturesVersion) }
+        if offersFifo { try offerFifo() }
+        if offersCommitTiming { try offerCommitTiming() }
         guard let outputGlobal = Global<WlOutput>(display: display.raw, version: Self.outputVersion, onBind: { [weak self] in
             self?.bindOutput($0)
         }) else { throw Failure.global("wl_output") }

@@ -90,6 +90,9 @@ public struct Stats: Sendable {
     public internal(set) var damagedPixels = 0
     public internal(set) var frameCallbacksRequested = 0
     public internal(set) var frameCallbacksAnswered = 0
+    /// Commits not applied when they came: held by a FIFO barrier, a timestamp, or a commit
+    /// held before them.
+    public internal(set) var commitsHeld = 0
     /// CLOCK_MONOTONIC of every `touchFrame()` call, to pair input with the commits that follow.
     public internal(set) var touchFrameUptimeNanoseconds: [UInt64] = []
     public internal(set) var perCommit: [CommitRecord] = []

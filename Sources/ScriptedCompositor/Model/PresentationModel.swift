@@ -72,6 +72,9 @@ public struct PresentationRecord: Sendable, Equatable {
     public let commitSequence: Int
     /// CLOCK_MONOTONIC when the commit arrived (`Commit.uptimeNanoseconds`).
     public let committedNanoseconds: UInt64
+    /// CLOCK_MONOTONIC when it was applied: when it arrived, unless a FIFO barrier or a
+    /// timestamp held it in the surface's queue.
+    public let appliedNanoseconds: UInt64
     /// The client asked for `wp_presentation_feedback` on this commit.
     public let feedbackRequested: Bool
     public internal(set) var outcome: Outcome

@@ -37,18 +37,18 @@ extension ScriptedCompositor {
     /// Queues a commit for the glass. Only the toplevel's commits get a truth record; other
     /// surfaces' commits are queued only when someone is waiting for feedback.
     func queuePresentation(of surface: SurfaceState, feedbacks: [WpPresentationFeedback], committedAt now: UInt64,
-                           latch: UInt64, toplevelCommit: Int?) {
+                           appliedAt: UInt64, latch: UInt64, toplevelCommit: Int?) {
         guard toplevelCommit != nil || !feedbacks.isEmpty else { return }
         var record: Int?
         if let toplevelCommit {
             record = presentationQueue.records.count
             presentationQueue.records.append(PresentationRecord(
-                commitSequence: toplevelCommit, committedNanoseconds: now,
+                commitSequence: toplevelCommit, committedNanoseconds: now, appliedNanoseconds: appliedAt,
                 feedbackRequested: !feedbacks.isEmpty, outcome: .pending))
         }
         presentationQueue.entries.append(PresentationQueue.Entry(
             surface: ObjectIdentifier(surface.resource), feedbacks: feedbacks, committed: now, latch: latch,
-            tick: presentationQueue.tick(after: now)?.index, record: record))
+            tick: presentationQueue.tick(after: appliedAt)?.index, record: record))
     }
 
     /// Tells the outcome of every commit whose scanout (or discard) has come.

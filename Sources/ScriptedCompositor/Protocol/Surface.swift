@@ -16,6 +16,13 @@ final class SurfaceState {
         var opaqueRegion: Region??
         /// `.some(nil)` unsets the viewport destination (or the viewport was destroyed).
         var viewportDestination: (width: Int32, height: Int32)??
+        /// `wp_fifo_v1.set_barrier` and `wait_barrier` for this commit.
+        var setsBarrier = false
+        var waitsForBarrier = false
+        /// `wp_commit_timer_v1.set_timestamp`: CLOCK_MONOTONIC nanoseconds it must not be shown before.
+        var timestamp: UInt64?
+        /// When the client committed it; set by the commit, which may be applied later (a queued update).
+        var committedAt: UInt64 = 0
     }
 
     let resource: WlSurface
@@ -44,6 +51,14 @@ final class SurfaceState {
     var viewportDestination: (width: Int32, height: Int32)?
     /// Outputs (resource identities) this surface was told it entered.
     var enteredOutputs: Set<ObjectIdentifier> = []
+    /// `wp_fifo_v1` and `wp_commit_timer_v1`, when the client made them.
+    var fifo: WpFifoV1?
+    var commitTimer: WpCommitTimerV1?
+    /// A FIFO barrier is up until this moment (just after the latch that follows the commit that set it).
+    var barrierLiftsAt: UInt64?
+    /// Commits not applied yet, oldest first: one waiting for the barrier or its timestamp, and
+    /// every commit after it (a surface's updates are applied in order).
+    var queuedUpdates: [Pending] = []
 
     init(resource: WlSurface, sequence: Int) {
         self.resource = resource
@@ -147,23 +162,27 @@ extension ScriptedCompositor {
         case .offset:
             break  // surface offsets move nothing in a compositor without a scene
         case .commit:
-            commit(surface)
+            var update = surface.pending
+            surface.pending = SurfaceState.Pending()
+            update.committedAt = uptimeNanoseconds()
+            enqueue(update, on: surface)
         }
     }
 
     private func surfaceDestroyed(_ key: ObjectIdentifier) {
         guard let surface = surfaces.removeValue(forKey: key) else { return }
-        // Uncommitted frame callbacks die with the surface, as in weston and wlroots.
+        // Uncommitted frame callbacks die with the surface, as in weston and wlroots, and so do
+        // those of commits still queued; their feedback is discarded.
         for callback in surface.pending.callbacks { callback.destroy() }
+        discardQueuedUpdates(of: surface)
         discardPresentations(of: surface)
         if let buffer = surface.buffer, buffer.isAlive { buffer.sendRelease() }
         surfaceWentAway(surface)
     }
 
-    /// Applies the pending state: the heart of the compositor.
-    private func commit(_ surface: SurfaceState) {
-        let pending = surface.pending
-        surface.pending = SurfaceState.Pending()
+    /// Applies a committed update: the heart of the compositor. Commits are applied as they
+    /// come unless the FIFO barrier or a timestamp holds them (``enqueue(_:on:)``).
+    func apply(_ pending: SurfaceState.Pending, on surface: SurfaceState) {
         let xdg = surface.xdgSurface
 
         if let xdg, xdg.toplevel == nil, !xdg.isPopup {
@@ -215,6 +234,7 @@ extension ScriptedCompositor {
         }
 
         let now = uptimeNanoseconds()
+        if pending.setsBarrier { surface.barrierLiftsAt = barrierLift(appliedAt: now) }
         let due = frameCallbackDue(committedAt: now)
         let isToplevel = xdg?.toplevel != nil && xdg?.toplevel === currentToplevel
         for callback in pending.callbacks {
@@ -227,10 +247,10 @@ extension ScriptedCompositor {
         if isToplevel {
             if !pending.callbacks.isEmpty { stats.frameCallbacksRequested += pending.callbacks.count }
             recordCommit(surface, attachedBuffer: attachedBuffer, hadAttach: pending.attach != nil,
-                         surfaceDamage: pending.surfaceDamage, bufferDamage: pending.bufferDamage, at: now)
+                         surfaceDamage: pending.surfaceDamage, bufferDamage: pending.bufferDamage, at: pending.committedAt)
         }
-        queuePresentation(of: surface, feedbacks: pending.feedbacks, committedAt: now, latch: due,
-                          toplevelCommit: isToplevel ? commitCount : nil)
+        queuePresentation(of: surface, feedbacks: pending.feedbacks, committedAt: pending.committedAt, appliedAt: now,
+                          latch: due, toplevelCommit: isToplevel ? commitCount : nil)
     }
 
     private func recordCommit(_ surface: SurfaceState, attachedBuffer: Bool, hadAttach: Bool,
