@@ -38,12 +38,13 @@ final class AppHarness {
     init(arguments: [String] = ["--scene", "spots", "--log", "phases"], outputScale: Int32 = 1,
          fractionalScale: Double? = nil, outputMode: (width: Int32, height: Int32)? = nil, seats: [String] = ["seat0"], size: (Int32, Int32)? = (400, 300),
          extraEnvironment: [String: String] = [:], decorationManager: Bool = true, tabletManager: Bool = true,
-         presentation: Bool = true, inputTimestamps: Bool = true, vblank: VblankMode? = nil, beforeLaunch: (ScriptedCompositor) -> Void = { _ in }) async throws {
+         presentation: Bool = true, inputTimestamps: Bool = true, fifo: Bool = false, commitTiming: Bool = false,
+         vblank: VblankMode? = nil, beforeLaunch: (ScriptedCompositor) -> Void = { _ in }) async throws {
         compositor = try ScriptedCompositor(outputScale: outputScale, fractionalScale: fractionalScale,
                                             outputMode: outputMode, seats: seats,
                                             offersDecorationManager: decorationManager, offersTabletManager: tabletManager,
                                             offersPresentation: presentation, offersInputTimestamps: inputTimestamps,
-                                            vblank: vblank)
+                                            offersFifo: fifo, offersCommitTiming: commitTiming, vblank: vblank)
         // Devices the compositor knows before the app connects (a pen already near the screen).
         beforeLaunch(compositor)
         app = try Self.launch(arguments, environment: compositor.environmentForClient.merging(extraEnvironment) { $1 })

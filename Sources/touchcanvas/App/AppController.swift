@@ -88,7 +88,8 @@ final class AppController {
             compositor: globals.compositor, shell: choice.shell, title: title(for: options.scene), appID: "touchcanvas",
             size: options.size, fullscreen: options.fullscreen, fullscreenOutput: fullscreenOutput,
             outputScale: { [unowned seats] in seats.scale(of: $0) },
-            viewporter: globals.viewporter, fractionalScaleManager: globals.fractionalScaleManager)
+            viewporter: globals.viewporter, fractionalScaleManager: globals.fractionalScaleManager,
+            fifoManager: globals.fifoManager)
         else { throw AppError("the compositor refused to create a window") }
         let decorations = WindowDecorations(choice: choice, window: window, globals: globals)
         let pacer = makePacer(window: window, globals: globals)

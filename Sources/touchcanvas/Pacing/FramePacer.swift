@@ -71,6 +71,9 @@ final class FramePacer {
         var mayTopUp: Bool
     }
     private var held: HeldFrame?
+    /// The last commit set a FIFO barrier (a frame that must be seen, on a compositor with
+    /// `wp_fifo_v1`): the next commit waits for it in the compositor, not here.
+    private var barrierUp = false
     /// Whole input (a `frame`, a key, a cancel) came since the last frame was drawn: what a
     /// held frame is drawn into again for.
     private var inputSinceDraw = false
@@ -156,13 +159,19 @@ final class FramePacer {
         if held != nil { return continueHeldFrame(forced: evenIfFramePending) }
         guard needsRender else { return }
         // A frame that must be seen (the latency flash) is not replaced before the compositor
-        // has shown it: wait for its frame callback, whatever the pacing.
-        if session.mustShowLastFrame && window.isFrameCallbackPending && !evenIfFramePending { return waitForFrameCallback() }
-        let aimedAt: Double?
+        // has shown it. With a FIFO barrier on it the compositor holds the next commit until
+        // then, so that one is drawn and committed at once; else the app waits for the frame
+        // callback, whatever the pacing.
+        let followsBarrier = barrierUp && session.mustShowLastFrame && window.isFrameCallbackPending
+        if session.mustShowLastFrame && window.isFrameCallbackPending && !evenIfFramePending && !followsBarrier {
+            return waitForFrameCallback()
+        }
+        var aimedAt: Double?
         var hold = false
-        switch PacingDecision.decide(pacing: pacing, deadline: &deadline, now: clock.now(), forced: evenIfFramePending,
-                                     frameCallbackPending: window.isFrameCallbackPending,
-                                     lateInput: timing.oldestUndrawnInput != nil) {
+        switch followsBarrier ? .drawNow(aimedAt: nil)
+            : PacingDecision.decide(pacing: pacing, deadline: &deadline, now: clock.now(), forced: evenIfFramePending,
+                                    frameCallbackPending: window.isFrameCallbackPending,
+                                    lateInput: timing.oldestUndrawnInput != nil) {
         case .commitLater(let wait):
             onCommitDue?(wait)
             return
@@ -285,9 +294,14 @@ final class FramePacer {
                              aimedAt: aimedAt, samples: timing.undrawnSamples)
         }
         touchesSinceCommit.removeAll(keepingCapacity: true)
-        window.present(buffer.wlBuffer, damage: damage.rects.map { ($0.x, $0.y, $0.width, $0.height) })
+        let setsBarrier = window.fifo != nil && session.mustShowLastFrame
+        window.present(buffer.wlBuffer, damage: damage.rects.map { ($0.x, $0.y, $0.width, $0.height) },
+                       setsBarrier: setsBarrier, waitsForBarrier: barrierUp)
+        barrierUp = setsBarrier
         buffers.didAttach(buffer)
         session.noteCommit(latency: timing.committed(at: clock.now()))
+        // The frame after a barrier needs no wait of the app's own: it comes back at once.
+        if setsBarrier && needsRender { onCommitDue?(0) }
     }
 
     private func fail(_ reason: String) { onFailure?(reason) }

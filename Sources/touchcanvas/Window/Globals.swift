@@ -19,6 +19,9 @@ import WaylandDecor
 ///   touch→glass is not a millisecond coarse; optional (core millisecond times are the fallback).
 /// - `zwp_pointer_gestures_v1` up to 3: touchpad swipes and pinches (1), `release` (2) and
 ///   holds (3), for the gesture recognizers; optional.
+/// - `wp_fifo_manager_v1` 1, the only version: the latency flash's white frame is kept on the
+///   glass for a refresh by the compositor itself; optional (no Debian 12 compositor has it, and
+///   the frame callback is the fallback).
 /// - `zxdg_decoration_manager_v1` 1: server-side decorations, bound only when chosen
 ///   (``WindowDecorations/chooseShell(for:globals:registry:connection:onLibdecorError:)``).
 /// - `wl_seat` and `wl_output` come and go: ``SeatsAndOutputs`` binds them.
@@ -34,6 +37,7 @@ struct Globals {
     let presentation: WpPresentation?
     let inputTimestamps: ZwpInputTimestampsManagerV1?
     let pointerGestures: ZwpPointerGesturesV1?
+    let fifoManager: WpFifoManagerV1?
 
     /// Binds what is required, or throws one readable reason naming what is missing.
     init(registry: GlobalRegistry) throws(AppError) {
@@ -67,6 +71,7 @@ struct Globals {
         pointerGestures = registry.first("zwp_pointer_gestures_v1").flatMap {
             registry.bind($0, as: ZwpPointerGesturesV1.self, wanted: 3)
         }
+        fifoManager = registry.first("wp_fifo_manager_v1").flatMap { registry.bind($0, as: WpFifoManagerV1.self, wanted: 1) }
         tabletManager = registry.first("zwp_tablet_manager_v2").flatMap { registry.bind($0, as: ZwpTabletManagerV2.self, wanted: 1) }
     }
 }

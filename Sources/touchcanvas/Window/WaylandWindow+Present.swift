@@ -23,7 +23,10 @@ extension WaylandWindow {
     }
 
     /// Attaches `buffer`, damages `rects` (buffer pixels), asks for a frame callback and commits.
-    func present(_ buffer: WlBuffer, damage rects: [(x: Int, y: Int, width: Int, height: Int)]) {
+    /// With `wp_fifo_v1`, a commit that `setsBarrier` stays on the glass for a refresh once shown,
+    /// and one that `waitsForBarrier` is held by the compositor until then.
+    func present(_ buffer: WlBuffer, damage rects: [(x: Int, y: Int, width: Int, height: Int)],
+                 setsBarrier: Bool = false, waitsForBarrier: Bool = false) {
         let bufferScale = bufferScale
         surface.setBufferScale(scale: Int32(bufferScale.declaredBufferScale))
         if case .fractional = bufferScale {
@@ -43,6 +46,8 @@ extension WaylandWindow {
             }
         }
         frameCallback = callback
+        if setsBarrier { fifo?.setBarrier() }
+        if waitsForBarrier { fifo?.waitBarrier() }
         surface.commit()
     }
 }

@@ -82,6 +82,8 @@ final class WaylandWindow {
     }
     let viewport: WpViewport?
     private let fractionalScale: WpFractionalScaleV1?
+    /// The surface's FIFO controls, where the compositor offers `wp_fifo_v1`.
+    let fifo: WpFifoV1?
     private(set) var isConfigured = false
     /// A frame callback is outstanding: the compositor has not yet shown the last commit.
     var isFrameCallbackPending: Bool { frameCallback != nil }
@@ -115,9 +117,11 @@ final class WaylandWindow {
     init?(compositor: WlCompositor, shell: WindowShell, title: String, appID: String,
           size: (width: Int, height: Int), fullscreen: Bool, fullscreenOutput: WlOutput? = nil,
           outputScale: @escaping (WlOutput) -> Int32,
-          viewporter: WpViewporter?, fractionalScaleManager: WpFractionalScaleManagerV1?) {
+          viewporter: WpViewporter?, fractionalScaleManager: WpFractionalScaleManagerV1?,
+          fifoManager: WpFifoManagerV1? = nil) {
         guard let surface = compositor.createSurface() else { return nil }
         self.surface = surface
+        fifo = fifoManager?.getFifo(surface: surface)
         // Both or neither: a fractional scale is only usable through a viewport.
         if let viewporter, let fractionalScaleManager {
             viewport = viewporter.getViewport(surface: surface)
