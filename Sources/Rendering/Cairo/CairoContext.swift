@@ -85,6 +85,11 @@ final class CairoContext {
         cairo_set_source_surface(pointer, surface.pointer, x, y)
     }
 
+    /// Paints the source through `surface`'s alpha, its origin at (`x`, `y`) in user space.
+    func mask(_ surface: CairoSurface, x: Double, y: Double) {
+        cairo_mask_surface(pointer, surface.pointer, x, y)
+    }
+
     /// How the current source pattern is sampled (`cairo_pattern_set_filter`).
     func setSourceFilter(_ filter: cairo_filter_t) {
         cairo_pattern_set_filter(cairo_get_source(pointer), filter)

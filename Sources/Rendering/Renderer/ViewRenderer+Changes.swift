@@ -73,6 +73,11 @@ struct DrawItem {
     }
 
     var paints: Bool { !pixelRect.isEmpty }
+
+    /// A square whose corner radius makes it a circle: filled through ``CircleMasks``.
+    var isCircle: Bool {
+        rect.width > 0 && rect.width == rect.height && cornerRadius >= rect.width / 2
+    }
 }
 
 extension ViewRenderer {

@@ -38,10 +38,12 @@ extension ViewRenderer {
             }
             // The background fill of a view that paints its own backdrop would be overwritten.
             if let color = item.color, !(backdrop != nil && item.drawing?.paintsOwnBackdrop == true) {
-                cairo.newPath()
-                cairo.addRoundedRect(item.rect, cornerRadius: item.cornerRadius)
                 cairo.setSource(color, alpha: item.alpha)
-                cairo.fill()
+                if !(masksCircles && item.isCircle && circleMasks.fill(item.rect, scale: scale, cairo: cairo)) {
+                    cairo.newPath()
+                    cairo.addRoundedRect(item.rect, cornerRadius: item.cornerRadius)
+                    cairo.fill()
+                }
             }
             if let drawing = item.drawing {
                 draw(drawing, item: item, visible: visible, scale: scale, backdrop: backdrop, cairo: cairo)

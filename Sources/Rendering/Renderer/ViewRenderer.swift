@@ -73,6 +73,10 @@ public final class ViewRenderer {
     @exclusivity(unchecked) var widenScratch = DamageRegion()
     /// What the view being compared reported through `takeInvalidatedRects`.
     @exclusivity(unchecked) var invalidatedRects: [Rect] = []
+    /// Round views (touch spots) are composited through these instead of filled as paths.
+    let circleMasks = CircleMasks()
+    /// False fills round views as paths, as before the masks (tests compare the two).
+    var masksCircles = true
     @exclusivity(unchecked) var history: DamageHistory
     /// The scale of the frame being collected, and whether it is repainted whole anyway
     /// (then ``addDamage(_:)`` records nothing).
