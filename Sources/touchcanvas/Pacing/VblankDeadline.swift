@@ -91,9 +91,12 @@ struct VblankDeadline {
     private var holdCost: Double { holdCosts.value ?? Self.firstHoldCost }
     /// Our hold's cost while none is measured.
     static let firstHoldCost = 0.0001
-    /// What drawing late input into a held frame costs, the ninth decile; at first a frame's
-    /// median, which it is at most.
-    private var topUpCost: Double { topUpCosts.value ?? costs.median ?? Self.firstCost }
+    /// What drawing late input into a held frame costs, at its median (at first a frame's median,
+    /// which it is at most). Not the ninth decile a whole frame is planned with: every tenth of a
+    /// millisecond reserved here is input that waits a refresh, and a drawing that overruns its
+    /// median makes the held commit late, which the hold's cost (a ninth decile) then learns, so
+    /// overruns that come often move the commit earlier, and rare ones cost nothing.
+    private var topUpCost: Double { topUpCosts.median ?? costs.median ?? Self.firstCost }
 
     /// The latest a frame held for `vblank` is committed: as late as the compositor's deadline
     /// allows, so that input arriving meanwhile can still be drawn into it.
