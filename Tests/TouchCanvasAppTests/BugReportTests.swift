@@ -57,7 +57,8 @@ import TouchKit
         output.refreshMillihertz = 59_999
         output.scale = 2
         output.physicalSize = (285, 190)
-        let globals = [GlobalFact(interface: "wl_compositor", version: 6), GlobalFact(interface: "wp_presentation", version: 1)]
+        let globals = [GlobalFact(interface: "wl_compositor", version: 6), GlobalFact(interface: "wp_presentation", version: 1),
+                       GlobalFact(interface: "wp_fifo_manager_v1", version: 1)]
         return BugReport(touchcanvasVersion: "9.9.9", created: "2026-11-29T10:00:00Z",
                          system: SystemFacts(osRelease: "Debian GNU/Linux 12 (bookworm)", kernel: "6.1.0", machine: "x86_64"),
                          session: SessionFacts(environment: [:]),
@@ -88,6 +89,8 @@ import TouchKit
         #expect(page.contains("- Its version: run `weston --version` and add it here."))
         #expect(page.contains("- Presentation feedback (`wp_presentation`, touch→glass): offered, version 1"))
         #expect(page.contains("- Touchpad gestures (`zwp_pointer_gestures_v1`): not offered"))
+        #expect(page.contains("- FIFO commits (`wp_fifo_manager_v1`, the latency flash): offered, version 1"))
+        #expect(page.contains("- Timed commits (`wp_commit_timing_manager_v1`): not offered"))
         #expect(page.contains("The compositor offers no tablet protocol"))
         #expect(!page.contains("## Checks") && !page.contains("## Recording"))
     }

@@ -168,15 +168,22 @@ public struct FeatureFacts: Codable, Sendable, Equatable {
     public var tablets: UInt32?
     /// `wp_fractional_scale_manager_v1`: scales between whole numbers.
     public var fractionalScale: UInt32?
+    /// `wp_fifo_manager_v1`: the latency flash kept on the glass by the compositor itself.
+    public var fifo: UInt32?
+    /// `wp_commit_timing_manager_v1`: commits that carry the time they are meant for.
+    public var commitTiming: UInt32?
 
     public init(presentation: UInt32? = nil, presentationClock: String? = nil, inputTimestamps: UInt32? = nil,
-                pointerGestures: UInt32? = nil, tablets: UInt32? = nil, fractionalScale: UInt32? = nil) {
+                pointerGestures: UInt32? = nil, tablets: UInt32? = nil, fractionalScale: UInt32? = nil,
+                fifo: UInt32? = nil, commitTiming: UInt32? = nil) {
         self.presentation = presentation
         self.presentationClock = presentationClock
         self.inputTimestamps = inputTimestamps
         self.pointerGestures = pointerGestures
         self.tablets = tablets
         self.fractionalScale = fractionalScale
+        self.fifo = fifo
+        self.commitTiming = commitTiming
     }
 
     /// The features as the globals announce them (the presentation clock comes later, from
@@ -185,7 +192,8 @@ public struct FeatureFacts: Codable, Sendable, Equatable {
         func version(_ interface: String) -> UInt32? { globals.first { $0.interface == interface }?.version }
         self.init(presentation: version("wp_presentation"), inputTimestamps: version("zwp_input_timestamps_manager_v1"),
                   pointerGestures: version("zwp_pointer_gestures_v1"), tablets: version("zwp_tablet_manager_v2"),
-                  fractionalScale: version("wp_fractional_scale_manager_v1"))
+                  fractionalScale: version("wp_fractional_scale_manager_v1"), fifo: version("wp_fifo_manager_v1"),
+                  commitTiming: version("wp_commit_timing_manager_v1"))
     }
 
     /// A clock id as `clock_gettime` numbers them, named.

@@ -54,6 +54,8 @@ public enum ReportMarkdown {
         lines.append(offered(f.pointerGestures, "Touchpad gestures (`zwp_pointer_gestures_v1`)"))
         lines.append(offered(f.tablets, "Tablets and pens (`zwp_tablet_manager_v2`)"))
         lines.append(offered(f.fractionalScale, "Fractional scaling (`wp_fractional_scale_manager_v1`)"))
+        lines.append(offered(f.fifo, "FIFO commits (`wp_fifo_manager_v1`, the latency flash)"))
+        lines.append(offered(f.commitTiming, "Timed commits (`wp_commit_timing_manager_v1`)"))
         return lines + [""]
     }
 
