@@ -166,7 +166,7 @@ final class FramePacer {
         if session.mustShowLastFrame && window.isFrameCallbackPending && !evenIfFramePending && !followsBarrier {
             return waitForFrameCallback()
         }
-        var aimedAt: Double?
+        let aimedAt: Double?
         var hold = false
         switch followsBarrier ? .drawNow(aimedAt: nil)
             : PacingDecision.decide(pacing: pacing, deadline: &deadline, now: clock.now(), forced: evenIfFramePending,
