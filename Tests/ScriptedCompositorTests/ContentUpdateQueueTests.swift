@@ -47,6 +47,21 @@ struct ContentUpdateQueueTests {
         }))
     }
 
+    /// Early in a period, a commit that sets the barrier and one that waits for it, each with
+    /// its feedback.
+    private func barrierThenWaiting(_ compositor: ScriptedCompositor, _ s: Setup) async throws
+        -> (barrier: FeedbackRecorder, waiting: FeedbackRecorder) {
+        let fifo = try #require(s.fifo)
+        await waitForEarlyInPeriod(compositor, s.client)
+        let barrier = try FeedbackRecorder(s.presentation, surface: s.window.surface)
+        fifo.setBarrier()
+        redraw(s.window)
+        let waiting = try FeedbackRecorder(s.presentation, surface: s.window.surface)
+        fifo.waitBarrier()
+        redraw(s.window)
+        return (barrier, waiting)
+    }
+
     private func tick(of record: PresentationRecord?) -> UInt64? {
         if case .presented(_, let sequence) = record?.outcome { return sequence }
         return nil
@@ -67,14 +82,7 @@ struct ContentUpdateQueueTests {
     @Test func aBarrierFrameStaysOnTheGlassForARefreshAndTheNextFollowsIt() async throws {
         let compositor = try ScriptedCompositor(offersFifo: true, vblank: VblankMode(hertz: 30))
         let s = try await setUp(compositor)
-        let fifo = try #require(s.fifo)
-        await waitForEarlyInPeriod(compositor, s.client)
-        let first = try FeedbackRecorder(s.presentation, surface: s.window.surface)
-        fifo.setBarrier()
-        redraw(s.window)
-        let second = try FeedbackRecorder(s.presentation, surface: s.window.surface)
-        fifo.waitBarrier()
-        redraw(s.window)
+        let (first, second) = try await barrierThenWaiting(compositor, s)
         #expect(await s.client.exchange(until: { first.outcome != nil && second.outcome != nil }))
         let truth = Array(compositor.presentations.suffix(2))
         let (shown, next) = (try #require(tick(of: truth.first)), try #require(tick(of: truth.last)))
@@ -95,14 +103,7 @@ struct ContentUpdateQueueTests {
     @Test func aCommitBehindAHeldOneWaitsAndReplacesIt() async throws {
         let compositor = try ScriptedCompositor(offersFifo: true, vblank: VblankMode(hertz: 30))
         let s = try await setUp(compositor)
-        let fifo = try #require(s.fifo)
-        await waitForEarlyInPeriod(compositor, s.client)
-        let barrier = try FeedbackRecorder(s.presentation, surface: s.window.surface)
-        fifo.setBarrier()
-        redraw(s.window)
-        let waiting = try FeedbackRecorder(s.presentation, surface: s.window.surface)
-        fifo.waitBarrier()
-        redraw(s.window)
+        let (barrier, waiting) = try await barrierThenWaiting(compositor, s)
         let plain = try FeedbackRecorder(s.presentation, surface: s.window.surface)
         redraw(s.window)
         #expect(await s.client.exchange(until: { [barrier, waiting, plain].allSatisfy { $0.outcome != nil } }))

@@ -108,8 +108,10 @@ extension ScriptedCompositor {
         }
     }
 
-    /// Applies, on every surface, the held commits that have become ready, in order.
+    /// Applies, on every surface, the held commits that have become ready, in order. Every round
+    /// asks; almost always nothing is held, and then nothing is sorted.
     func applyReadyQueuedUpdates() {
+        guard surfaces.values.contains(where: { !$0.queuedUpdates.isEmpty }) else { return }
         for surface in surfaces.values.sorted(by: { $0.sequence < $1.sequence }) where !surface.queuedUpdates.isEmpty {
             while let first = surface.queuedUpdates.first, isReady(first, on: surface, now: uptimeNanoseconds()) {
                 surface.queuedUpdates.removeFirst()
