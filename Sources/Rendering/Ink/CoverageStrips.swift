@@ -18,9 +18,11 @@ import TouchKit
 /// (zero, not resident) whatever malloc's thresholds are, and clearing must give pages back
 /// (`madvise(MADV_DONTNEED)`, which reads as zero again) instead of writing zeros into them.
 ///
-/// Drawing through a strip's context is clipped by its surface's edges; a shape crossing a strip
-/// edge is drawn in each strip it touches. Cairo rasterises a shape cut by a vertical edge
-/// slightly differently from the whole shape, but live drawing, rebuilds and repairs all go
+/// A stroke's segments are written straight into the mapping (``draw(_:alpha:rows:)``), one
+/// shape whatever strips it crosses. Other shapes (a pen's tapered segments, dots) are drawn
+/// through a strip's cairo context, clipped by its surface's edges: a shape crossing a strip
+/// edge is drawn in each strip it touches, and cairo rasterises a shape cut by a vertical edge
+/// slightly differently from the whole shape; but live drawing, rebuilds and repairs all go
 /// through the same strips, so they agree with each other exactly. Owned by one ``InkLayer``.
 final class CoverageStrips {
     /// Pixels across a strip: 64 rows of 64 one-byte pixels fill a 4 kB page.
@@ -176,6 +178,33 @@ final class CoverageStrips {
         targets.append((raw, width, height, stride, format, image))
         return image
     }
+
+    /// Draws `segment` `OVER` the strips' coverage at `alpha` (0…255), in `clip`'s rows only
+    /// when given: `m + d · (1 − m)`, `m` the segment's coverage times `alpha`, as cairo
+    /// composites onto an A8 surface. Written straight into the mapping, strip by strip, so a
+    /// segment across a strip edge is one shape, not one per strip.
+    func draw(_ segment: SegmentCoverage, alpha: UInt32, rows clip: Range<Int>?) {
+        var rows = segment.rows(height: pixelHeight)
+        if let clip { rows = rows.clamped(to: clip) }
+        let touched = segment.columns(width: pixelWidth)
+        guard !rows.isEmpty, !touched.isEmpty else { return }
+        let first = touched.lowerBound >> Self.shift, last = (touched.upperBound - 1) >> Self.shift
+        for k in first...last { surfaces[k].flush() }
+        for j in rows {
+            let row = base + j * stride
+            for i in segment.columns(row: j, width: pixelWidth) {
+                let m = multiplyBytes(segment.coverage(column: i, row: j), alpha)
+                guard m > 0 else { continue }
+                let p = row + (i >> Self.shift) * stripBytes + (i & (Self.width - 1))
+                let d = UInt32(p.load(as: UInt8.self))
+                p.storeBytes(of: UInt8(truncatingIfNeeded: m &+ multiplyBytes(d, 255 &- m)), as: UInt8.self)
+            }
+        }
+        for k in first...last { surfaces[k].markDirty() }
+    }
+
+    /// `x >> shift` is the strip of layer column `x`.
+    private static let shift = CoverageStrips.width.trailingZeroBitCount
 
     /// The strips whose columns meet layer pixels `minX..<maxX` (clamped to the layer).
     func strips(coveringPixels minX: Int, _ maxX: Int) -> Range<Int> {

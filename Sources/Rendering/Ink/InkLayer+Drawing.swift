@@ -13,17 +13,32 @@ extension InkLayer {
         let bounds = style.bounds(from: start, to: end)
         guard hasSurface, !bounds.isEmpty else { return .zero }
         let dirty = grownByAntialiasing(bounds)
-        draw(touching: dirty) { cairo in
-            cairo.newPath()
-            cairo.move(to: start.x, start.y)
-            cairo.line(to: end.x, end.y)
-            cairo.setSource(style.color, alpha: 1)
-            cairo.setLineWidth(style.width)
-            cairo.stroke()
+        let a = (x: (start.x - rect.minX) * scale, y: (start.y - rect.minY) * scale)
+        let b = (x: (end.x - rect.minX) * scale, y: (end.y - rect.minY) * scale)
+        if let segment = SegmentCoverage(from: a, to: b, radius: style.radius * scale) {
+            fill(segment, color: style.color)
         }
         drawnSegmentCount += 1
-        checkError()
         return dirty
+    }
+
+    /// Composites a segment's coverage in `color` into the pixels, whichever layout holds them
+    /// (see ``SegmentCoverage`` for why not cairo), clipped to a repair's rows while one is drawn.
+    private func fill(_ segment: SegmentCoverage, color: Color) {
+        func byte(_ value: Double) -> UInt32 { UInt32((max(0, min(1, value)) * 255).rounded()) }
+        if let strips {
+            strips.draw(segment, alpha: byte(color.alpha), rows: repairRows)
+            return
+        }
+        guard let surface, let data = surface.data else { return }
+        // Ink is drawn OVER the backdrop: it must be there first.
+        if hasUnfilledRows { fillRemainingRows() }
+        surface.flush()
+        let alpha = max(0, min(1, color.alpha))
+        segment.composite(red: byte(color.red * alpha), green: byte(color.green * alpha), blue: byte(color.blue * alpha),
+                          alpha: byte(alpha), onto: data, stride: surface.stride, width: pixelWidth,
+                          height: pixelHeight, rows: repairRows, opaque: backdrop != nil)
+        surface.markDirty()
     }
 
     /// Fills a segment whose width changes from `startWidth` to `endWidth`: the convex hull of

@@ -46,7 +46,10 @@ extension InkLayer {
             cairo.setOperator(CAIRO_OPERATOR_OVER)
             cairo.scale(scale, scale)
             cairo.translate(-self.rect.minX, -self.rect.minY)
+            // Segments are written by the layer itself (SegmentCoverage), outside cairo's clip.
+            repairRows = rows
             redraw(band)
+            repairRows = nil
             cairo.restore()
         }
         checkError()

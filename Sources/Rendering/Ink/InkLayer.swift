@@ -23,7 +23,10 @@ import TouchKit
 /// **Pixels.** A stroke is drawn one segment at a time — a dot for its first point, then one
 /// round-capped line per later point (round caps make round joins) — live, in a rebuild and in
 /// a repair alike, so a rebuild reproduces the pixels live drawing made: it is the same sequence
-/// of operations on the same pixels. The pixels are kept in one of three ways:
+/// of operations on the same pixels. A finger's segments are rasterised by the layer itself
+/// (`SegmentCoverage`: a few pixels each, where cairo's fixed cost per stroke was most of a
+/// frame); a pen's tapered segments and dots are cairo fills. The pixels are kept in one of
+/// three ways:
 ///
 /// - **transparent** (the default): premultiplied ARGB, transparent where nothing was drawn, so
 ///   the layer composites over whatever lies below it.

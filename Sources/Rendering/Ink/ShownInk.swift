@@ -17,7 +17,7 @@ import TouchKit
 /// into another layer; its box, or even the boxes along it, would be damaged for pixels that
 /// stay as they were. Comparing says which did change: where in-progress ink is fainter than
 /// completed ink, every pixel of the stroke; at full opacity, the few that the two layers
-/// rasterise differently (a stroke cut by the coverage layer's strip edges, 8-bit rounding).
+/// round differently (8-bit blending; a pen's stroke cut by the coverage layer's strip edges).
 ///
 /// The kept pixels are made as a frame makes them: the completed layer's pixels copied, then the
 /// in-progress layer's coverage composited `OVER` them in its colour at `opacity`, through the
