@@ -161,7 +161,7 @@ extension ScriptedCompositor {
     /// One loop iteration: wait for client traffic (bounded by the deadline, the next frame
     /// callback and `maximumRoundMilliseconds`), dispatch it, answer due callbacks, drain children.
     private func runRound(until deadline: UInt64) {
-        display.dispatch(timeout: roundWait(until: deadline))
+        display.dispatch(timeoutNanoseconds: roundWaitNanoseconds(until: deadline))
         finishRound()
     }
 
@@ -174,16 +174,22 @@ extension ScriptedCompositor {
         finishRound()
     }
 
-    /// How long a round may wait for client traffic, in milliseconds.
+    /// How long a round may wait for client traffic, in whole milliseconds (for a wait that
+    /// takes no finer ones).
     private func roundWait(until deadline: UInt64) -> Int32 {
+        // Round up: waking a fraction of a millisecond early would only spin.
+        Int32((roundWaitNanoseconds(until: deadline) + 999_999) / 1_000_000)
+    }
+
+    /// How long a round may wait for client traffic, in nanoseconds.
+    private func roundWaitNanoseconds(until deadline: UInt64) -> UInt64 {
         let now = uptimeNanoseconds()
         var wait = deadline > now ? deadline - now : 0
         wait = min(wait, UInt64(max(maximumRoundMilliseconds, 0)) * 1_000_000)
         if let due = nextFrameCallbackDue { wait = min(wait, due > now ? due - now : 0) }
         if let due = retiringGlobals.lazy.map(\.due).min() { wait = min(wait, due > now ? due - now : 0) }
         if let due = nextQueuedUpdateDue { wait = min(wait, due > now ? due - now : 0) }
-        // Round up: waking a fraction of a millisecond early would only spin.
-        return Int32((wait + 999_999) / 1_000_000)
+        return wait
     }
 
     private func finishRound() {

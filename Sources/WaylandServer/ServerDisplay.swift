@@ -52,6 +52,21 @@ public final class ServerDisplay {
         wl_display_flush_clients(raw)
     }
 
+    /// The same round, waiting to the nanosecond: up to `timeoutNanoseconds` for client
+    /// activity or a timer of the loop.
+    ///
+    /// Why not `dispatch(timeout:)`: epoll counts whole milliseconds, so a wait must be rounded
+    /// up, and a caller that sends events on its own clock (a scripted finger at 200 Hz) then
+    /// sends each up to a millisecond late, unless some client's request wakes the loop
+    /// first. Events then bunch up just after a client's commits: a client that commits once a
+    /// refresh saw its input arrive right after its commit far more often than chance, which is
+    /// the worst moment. `ppoll` takes nanoseconds (the kernel's high-resolution timers).
+    public func dispatch(timeoutNanoseconds: UInt64) {
+        if timeoutNanoseconds > 0 { _ = tc_wait_readable(eventLoopDescriptor, timeoutNanoseconds) }
+        wl_event_loop_dispatch(loop, 0)
+        wl_display_flush_clients(raw)
+    }
+
     public func flush() { wl_display_flush_clients(raw) }
 
     /// The pid of a connected client, for tests that want to know who connected.
