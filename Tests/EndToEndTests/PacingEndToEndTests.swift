@@ -43,7 +43,12 @@ struct PacingEndToEndTests {
         for step in 1...300 {
             c.touchMotion(id: 0, x: 100 + Double(step % 60) * 10, y: 200 + Double(step / 60) * 40)
             c.touchFrame()
-            await c.pump(for: 0.005)
+            // 200 Hz, each spacing varied by up to a fifth either way, as a digitizer's clock is
+            // not locked to the display's: exactly 5 ms apart, the frames fall on a few fixed
+            // phases of a 60 Hz refresh (1.67 ms apart), and a median lands on one of them, so
+            // two medians that should agree can differ by a whole phase step by luck.
+            let spread = (Double(step) * 0.618_033_988_75).truncatingRemainder(dividingBy: 1) * 2 - 1
+            await c.pump(for: 0.005 * (1 + 0.2 * spread))
         }
         let seconds = Double(ScriptedCompositor.monotonicNanoseconds - start) / 1e9
         let commits = c.commitCount - commitsBefore
