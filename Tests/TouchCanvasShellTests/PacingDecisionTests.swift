@@ -38,6 +38,57 @@ import Testing
         #expect(abs(periods - periods.rounded()) < 1e-6, "on the compositor's vblank grid")
     }
 
+    /// A frame drawn at once after a pause, with less time before the next vblank than a
+    /// planned frame keeps but more than a drawing takes, is aimed at that vblank, not the one
+    /// after: aimed later it counted as that one's commit, and with a second commit for late
+    /// input the next input could not be drawn for it at all.
+    @Test func afterAPauseTheFrameIsAimedAtTheVblankItCanStillMake() {
+        var deadline = streaming(committedAt: 10)
+        // A vblank of the 60 Hz grid, as the deadline computes it.
+        let next = 10 + ((11 - 10) / Self.refresh).rounded(.up) * Self.refresh
+        // 2.5 ms before it: the drawing (1 ms) and the margin (1 ms) fit; a planned frame's
+        // lead (its cost, a drawing of late input and the margin) does not.
+        let now = next - 0.0025
+        #expect(deadline.target(now: now).map { $0.vblank > next + Self.refresh / 2 } == true)
+        #expect(PacingDecision.decide(pacing: .deadline, deadline: &deadline, now: now, forced: false,
+                                      frameCallbackPending: false) == .drawNow(aimedAt: next))
+        // So the input that follows is planned for the vblank after it.
+        deadline.committed(forVblank: next, drawingTook: 0.001, at: now + 0.001)
+        deadline.presented(at: next, refresh: Self.refresh, target: next, commit: now + 0.001)
+        guard case .commitLater(let wait) = PacingDecision.decide(pacing: .deadline, deadline: &deadline, now: next + 0.004,
+                                                                  forced: false, frameCallbackPending: true, lateInput: true),
+              case .drawAndHold(let vblank) = PacingDecision.decide(pacing: .deadline, deadline: &deadline, now: next + 0.004 + wait,
+                                                                    forced: false, frameCallbackPending: true)
+        else {
+            Issue.record("the next input waits for its deadline")
+            return
+        }
+        #expect(abs(vblank - (next + Self.refresh)) < 1e-9)
+    }
+
+    /// Strokes to settle make a frame far costlier than those the plan learned from: it is drawn
+    /// at once for the next vblank it can make, not at the plan's time, unless two commits are
+    /// already aimed at that vblank.
+    @Test func strokesToSettleAreDrawnAtOnce() {
+        var deadline = streaming(committedAt: 10.001)
+        let now = 10.004
+        let decision = PacingDecision.decide(pacing: .deadline, deadline: &deadline, now: now, forced: false,
+                                             frameCallbackPending: true, costly: true)
+        #expect(decision == .drawNow(aimedAt: 10 + Self.refresh))
+        guard case .commitLater = PacingDecision.decide(pacing: .deadline, deadline: &deadline, now: now, forced: false,
+                                                        frameCallbackPending: true) else {
+            Issue.record("without strokes to settle the frame waits for the plan")
+            return
+        }
+        deadline.committed(forVblank: 10 + Self.refresh, drawingTook: 0.001, at: now + 0.001)
+        deadline.committed(forVblank: 10 + Self.refresh, drawingTook: 0.001, at: now + 0.002)
+        guard case .commitLater = PacingDecision.decide(pacing: .deadline, deadline: &deadline, now: now + 0.003, forced: false,
+                                                        frameCallbackPending: true, costly: true) else {
+            Issue.record("no third commit for one vblank, even to settle strokes")
+            return
+        }
+    }
+
     @Test func whileFramesFollowTheCommitWaitsForTheDeadlineThenGoes() {
         var deadline = streaming(committedAt: 10.001)
         let decision = PacingDecision.decide(pacing: .deadline, deadline: &deadline, now: 10.002, forced: false,

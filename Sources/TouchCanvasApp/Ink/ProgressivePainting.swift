@@ -13,6 +13,9 @@ public protocol ProgressivePainting: AnyObject {
     var paintBudget: InkPaintBudget { get set }
     /// The last frame did not paint everything, or its last slice is not on screen yet.
     var needsAnotherFrame: Bool { get }
+    /// Strokes ended since the last frame and wait to be drawn into the completed ink: the next
+    /// frame draws each again whole and repaints what it covers, far more than a frame of moves.
+    var hasStrokesToSettle: Bool { get }
 }
 
 extension DrawingView: ProgressivePainting {
@@ -22,6 +25,7 @@ extension DrawingView: ProgressivePainting {
     }
 
     public var needsAnotherFrame: Bool { ink.needsAnotherFrame }
+    public var hasStrokesToSettle: Bool { !ink.pendingCommits.isEmpty }
 }
 
 extension TouchTrackerView: ProgressivePainting {
@@ -31,4 +35,5 @@ extension TouchTrackerView: ProgressivePainting {
     }
 
     public var needsAnotherFrame: Bool { ink.needsAnotherFrame }
+    public var hasStrokesToSettle: Bool { !ink.pendingCommits.isEmpty }
 }

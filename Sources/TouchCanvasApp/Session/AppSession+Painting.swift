@@ -7,6 +7,10 @@ extension AppSession {
         (rootView as? ProgressivePainting)?.needsAnotherFrame ?? (rootView as? FrameFollowing)?.needsAnotherFrame ?? false
     }
 
+    /// The next frame settles ended strokes (``ProgressivePainting/hasStrokesToSettle``): it
+    /// costs far more than the frames of moves a pacer plans with.
+    public var nextFrameSettlesStrokes: Bool { (rootView as? ProgressivePainting)?.hasStrokesToSettle ?? false }
+
     /// The last frame must be shown before the next is committed (see ``FrameFollowing``).
     public var mustShowLastFrame: Bool { (rootView as? FrameFollowing)?.mustShowLastFrame ?? false }
 

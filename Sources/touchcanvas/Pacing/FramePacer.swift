@@ -171,7 +171,8 @@ final class FramePacer {
         switch followsBarrier ? .drawNow(aimedAt: nil)
             : PacingDecision.decide(pacing: pacing, deadline: &deadline, now: clock.now(), forced: evenIfFramePending,
                                     frameCallbackPending: window.isFrameCallbackPending,
-                                    lateInput: timing.oldestUndrawnInput != nil) {
+                                    lateInput: timing.oldestUndrawnInput != nil,
+                                    costly: session.nextFrameSettlesStrokes) {
         case .commitLater(let wait):
             onCommitDue?(wait)
             return
@@ -232,6 +233,14 @@ final class FramePacer {
             return renderIfNeeded(evenIfFramePending: forced)
         }
         var now = clock.now()
+        // Strokes that ended are settled into the completed ink, far more than a drawing of late
+        // input costs: drawn into this frame, they would make it miss its vblank with all it
+        // carries. It goes now, and they are the next frame's (drawn at once, see decide).
+        if inputSinceDraw, needsRender, session.nextFrameSettlesStrokes {
+            commitHeld(frame)
+            onCommitDue?(0)
+            return
+        }
         if inputSinceDraw, needsRender, frame.mayTopUp, deadline.canTopUp(now: now, until: frame.commitAt) {
             let started = now
             // The buffer holds the last frame drawn: only what the new input changed is painted.

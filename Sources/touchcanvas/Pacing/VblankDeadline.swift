@@ -135,6 +135,24 @@ struct VblankDeadline {
         return (vblank - lead, vblank)
     }
 
+    /// The vblank a frame drawn and committed now makes: the first whose deadline (the margin
+    /// before it) comes after a median drawing. Not ``target(now:)``'s, which keeps room for a
+    /// whole planned frame and a drawing of late input: a frame drawn at once after a pause
+    /// that has less time than that still reaches the next vblank, and aimed one refresh
+    /// later it would count as that later vblank's commit, where it then kept the next input,
+    /// with two commits already counted, from being drawn for it at all (a stroke's first
+    /// touch frames waited a refresh).
+    func immediateTarget(now: Double) -> Double? {
+        guard let lastPresent, let refresh, refresh > 0.001 else { return nil }
+        let ready = now + (costs.median ?? Self.firstCost) + margin
+        let periods = ((ready - lastPresent) / refresh).rounded(.up)
+        guard periods.isFinite, abs(periods) < 1e9 else { return nil }
+        return lastPresent + periods * refresh
+    }
+
+    /// Whether another commit may aim at `vblank`: at most two per vblank.
+    func mayCommit(for vblank: Double) -> Bool { vblank != lastTarget || commitsForTarget < 2 }
+
     /// The vblank the last commit aimed at, when input that came after that commit can still be
     /// drawn and committed before the compositor's deadline for it; nil otherwise. The drawing
     /// is counted at its median here, not the high quantile the plan keeps: a second commit
@@ -291,13 +309,20 @@ enum PacingDecision: Equatable {
     /// - `forced`: draw even while a frame callback is pending (a stalled compositor, a save).
     /// - `lateInput`: input not yet drawn came after the last commit (what a second commit for
     ///   the same vblank is for; animations alone never make one).
+    /// - `costly`: the frame will cost far more than those the plan learned from (strokes
+    ///   that ended are settled into the completed ink).
     static func decide(pacing: Pacing, deadline: inout VblankDeadline, now: Double, forced: Bool,
-                       frameCallbackPending: Bool, lateInput: Bool = false) -> PacingDecision {
+                       frameCallbackPending: Bool, lateInput: Bool = false, costly: Bool = false) -> PacingDecision {
         var aimedAt: Double?
         if pacing == .deadline, forced || deadline.isIdle(now: now) && !frameCallbackPending {
             // Nothing drawn for a while: at once, as foot's rule does (a sparse input gains
             // nothing by waiting, and a misjudged deadline would cost it a refresh).
-            aimedAt = deadline.target(now: now)?.vblank
+            aimedAt = deadline.immediateTarget(now: now)
+        } else if pacing == .deadline, costly, let vblank = deadline.immediateTarget(now: now),
+                  deadline.mayCommit(for: vblank) {
+            // Ten strokes settling took 7 ms: started at the plan's time, a refresh's worth of
+            // input before it would miss the vblank with it. At once, it has the time until then.
+            aimedAt = vblank
         } else if pacing == .deadline, lateInput, let vblank = deadline.recommitTarget(now: now) {
             // Input after the commit, and still time to draw it for the same vblank: again,
             // and the compositor shows this one instead.
