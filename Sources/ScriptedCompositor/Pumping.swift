@@ -78,14 +78,14 @@ extension ScriptedCompositor {
 
     /// The first toplevel commit after this call, or nil at the deadline.
     public func waitForNextCommit(timeout: Double) -> Commit? {
-        awaitingCommit = true
-        nextCommit = nil
+        commitsAwaited = 1
+        awaitedCommits = []
         defer {
-            awaitingCommit = false
-            nextCommit = nil
+            commitsAwaited = 0
+            awaitedCommits = []
         }
-        _ = waitUntil(timeout: timeout) { nextCommit != nil }
-        return nextCommit
+        _ = waitUntil(timeout: timeout) { !awaitedCommits.isEmpty }
+        return awaitedCommits.first
     }
 
     /// ``pump(for:)`` for async callers: suspended, not blocked, while the socket is quiet.
@@ -148,14 +148,21 @@ extension ScriptedCompositor {
 
     /// ``waitForNextCommit(timeout:)`` for async callers.
     nonisolated(nonsending) public func waitForNextCommit(timeout: Double) async -> Commit? {
-        awaitingCommit = true
-        nextCommit = nil
+        await waitForCommits(1, timeout: timeout).first
+    }
+
+    /// The first `count` toplevel commits after this call, fewer at the deadline. Two commits
+    /// that come in one round (a client committing twice in a millisecond) are both kept, where
+    /// two ``waitForNextCommit(timeout:)`` in a row would miss the second.
+    nonisolated(nonsending) public func waitForCommits(_ count: Int, timeout: Double) async -> [Commit] {
+        commitsAwaited = count
+        awaitedCommits = []
         defer {
-            awaitingCommit = false
-            nextCommit = nil
+            commitsAwaited = 0
+            awaitedCommits = []
         }
-        _ = await waitUntil(timeout: timeout) { nextCommit != nil }
-        return nextCommit
+        _ = await waitUntil(timeout: timeout) { awaitedCommits.count >= count }
+        return awaitedCommits
     }
 
     /// One loop iteration: wait for client traffic (bounded by the deadline, the next frame

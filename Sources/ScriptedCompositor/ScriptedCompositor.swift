@@ -62,8 +62,9 @@ public final class ScriptedCompositor {
     var frameCallbacks: [PendingFrameCallback] = []
     var dataDevices = DataDeviceRegistry()
     var tablets = TabletRegistry()
-    var awaitingCommit = false
-    var nextCommit: Commit?
+    /// How many commits a ``waitForCommits(_:timeout:)`` waits for, and those that came.
+    var commitsAwaited = 0
+    var awaitedCommits: [Commit] = []
     var initialConfigure: (width: Int32, height: Int32, fullscreen: Bool)?
     private var clock = EventClock()
     var presentationQueue: PresentationQueue

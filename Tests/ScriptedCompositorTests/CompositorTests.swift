@@ -450,6 +450,30 @@ struct CompositorTests {
         #expect(log == ["enter 10.5 20.0", "frame", "button 272 1", "motion 11.0 21.25", "button 272 0", "frame", "leave"])
     }
 
+    /// Two commits sent in one flush reach the compositor in one round: a wait for both keeps
+    /// both, in order, where the second of two waits for the next commit would miss it.
+    @Test func commitsThatComeInOneRoundAreAllKept() async throws {
+        let compositor = try ScriptedCompositor()
+        let client = try await TestClient(compositor)
+        let window = try await TestWindow(client)
+        try window.map(width: 20, height: 10, argb: 0xFF00_0000)
+        #expect(await client.exchange(until: { compositor.waitForMappedToplevel(timeout: 0) }))
+        let (white, whitePool) = try window.makeBuffer(width: 20, height: 10, argb: 0xFFFF_FFFF)
+        let (black, blackPool) = try window.makeBuffer(width: 20, height: 10, argb: 0xFF00_0000)
+        for buffer in [white, black] {
+            window.surface.attach(buffer: buffer, x: 0, y: 0)
+            window.surface.damageBuffer(x: 0, y: 0, width: 20, height: 10)
+            window.surface.commit()
+        }
+        client.flush()
+        let commits = await compositor.waitForCommits(2, timeout: patience)
+        #expect(commits.map { $0.frame?.pixel(x: 5, y: 5).r } == [0xFF, 0])
+        #expect(commits.count == 2 && commits[1].sequence == commits[0].sequence + 1)
+        // Once returned, nothing more is gathered.
+        #expect(await compositor.waitForCommits(1, timeout: 0.05).isEmpty)
+        _ = (whitePool, blackPool)
+    }
+
     @Test func waitsReturnAtTheirDeadline() async throws {
         let compositor = try ScriptedCompositor()
         let start = ScriptedCompositor.monotonicNanoseconds

@@ -282,7 +282,7 @@ extension ScriptedCompositor {
                                             bufferPixels: bufferPixels))
         let commit = Commit(sequence: commitCount, hasBuffer: attachedBuffer, frame: frame, time: eventTime,
                             uptimeNanoseconds: now)
-        if awaitingCommit && nextCommit == nil { nextCommit = commit }
+        if awaitedCommits.count < commitsAwaited { awaitedCommits.append(commit) }
     }
 
     /// Answers frame callbacks whose delay has passed, in commit order.
