@@ -129,9 +129,6 @@ struct SegmentCoverage {
         let c = min(1, max(0, falloff - d2.squareRoot())) * strength
         return UInt32(truncatingIfNeeded: Int(c * 255 + 0.5))
     }
-
-    /// Squared distances at or past which a pixel is untouched, and within which it is covered
-    /// whole (`r − ½`; none for a line thinner than a pixel, whose centre is never whole).
 }
 
 /// 8-bit compositing as pixman does it: `a · b / 255`, rounded. Both are bytes, so nothing
