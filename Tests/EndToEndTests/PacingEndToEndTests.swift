@@ -104,9 +104,21 @@ struct PacingEndToEndTests {
     @Test func deadlinePacingReachesTheGlassSooner() async throws {
         let foot = try await run("foot")
         let deadline = try await run("deadline")
+        print(String(format: "pacing: touch→glass per input frame %.1f ms with foot's rule, %.1f with deadline pacing; %d and %d commits",
+                     foot.truthMedianMilliseconds, deadline.truthMedianMilliseconds, foot.commits, deadline.commits))
         #expect(foot.presented >= 30 && deadline.presented >= 30, "\(foot) \(deadline)")
-        #expect(deadline.medianMilliseconds < foot.medianMilliseconds - 4, "foot \(foot), deadline \(deadline)")
-        #expect(deadline.truthMedianMilliseconds < foot.truthMedianMilliseconds - 4, "foot \(foot), deadline \(deadline)")
+        // Which pacing is sooner is only asked where a frame is drawn well within a refresh. A
+        // sanitizer slows the app's own Swift code several times, not cairo's, pixman's or the
+        // kernel's: the app then keeps up with neither pacing (about 40 commits a second of 60
+        // seen under ASan), a deadline planned from the last frame's cost is missed as often as
+        // it is met, and the two medians fall within a few milliseconds of each other either
+        // way (deadline 2.8 ms sooner to 4.8 ms later in eight runs, the same before and after
+        // the layer drew its own segments). The sanitized run still drives every path of both
+        // pacings, and the bounds below.
+        if !Sanitizer.isActive {
+            #expect(deadline.medianMilliseconds < foot.medianMilliseconds - 4, "foot \(foot), deadline \(deadline)")
+            #expect(deadline.truthMedianMilliseconds < foot.truthMedianMilliseconds - 4, "foot \(foot), deadline \(deadline)")
+        }
         // At most 1.3 commits per refresh: one planned, and now and then a second for input that
         // came after it with time left before the vblank.
         #expect(Double(deadline.commits) <= deadline.seconds * 60 * 1.3 + 5, "\(deadline)")
@@ -114,8 +126,9 @@ struct PacingEndToEndTests {
         // after a pause followed by the planned one. A commit that misses the deadline it aimed
         // at shares the next refresh with its successor: more of those under a sanitizer (every
         // draw several times slower) or beside busy loops. The bound is the mechanism's: one
-        // commit in four at most.
-        let discardsAllowed = 4
+        // commit in four at most; under a sanitizer, whose frames miss often (above), one in
+        // three (27 in 100 seen under ASan).
+        let discardsAllowed = Sanitizer.choose(4, sanitized: 3)
         #expect(deadline.discarded * discardsAllowed <= deadline.commits, "\(deadline)")
     }
 
