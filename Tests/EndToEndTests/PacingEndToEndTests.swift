@@ -142,8 +142,9 @@ struct PacingEndToEndTests {
         // frame was held, too late to be drawn into it, is shown by the next commit, a refresh
         // later (the app's log counts it there). Quiet, they differ by up to 1.8 ms (seen in a
         // CI run); under a sanitizer, whose drawing is several times slower, a line carries
-        // more frames spread over more of a refresh, and the gap widens (3.7 ms seen in CI).
-        let agreement = Sanitizer.choose(2.5, sanitized: 6.0)
+        // more frames spread over more of a refresh, and the gap widens (3.7 ms seen in CI, 6.8
+        // on a day the sanitized suite ran four times slower than usual).
+        let agreement = Sanitizer.choose(2.5, sanitized: 8.0)
         print(String(format: "present log: per input frame %.2f ms by the log, %.2f by the compositor",
                      deadline.sampleMedianMilliseconds, deadline.truthMedianMilliseconds))
         #expect(abs(deadline.sampleMedianMilliseconds - deadline.truthMedianMilliseconds) < agreement, "\(deadline)")
