@@ -67,7 +67,7 @@ let package = Package(
         .target(name: "TouchKit", dependencies: ["SystemClock"]),
         /// Large memory mappings given back off the main thread, for Wayland's buffers and Rendering's layers.
         .target(name: "MappedMemory"),
-        .target(name: "Rendering", dependencies: ["TouchKit", "CCairo", "MappedMemory"]),
+        .target(name: "Rendering", dependencies: ["TouchKit", "CCairo", "MappedMemory", "CShim"]),
         .target(name: "TouchCanvasApp", dependencies: ["TouchKit", "Rendering", "TouchCanvasConstants"]),
         .target(name: "Recording", dependencies: ["TouchKit", "Rendering", "TouchCanvasApp", "TouchCanvasConstants"]),
 

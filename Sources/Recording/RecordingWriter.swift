@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import Rendering
 import TouchCanvasApp
 import TouchKit
 
@@ -41,6 +42,11 @@ public final class RecordingWriter {
         public let path: String
         public let reason: String
         public var description: String { "cannot write recording \"\(path)\": \(reason)" }
+
+        public init(path: String, reason: String) {
+            self.path = path
+            self.reason = reason
+        }
     }
 
     private let clock: () -> TimeInterval
@@ -48,7 +54,10 @@ public final class RecordingWriter {
     let start: TimeInterval
     private var lastTime = 0.0
     private var pending = ""
-    private var fd: Int32?
+    /// The file being written (``OutputFile``: an existing one is replaced only at ``close()``).
+    private var output: OutputFile?
+    /// A write failed (not the size limit): the file is not committed over an old one.
+    private var writeFailed = false
     private let path: String
     /// Everything recorded so far, when writing to memory.
     public var text: String { written + pending }
@@ -75,24 +84,31 @@ public final class RecordingWriter {
         writeHeader(width: width, height: height, scale: scale, seats: seats, scene: scene, writer: writer)
     }
 
-    /// Creates (or truncates) the file at `path` and writes the header to it.
+    /// Creates the file at `path` and writes the header to it.
+    ///
+    /// A new file is written under its own name as the session goes, so it can be read while
+    /// it grows and survives a crash. An existing one is replaced only when the writer closes,
+    /// keeping its mode, owner and links, and not at all if writing fails; what is not a regular
+    /// file (a device, a FIFO) is refused here.
     public init(path: String, width: Int, height: Int, scale: Int, seats: [RecordedSeat] = [],
                 scene: Scene? = nil, writer: String? = Recording.currentWriter,
                 clock: @escaping () -> TimeInterval = MonotonicClock.now) throws(WriteError) {
         self.clock = clock
         start = clock()
         self.path = path
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
-        self.fd = fd
+        do {
+            output = try OutputFile(path: path, kind: "recording", growing: true)
+        } catch {
+            throw WriteError(path: path, reason: error.reason)
+        }
         writeHeader(width: width, height: height, scale: scale, seats: seats, scene: scene, writer: writer)
         try flush()
     }
 
     deinit {
-        if let fd {
+        if output != nil {
             writePending()
-            _ = closeFile(fd)
+            finish()
         }
     }
 
@@ -175,12 +191,7 @@ public final class RecordingWriter {
     /// Flushes and closes the file; the writer records nothing afterwards.
     public func close() throws(WriteError) {
         writePending()
-        if let fd {
-            self.fd = nil
-            if closeFile(fd) != 0, writeError == nil {
-                writeError = WriteError(path: path, reason: String(cString: strerror(errno)))
-            }
-        }
+        finish()
         if let writeError { throw writeError }
     }
 
@@ -223,7 +234,7 @@ public final class RecordingWriter {
     private func writePending() {
         guard !pending.isEmpty else { return }
         defer { pending.removeAll(keepingCapacity: true) }
-        guard let fd else {
+        guard let output else {
             if path.isEmpty { written += pending }
             return
         }
@@ -235,24 +246,33 @@ public final class RecordingWriter {
             return
         }
         bytesWritten += utf8.count
-        var offset = 0
-        while offset < utf8.count {
-            let count = utf8.withUnsafeBytes { write(fd, $0.baseAddress.map { $0 + offset }, $0.count - offset) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                writeError = WriteError(path: path, reason: String(cString: strerror(errno)))
-                return
+        let failure: PNGError? = utf8.withUnsafeBytes { bytes in
+            do throws(PNGError) {
+                try output.write(bytes)
+                return nil
+            } catch {
+                return error
             }
-            if count == 0 {
-                writeError = WriteError(path: path, reason: "no space left on the device")
-                return
-            }
-            offset += count
+        }
+        if let failure {
+            writeFailed = true
+            writeError = WriteError(path: path, reason: failure.reason)
         }
     }
-}
 
-/// `close(2)`, out of reach of the writer's own `close()`.
-private func closeFile(_ fd: Int32) -> Int32 {
-    close(fd)
+    /// Puts the file in place, unless a write failed: then an old file under the name stays as
+    /// it was (a new one keeps what was written before the failure).
+    private func finish() {
+        guard let output else { return }
+        self.output = nil
+        if writeFailed {
+            output.discard()
+            return
+        }
+        do {
+            try output.commit()
+        } catch {
+            if writeError == nil { writeError = WriteError(path: path, reason: error.reason) }
+        }
+    }
 }

@@ -371,7 +371,7 @@ import TouchKit
         do {
             _ = try RecordingWriter(path: "/no/such/folder/x.tcrec", width: 1, height: 1, scale: 1)
         } catch {
-            #expect(error.description == "cannot write recording \"/no/such/folder/x.tcrec\": No such file or directory")
+            #expect(error.description == "cannot write recording \"/no/such/folder/x.tcrec\": folder \"/no/such/folder\" does not exist (ENOENT)")
         }
     }
 }

@@ -22,4 +22,17 @@ extern const int tc_madv_populate_write;
 /// fcntl(F_ADD_SEALS) with shrink/grow seals: the compositor can trust the pool's size.
 int tc_seal_shrink_grow(int fd);
 
+/// fallocate(2) with FALLOC_FL_KEEP_SIZE over [0, length): reserves the blocks a rewrite in
+/// place will need without changing the file's size, so a full disk is found before the first
+/// byte of the old content is overwritten. Returns -1 with errno set (EOPNOTSUPP where the file
+/// system cannot reserve).
+int tc_reserve_keeping_size(int fd, long long length);
+
+/// fstatfs(2)'s f_type, the file system's magic number, or -1 with errno set.
+long long tc_file_system_type(int fd);
+
+/// The magic numbers of the kernel's own file systems, whose "files" are interfaces.
+extern const long long tc_proc_super_magic;
+extern const long long tc_sysfs_magic;
+
 #endif

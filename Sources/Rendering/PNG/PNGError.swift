@@ -21,6 +21,21 @@ public struct PNGError: Error, Hashable, Sendable, CustomStringConvertible {
         case rename
         /// Opening or decoding a PNG file.
         case read
+        /// The destination exists and is not a regular file (a device, FIFO, socket, folder),
+        /// described with its article: "a character device".
+        case notRegularFile(String)
+        /// The destination is a symbolic link to nothing; the link's target is given.
+        case danglingLink(String)
+        /// Following the destination's symbolic link failed (a loop, a part not searchable).
+        case resolveLink
+        /// The destination is in procfs or sysfs, whose entries are requests to the kernel.
+        case kernelFile
+        /// The destination is the same file as an input the command reads: its path and role.
+        case sameFileAsInput(String, role: String)
+        /// Opening the existing file to rewrite it in place.
+        case openExisting
+        /// The file changed identity between resolving the path and writing in place.
+        case replacedWhileWriting
     }
 
     /// The destination (or source) path as given.
@@ -54,13 +69,18 @@ public struct PNGError: Error, Hashable, Sendable, CustomStringConvertible {
 
     private var folder: String { PathParts(path).directory }
 
-    private var reason: String {
+    /// Why, without the leading "cannot save … to …": for messages that name the file their own way.
+    public var reason: String {
         if let errno {
             let error = Errno(errno)
             let what: String = switch error.name {
             case "ENOENT": step == .read ? "the file does not exist" : "folder \"\(folder)\" does not exist"
             case "ENOTDIR": "a part of the path is not a folder"
-            case "EACCES", "EPERM": step == .read ? "permission denied" : "no permission to write in folder \"\(folder)\""
+            // (A `where` clause binds only to the pattern before it, hence one pattern a case.)
+            case "EACCES" where step == .read, "EPERM" where step == .read: "permission denied"
+            case "EACCES" where step == .openExisting, "EPERM" where step == .openExisting: "no permission to write the file"
+            case "EACCES", "EPERM": "no permission to write in folder \"\(folder)\""
+            case "ELOOP": "too many symbolic links (a loop?)"
             case "ENOSPC": "the disk is full"
             case "EDQUOT": "the disk quota is exhausted"
             case "EROFS": "the file system is read-only"
@@ -73,6 +93,11 @@ public struct PNGError: Error, Hashable, Sendable, CustomStringConvertible {
         switch step {
         case .invalidPath: return "the path does not name a file"
         case .invalidRegion: return "the region to save is outside the image"
+        case let .notRegularFile(what): return "it is \(what), not a regular file; only a regular file or a new name can be written"
+        case let .danglingLink(target): return "it is a symbolic link to \"\(target)\", which does not exist"
+        case .kernelFile: return "it is an entry of the kernel's /proc or /sys, not a regular file"
+        case let .sameFileAsInput(input, role): return "it is the same file as \(role) (\"\(input)\"), which would be destroyed"
+        case .replacedWhileWriting: return "the file was replaced by another while it was being written; nothing was written"
         default: break
         }
         if let cairo { return cairo.description }

@@ -1,16 +1,14 @@
 import CCairo
 
-/// Saves pixels as PNG files, atomically.
+/// Saves pixels as PNG files, never destroying what had the name (see ``OutputFile``).
 ///
 /// ```swift
 /// try PNGWriter().write(buffer, to: "/home/me/touchcanvas.png")
 /// ```
 ///
-/// The PNG is encoded by cairo's stream API straight into a temporary file created next to
-/// the destination (same folder, so the final `rename` cannot cross file systems), which is
-/// `fsync`ed, closed and renamed over the destination; then the folder is synced so the rename
-/// survives a crash. Either the complete new file is there or the old state is untouched: on
-/// any failure the temporary file is removed and a ``PNGError`` says what went wrong.
+/// The PNG is encoded by cairo's stream API straight into the ``OutputFile`` (usually a
+/// temporary file beside the destination, renamed into place once synced). Either the complete
+/// new file is there or the old state is untouched; a ``PNGError`` says what went wrong.
 public struct PNGWriter: Sendable {
     let fileSystem: FileSystem
 
@@ -32,47 +30,29 @@ public struct PNGWriter: Sendable {
             throw PNGError(path: path, step: .invalidPath)
         }
         let source = try surface(of: buffer, region: region, path: path)
-        try writeAtomically(to: path, kind: "PNG") { fd throws(PNGError) in
+        try save(to: path, kind: "PNG") { fd throws(PNGError) in
             try encode(source, into: fd, path: path)
         }
     }
 
-    /// The atomic part shared by every file we save: a temporary file beside `path` filled by
-    /// `fill`, fsynced, closed, renamed over `path`, then the folder synced.
-    func writeAtomically(to path: String, kind: String,
+    /// The write path shared by every file we save (``OutputFile``): `fill` writes the content
+    /// to the descriptor, then the output is committed, or discarded on failure.
+    func save(to path: String, kind: String,
                          _ fill: (Int32) throws(PNGError) -> Void) throws(PNGError) {
-        let parts = PathParts(path)
-        guard !parts.fileName.isEmpty, parts.fileName != ".", parts.fileName != ".." else {
-            throw PNGError(path: path, step: .invalidPath, kind: kind)
-        }
-        let (temporaryPath, fd) = try createTemporaryFile(in: parts, path: path, kind: kind)
-        var isOpen = true
+        let output = try OutputFile(path: path, kind: kind, fileSystem: fileSystem)
         do throws(PNGError) {
-            try fill(fd)
-            if case let .failure(error) = fileSystem.fsync(fd) {
-                throw PNGError(path: path, step: .sync, errno: error, kind: kind)
-            }
-            isOpen = false
-            // A failed close can report a delayed write error (NFS, quota): the file is suspect.
-            if case let .failure(error) = fileSystem.close(fd) {
-                throw PNGError(path: path, step: .sync, errno: error, kind: kind)
-            }
-            if case let .failure(error) = fileSystem.rename(temporaryPath, path) {
-                throw PNGError(path: path, step: .rename, errno: error, kind: kind)
-            }
+            try fill(output.descriptor)
+            try output.commit()
         } catch {
-            if isOpen { _ = fileSystem.close(fd) }
-            _ = fileSystem.unlink(temporaryPath)
+            output.discard()
             throw error
         }
-        syncDirectory(parts.directory)
     }
 
     /// Writes all of `bytes` to `fd`, as the PNG sink does for cairo.
     func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32, path: String, kind: String) throws(PNGError) {
-        let sink = PNGFileSink(fd: fd, fileSystem: fileSystem)
-        if !sink.write(bytes) {
-            throw PNGError(path: path, step: .write, errno: sink.error ?? .noSpace, kind: kind)
+        if let error = OutputFile.writeAll(bytes, to: fd, fileSystem: fileSystem) {
+            throw PNGError(path: path, step: .write, errno: error, kind: kind)
         }
     }
 
@@ -92,24 +72,6 @@ public struct PNGWriter: Sendable {
         }
     }
 
-    /// A new file `.<name>.<random>.tmp` beside the destination; retries if the name is taken.
-    private func createTemporaryFile(in parts: PathParts, path: String, kind: String) throws(PNGError) -> (String, Int32) {
-        var lastError = Errno(0)
-        for _ in 0..<8 {
-            let suffix = String(UInt32.random(in: .min ... .max), radix: 36)
-            let temporaryPath = "\(parts.directory)/.\(parts.fileName).\(suffix).tmp"
-            switch fileSystem.createExclusive(temporaryPath) {
-            case let .success(fd):
-                return (temporaryPath, fd)
-            case let .failure(error) where error.name == "EEXIST":
-                lastError = error
-            case let .failure(error):
-                throw PNGError(path: path, step: .createFile, errno: error, kind: kind)
-            }
-        }
-        throw PNGError(path: path, step: .createFile, errno: lastError, kind: kind)
-    }
-
     private func encode(_ surface: CairoSurface, into fd: Int32, path: String) throws(PNGError) {
         let sink = PNGFileSink(fd: fd, fileSystem: fileSystem)
         do {
@@ -121,14 +83,6 @@ public struct PNGWriter: Sendable {
             throw PNGError(path: path, step: .write, errno: sink.error, cairo: sink.error == nil ? error : nil)
         }
         if let error = sink.error { throw PNGError(path: path, step: .write, errno: error) }
-    }
-
-    /// Best effort: the file is complete and in place; a folder that cannot be synced (some
-    /// file systems refuse) only weakens crash durability, so it is not reported.
-    private func syncDirectory(_ directory: String) {
-        guard case let .success(fd) = fileSystem.openDirectory(directory) else { return }
-        _ = fileSystem.fsync(fd)
-        _ = fileSystem.close(fd)
     }
 }
 
@@ -144,21 +98,8 @@ private final class PNGFileSink {
     }
 
     func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        var rest = bytes
-        while !rest.isEmpty {
-            switch fileSystem.write(fd, rest) {
-            case let .success(count) where count > 0:
-                rest = UnsafeRawBufferPointer(rebasing: rest[count...])
-            case .success:
-                // write(2) returning 0 for a regular file means no progress: treat as a full disk.
-                error = .noSpace
-                return false
-            case let .failure(failure):
-                error = failure
-                return false
-            }
-        }
-        return true
+        error = OutputFile.writeAll(bytes, to: fd, fileSystem: fileSystem)
+        return error == nil
     }
 }
 

@@ -20,7 +20,7 @@ public struct TextFileWriter: Sendable {
 
     public func write(_ text: String, to path: String) throws(PNGError) {
         let bytes = Array(text.utf8)
-        try writer.writeAtomically(to: path, kind: kind) { fd throws(PNGError) in
+        try writer.save(to: path, kind: kind) { fd throws(PNGError) in
             let result: Result<Void, PNGError> = bytes.withUnsafeBytes { raw in
                 do throws(PNGError) {
                     try writer.writeAll(raw, to: fd, path: path, kind: kind)
