@@ -33,8 +33,12 @@ struct Demo: ParsableCommand {
     }
 
     func run() throws {
+        let played = recording ?? Self.installedRecording()
+        var outputs = OutputPreflight(inputs: played.map { [OutputInput(path: $0, role: "the recording being played")] } ?? [])
+        outputs.add(png, kind: "PNG")
+        try outputs.check()
         do {
-            if let recording = recording ?? Self.installedRecording() {
+            if let recording = played {
                 if self.recording == nil { printError("playing \(recording)") }
                 let parsed: Recording
                 do {

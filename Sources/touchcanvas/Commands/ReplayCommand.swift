@@ -1,4 +1,5 @@
 import ArgumentParser
+import Rendering
 import Recording
 import TouchCanvasApp
 
@@ -41,6 +42,9 @@ struct Replay: ParsableCommand {
     var log: Log = .none
 
     func run() throws {
+        var outputs = OutputPreflight(inputs: [OutputInput(path: file, role: "the recording being replayed")])
+        outputs.add(png, kind: "PNG")
+        try outputs.check()
         let recording: Recording
         do {
             recording = try RecordingParser.parse(contentsOf: file)

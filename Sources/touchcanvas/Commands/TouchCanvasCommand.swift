@@ -1,4 +1,5 @@
 import ArgumentParser
+import Rendering
 import Recording
 import TouchCanvasApp
 import TouchCanvasConstants
@@ -68,6 +69,10 @@ struct Run: ParsableCommand {
     var play: String?
 
     func run() throws {
+        var outputs = OutputPreflight(inputs: play.map { [OutputInput(path: $0, role: "the recording being played")] } ?? [])
+        outputs.addPicture(saveOnExit)
+        outputs.add(record, kind: OutputPreflight.recording)
+        try outputs.check()
         var options = AppOptions(scene: scene, size: window.size.pair, fullscreen: window.fullscreen, output: window.output, decorations: decorations,
                                  log: log, singleTouch: touches.singleTouch, saveOnExit: saveOnExit, record: record,
                                  stuckAfter: stuckTouches.stuckAfter, prediction: predict, pacing: pacing)
