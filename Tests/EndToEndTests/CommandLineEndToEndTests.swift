@@ -56,6 +56,23 @@ struct CommandLineEndToEndTests {
         let tooLarge = try await run([command, "--size", "\(BufferLimits.maximumSide + 1)x100"], printsOutput: false)
         #expect(tooLarge.status == 64)
         #expect(tooLarge.stderr.contains("--size"))
+        // A leading minus is the size's own mistake, not a missing value.
+        let negative = try await run([command, "--size", "-5x10"], printsOutput: false)
+        #expect(negative.status == 64)
+        #expect(negative.stderr.contains("'-5x10' is invalid for '--size"), "\(negative.stderr)")
+        #expect(!negative.stderr.contains("Missing value"), "\(negative.stderr)")
+    }
+
+    /// `help` with a name that is no subcommand says so and fails, as a usage mistake; the
+    /// names it knows still get their help.
+    @Test func helpForAnUnknownSubcommandIsAnError() async throws {
+        let bogus = try await run(["help", "bogus"], printsOutput: false)
+        #expect(bogus.status == 64)
+        #expect(bogus.stdout.isEmpty)
+        #expect(bogus.stderr == "touchcanvas: help: there is no subcommand \"bogus\"; the subcommands are run, check, report, replay, demo\n")
+        let replay = try await run(["help", "replay"])
+        #expect(replay.status == 0)
+        #expect(replay.stdout.contains("USAGE: touchcanvas replay"), "\(replay.stdout)")
     }
 
     @Test(arguments: ["bash", "zsh", "fish"])

@@ -160,11 +160,21 @@ public struct CalibrationFit: Sendable {
                 + "the touchscreen is mapped to an area of another size (another output, or several screens together).")
         }
         if (offset.x * offset.x + offset.y * offset.y).squareRoot() >= Self.offsetTolerance {
-            lines.append("Touches land \(length(offset.x)) across and \(length(offset.y)) down from where they are put.")
+            // Said as a person points, with no signs: screen y grows downwards, so a negative
+            // y offset is "up".
+            let parts = [Self.direction(offset.x, "right", "left", length), Self.direction(offset.y, "down", "up", length)]
+            lines.append("Touches land \(parts.compactMap { $0 }.joined(separator: " and ")) from where they are put.")
         }
         if lines.isEmpty { lines.append("Touches land where they are put.") }
         lines.append("What the fit leaves: \(length(residual.rms)) on average (root mean square), \(length(residual.largest)) at most.")
         return lines
+    }
+
+    /// `12 px right`, `8 px up`; nil for a distance that rounds to nothing.
+    private static func direction(_ value: Double, _ positive: String, _ negative: String,
+                                  _ length: (Double) -> String) -> String? {
+        guard format(abs(value)) != "0" else { return nil }
+        return "\(length(abs(value))) \(value > 0 ? positive : negative)"
     }
 
     /// The matrix as the value of `LIBINPUT_CALIBRATION_MATRIX`, in a udev rule line that

@@ -34,7 +34,10 @@ extension Prediction: ExpressibleByArgument {
 
 /// `--size` and `--fullscreen`: how `run` and `check` ask for their window.
 struct WindowOptions: ParsableArguments {
-    @Option(help: "Window size in logical pixels when the compositor lets the app choose, as WxH.")
+    // Unconditional, so that `--size -5x10` reaches the size's own check rather than being
+    // taken for an option of its own and reported as a missing value.
+    @Option(parsing: .unconditional,
+            help: "Window size in logical pixels when the compositor lets the app choose, as WxH (each side 1 to \(BufferLimits.maximumSide)).")
     var size = WindowSize(AppOptions.defaults.size)
 
     @Flag(help: "Ask the compositor for a fullscreen window (F11 toggles it).")

@@ -52,7 +52,7 @@ import Testing
         #expect(fit.orientation == .rotated90)
         #expect(abs(fit.offset.x - 12) < 1e-6 && abs(fit.offset.y + 30) < 1e-6)
         let lines = fit.summary(millimetresPerPixel: 0.25)
-        #expect(lines.contains("Touches land 12 px (3 mm) across and -30 px (-7.5 mm) down from where they are put."), "\(lines)")
+        #expect(lines.contains("Touches land 12 px (3 mm) right and 30 px (7.5 mm) up from where they are put."), "\(lines)")
         try expectTheMatrixUndoes(fit, taps: taps)
     }
 
