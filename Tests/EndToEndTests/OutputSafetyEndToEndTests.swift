@@ -155,6 +155,17 @@ final class OutputSafetyEndToEndTests {
         #expect(ownAfter.st_uid == nobody && ownAfter.st_mode & 0o777 == 0o600)
         #expect(bytes(own)?.starts(with: [0x89, 0x50, 0x4E, 0x47]) == true)
 
+        // The user's own file with a second name: one inode under both names afterwards.
+        let linked = path("linked.png")
+        try Data("old".utf8).write(to: URL(fileURLWithPath: linked))
+        chown(linked, nobody, nobody)
+        try #require(link(linked, path("other.png")) == 0)
+        let linkedBefore = try #require(lstatus(linked))
+        let fifth = try await replay([recording, "--png", linked], asUser: nobody)
+        #expect(fifth.status == 0, "\(fifth.stderr)")
+        #expect(lstatus(linked)?.st_ino == linkedBefore.st_ino && lstatus(linked)?.st_nlink == 2)
+        #expect(bytes(path("other.png"))?.starts(with: [0x89, 0x50, 0x4E, 0x47]) == true)
+
         let third = try await replay([recording, "--png", path("pipe")], asUser: nobody)
         #expect(third.status == 1 && third.stderr.contains("it is a FIFO (named pipe), not a regular file"), "\(third.stderr)")
 
