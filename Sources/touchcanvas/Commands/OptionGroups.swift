@@ -63,6 +63,27 @@ struct StuckTouchOptions: ParsableArguments {
     }
 }
 
+/// `--connect-timeout`: how long `run`, `check` and `report` wait for the compositor to answer
+/// each round trip before their window is up (connecting, reading the globals, the outputs'
+/// names, the first configure's round trip).
+struct ConnectOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Give up when the compositor has not answered a start-up round trip (the registry, the outputs, the new window) within this many seconds, naming the step.", valueName: "seconds"))
+    var connectTimeout = AppOptions.defaults.connectTimeout
+
+    func validate() throws {
+        guard connectTimeout.isFinite, connectTimeout > 0 else {
+            throw ValidationError("--connect-timeout must be a positive number of seconds")
+        }
+    }
+
+    /// The wait for each start-up round trip when a command's `--timeout` (the time a check
+    /// step may take) is given too: the shorter of the two, so `check --timeout 2` never waits
+    /// longer than 2 s for a compositor that does not answer.
+    func answerTimeout(checkTimeout: Double?) -> Double {
+        checkTimeout.map { min($0, connectTimeout) } ?? connectTimeout
+    }
+}
+
 /// `--single-touch`: for `run` and `replay`, which both hand touches to a scene.
 struct SingleTouchOptions: ParsableArguments {
     @Flag(help: "Give the scene's drawing view only the first touch (isMultipleTouchEnabled off).")
