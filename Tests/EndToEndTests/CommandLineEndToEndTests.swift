@@ -58,6 +58,19 @@ struct CommandLineEndToEndTests {
         #expect(tooLarge.stderr.contains("--size"))
     }
 
+    /// The wait for a compositor that does not answer is named where each command that
+    /// connects lists its options, with its default, and refuses what is no wait.
+    @Test(arguments: ["run", "check", "report"])
+    func everyConnectingCommandNamesItsWaitForTheCompositor(command: String) async throws {
+        let help = try await run(["help", command])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("--connect-timeout <seconds>"), "\(help.stdout)")
+        #expect(help.stdout.contains("(default: 5.0)"), "\(help.stdout)")
+        let bad = try await run([command, "--connect-timeout", "0"], printsOutput: false)
+        #expect(bad.status == 64)
+        #expect(bad.stderr.contains("--connect-timeout must be a positive number of seconds"), "\(bad.stderr)")
+    }
+
     @Test(arguments: ["bash", "zsh", "fish"])
     func completionScriptsKnowEveryCommand(shell: String) async throws {
         let result = try await run(["--generate-completion-script", shell])
