@@ -54,7 +54,7 @@ public enum WaylandError: Error, CustomStringConvertible, Equatable {
     /// What a failed read or dispatch's errno means for the person running the client: the codes
     /// libwayland sets when the bytes that came are not a message it can take apart are said as
     /// such, not as the C library's words for them ("Value too large for defined data type").
-    static func readFailure(errno code: Int32, display: String) -> WaylandError {
+    package static func readFailure(errno code: Int32, display: String) -> WaylandError {
         switch code {
         case EOVERFLOW, EBADMSG, EINVAL, EPROTO, ENOMEM, E2BIG, EMSGSIZE:
             return .unreadableMessage(display: display, errno: code)
