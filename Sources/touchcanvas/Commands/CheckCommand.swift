@@ -33,7 +33,7 @@ struct Check: ParsableCommand {
     @Flag(help: "Print the results as one JSON document on stdout (the report goes to stderr).")
     var json = false
 
-    @Option(help: "Give up on a step after this many seconds; also the longest wait for the compositor to answer at start when shorter than --connect-timeout.")
+    @Option(help: "Give up on a step after this many seconds; also the longest wait for the compositor to answer at start, when shorter than \(Int(AppOptions.defaults.connectTimeout)) s and --connect-timeout is not given.")
     var timeout: Double = 60
 
     @OptionGroup var window: WindowOptions

@@ -67,20 +67,21 @@ struct StuckTouchOptions: ParsableArguments {
 /// each round trip before their window is up (connecting, reading the globals, the outputs'
 /// names, the first configure's round trip).
 struct ConnectOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Give up when the compositor has not answered a start-up round trip (the registry, the outputs, the new window) within this many seconds, naming the step.", valueName: "seconds"))
-    var connectTimeout = AppOptions.defaults.connectTimeout
+    @Option(help: ArgumentHelp("Give up when the compositor has not answered a start-up round trip (the registry, the outputs, the new window) within this many seconds, naming the step (default: \(Int(AppOptions.defaults.connectTimeout)), or check's and report's --timeout when that is shorter).", valueName: "seconds"))
+    var connectTimeout: Double?
 
     func validate() throws {
-        guard connectTimeout.isFinite, connectTimeout > 0 else {
+        if let connectTimeout, !(connectTimeout.isFinite && connectTimeout > 0) {
             throw ValidationError("--connect-timeout must be a positive number of seconds")
         }
     }
 
-    /// The wait for each start-up round trip when a command's `--timeout` (the time a check
-    /// step may take) is given too: the shorter of the two, so `check --timeout 2` never waits
-    /// longer than 2 s for a compositor that does not answer.
+    /// The wait for each start-up round trip: `--connect-timeout` when given, else the default
+    /// or, when shorter, a command's `--timeout` (the time a check step may take), so that
+    /// `check --timeout 2` never waits longer than 2 s for a compositor that does not answer.
     func answerTimeout(checkTimeout: Double?) -> Double {
-        checkTimeout.map { min($0, connectTimeout) } ?? connectTimeout
+        let standard = AppOptions.defaults.connectTimeout
+        return connectTimeout ?? checkTimeout.map { min($0, standard) } ?? standard
     }
 }
 

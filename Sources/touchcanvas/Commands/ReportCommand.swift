@@ -29,7 +29,7 @@ struct Report: ParsableCommand {
     @Flag(name: .customLong("no-check"), help: "Do not offer the guided checks.")
     var noCheck = false
 
-    @Option(help: "Give up on a check step after this many seconds; also the longest wait for the compositor to answer at start when shorter than --connect-timeout.")
+    @Option(help: "Give up on a check step after this many seconds; also the longest wait for the compositor to answer at start, when shorter than \(Int(AppOptions.defaults.connectTimeout)) s and --connect-timeout is not given.")
     var timeout: Double = 60
 
     @OptionGroup var window: WindowOptions
