@@ -92,7 +92,11 @@ struct DemoPlayer {
     private func launch(size: (width: Int, height: Int)) throws -> (ScriptedCompositor, ClientProcess) {
         let compositor = try ScriptedCompositor()
         let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
-        let app = try ClientProcess(executable: executable, arguments: ["--scene", scene.rawValue],
+        // The compositor is this process's, answering while it is pumped here: a busy machine,
+        // not a hung compositor, is what could keep an answer late, and the demo watches the
+        // child itself, so the child's wait for its round trips is a generous one.
+        let app = try ClientProcess(executable: executable,
+                                    arguments: ["--scene", scene.rawValue, "--connect-timeout", "60"],
                                     environment: compositor.environmentForClient)
         // An app that ended at once (it said why on stderr) is not waited for.
         _ = compositor.waitUntil(timeout: 10) { compositor.toplevel != nil || !app.isRunning }
