@@ -110,13 +110,14 @@ struct DemoPlayer {
     }
 
     /// Throws when the app is gone or has lost its connection: the demo would otherwise go on
-    /// sending to nobody and wait a minute for a picture that cannot come.
+    /// sending to nobody and wait a minute for a picture that cannot come. An app that lost its
+    /// connection ends by itself, saying why, and is given a moment to; one that does not is stopped.
     private static func ensureRunning(_ app: ClientProcess, _ compositor: ScriptedCompositor, while doing: String) throws {
         if let status = app.exitStatus { throw DemoError.appEnded(app, status: status, while: doing) }
         guard compositor.clientConnected else {
+            if let status = app.waitForExit(timeout: 10) { throw DemoError.appEnded(app, status: status, while: doing) }
             _ = app.terminate()
-            let status = app.exitStatus ?? 1
-            throw DemoError.appEnded(app, status: status, while: doing + " (its connection to the compositor was lost)")
+            throw DemoError(description: "the app lost its connection to the compositor \(doing) and did not end, so it was stopped")
         }
     }
 
@@ -157,7 +158,13 @@ struct DemoPlayer {
         try ensureRunning(app, compositor, while: "as the recording played")
         guard compositor.settle(quiet: 0.25, within: 60) else {
             try ensureRunning(app, compositor, while: "before it had drawn everything")
-            throw DemoError(description: "the app was still drawing, or had stopped answering, after a minute")
+            let serial = compositor.ping()
+            guard compositor.waitUntil(timeout: 20, { compositor.lastPongSerial == serial || !app.isRunning }) else {
+                _ = app.terminate()
+                throw DemoError(description: "the app stopped answering the compositor (no reply to a ping in 20 s), so it was stopped")
+            }
+            try ensureRunning(app, compositor, while: "before it had drawn everything")
+            throw DemoError(description: "the app was still drawing after a minute")
         }
     }
 
