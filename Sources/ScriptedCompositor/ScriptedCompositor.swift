@@ -60,6 +60,10 @@ public final class ScriptedCompositor {
     var toplevels: [ToplevelState] = []
     var wmBases: [XdgWmBase] = []
     var frameCallbacks: [PendingFrameCallback] = []
+    /// Input events queued per client since its last flush (``TouchSending``'s `keepRoom`).
+    var unflushedEvents: [OpaquePointer: Int] = [:]
+    /// Clients that read nothing through a whole wait: not waited for again (libwayland drops them).
+    var clientsNotReading: Set<OpaquePointer> = []
     var dataDevices = DataDeviceRegistry()
     var tablets = TabletRegistry()
     /// How many commits a ``waitForCommits(_:timeout:)`` waits for, and those that came.
@@ -291,6 +295,8 @@ public final class ScriptedCompositor {
             firedListeners.append(listener)
             connectedClientCount -= 1
             clientDisconnected = true
+            unflushedEvents[client] = nil
+            clientsNotReading.remove(client)
         }
         wl_client_add_destroy_listener(client, destroyed.listener)
         destroyed.didLink()

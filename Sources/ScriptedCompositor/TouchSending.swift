@@ -9,6 +9,9 @@ internal import WaylandServer
 /// one by one, a client slowed down (a sanitizer build) could read half a frame, find the
 /// socket dry and rightly call it `events-without-frame`. Events sent with no frame (the
 /// deliberate strays) go out with the next pump. A cancel, which has no frame, is flushed.
+/// A frame too big for libwayland's buffer (thousands of touches) goes out as it fills, each
+/// part waiting, when the socket is full, until the client has read enough (`keepRoom`):
+/// queued whole, it overflowed the socket and cost the client its connection.
 extension ScriptedCompositor {
     /// Window coordinates to surface-local ones: the window geometry's offset, if the surface is a
     /// window that set one.
@@ -32,14 +35,35 @@ extension ScriptedCompositor {
         let serial = display.nextSerial
         seat.touchDownSerials[id] = serial
         let time = stampEventTime()
+        keepRoom(for: surface.client)
         for touch in seat.touches(of: surface.client) {
             sendInputTimestamp(before: touch)
             touch.sendDown(serial: serial, time: time, surface: surface.resource, id: id, x: x, y: y)
         }
     }
 
+    /// Events of one frame that fit in libwayland's 4 KiB buffer with room to spare: a touch
+    /// event and the timestamp before it take 52 bytes at most, twice over for two touch objects.
+    static let eventsPerFlush = 32
+
+    /// Counts one more event for `client` and, every ``eventsPerFlush``, sends what is queued,
+    /// waiting for the client to read when its socket is full (`ServerDisplay.flush`). A client
+    /// that reads nothing for 20 s is left to libwayland, which disconnects it, and is not
+    /// waited for again (a frame of thousands would otherwise wait 20 s a part).
+    func keepRoom(for client: OpaquePointer) {
+        let count = unflushedEvents[client, default: 0] + 1
+        guard count >= Self.eventsPerFlush else {
+            unflushedEvents[client] = count
+            return
+        }
+        unflushedEvents[client] = 0
+        guard !clientsNotReading.contains(client) else { return }
+        if !ServerDisplay.flush(client, waitingUpTo: 20_000) { clientsNotReading.insert(client) }
+    }
+
     func sendTouchMotion(id: Int32, x: Double, y: Double, to client: OpaquePointer, seat: SeatState) {
         let time = stampEventTime()
+        keepRoom(for: client)
         for touch in seat.touches(of: client) {
             sendInputTimestamp(before: touch)
             touch.sendMotion(time: time, id: id, x: x, y: y)
@@ -49,6 +73,7 @@ extension ScriptedCompositor {
     func sendTouchUp(id: Int32, to client: OpaquePointer, seat: SeatState) {
         let serial = display.nextSerial
         let time = stampEventTime()
+        keepRoom(for: client)
         for touch in seat.touches(of: client) {
             sendInputTimestamp(before: touch)
             touch.sendUp(serial: serial, time: time, id: id)
@@ -56,10 +81,12 @@ extension ScriptedCompositor {
     }
 
     func sendTouchShape(id: Int32, major: Double, minor: Double, to client: OpaquePointer, seat: SeatState) {
+        keepRoom(for: client)
         for touch in seat.touches(of: client) { touch.sendShape(id: id, major: major, minor: minor) }
     }
 
     func sendTouchOrientation(id: Int32, degrees: Double, to client: OpaquePointer, seat: SeatState) {
+        keepRoom(for: client)
         for touch in seat.touches(of: client) { touch.sendOrientation(id: id, orientation: degrees) }
     }
 

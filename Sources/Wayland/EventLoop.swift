@@ -11,9 +11,11 @@ import Glibc
 /// the app renders, so one read of many events gives at most one commit.
 @MainActor
 public final class EventLoop {
-    private let connection: Connection
+    let connection: Connection
     private let timerFD: Int32
-    private var signalFD: Int32 = -1
+    private(set) var signalFD: Int32 = -1
+    /// The signals `handleSignals` blocked, unblocked again when the loop goes.
+    private var blockedSignals = sigset_t()
     private var running = false
     private var stopStatus: Int32 = 0
     private var watched: [(fd: Int32, onReadable: () -> Void)] = []
@@ -33,19 +35,25 @@ public final class EventLoop {
 
     isolated deinit {
         close(timerFD)
-        if signalFD >= 0 { close(signalFD) }
+        if signalFD >= 0 {
+            close(signalFD)
+            // A signal that came after the loop's last look takes its default action now.
+            sigprocmask(SIG_UNBLOCK, &blockedSignals, nil)
+        }
     }
 
     /// Routes the signals through the loop instead of killing the process, so exit paths (saving,
     /// logging the last line) run in order. Ctrl+C becomes a normal quit.
+    /// Called again, it replaces the set (a signal already pending is kept for the new one).
     public func handleSignals(_ signals: [Int32]) {
         var mask = sigset_t()
         sigemptyset(&mask)
         for s in signals { sigaddset(&mask, s) }
         sigprocmask(SIG_BLOCK, &mask, nil)
+        if signalFD >= 0 { close(signalFD) }
         signalFD = signalfd(-1, &mask, Int32(SFD_CLOEXEC | SFD_NONBLOCK))
         // Without a signalfd the signals must keep their default action, or Ctrl+C does nothing.
-        if signalFD < 0 { sigprocmask(SIG_UNBLOCK, &mask, nil) }
+        if signalFD < 0 { sigprocmask(SIG_UNBLOCK, &mask, nil) } else { blockedSignals = mask }
     }
 
     /// Calls `onReadable` whenever `fd` is readable; the handler reads it. For a descriptor
@@ -142,11 +150,11 @@ public final class EventLoop {
         if wl_display_roundtrip(connection.display) < 0 { throw failure() }
     }
 
-    private func failure() -> WaylandError {
-        connection.error ?? .connectionLost(errno: errno == 0 ? EPIPE : errno)
+    func failure() -> WaylandError {
+        connection.error ?? WaylandError.readFailure(errno: errno == 0 ? EPIPE : errno, display: connection.name)
     }
 
-    private func readable(_ fd: Int32) -> Bool {
+    func readable(_ fd: Int32) -> Bool {
         var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         return poll(&p, 1, 0) > 0 && p.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0
     }

@@ -69,6 +69,25 @@ public final class ServerDisplay {
 
     public func flush() { wl_display_flush_clients(raw) }
 
+    /// Sends what is queued for `client` now, waiting up to `milliseconds` for it to read when
+    /// its socket is full. False when it read nothing in that time.
+    ///
+    /// Why: libwayland queues a client's events in a 4 KiB buffer and, when one does not fit,
+    /// writes the buffer out without waiting; if the socket is full then (a frame of thousands
+    /// of touches, sent faster than the client reads), the event is lost and the client is
+    /// disconnected ("error in client communication"). A sender of many events calls this every
+    /// few of them: a Unix socket polls writable only while at most a quarter of its send buffer
+    /// is in flight, so after that wait the next 4 KiB always goes out whole.
+    public static func flush(_ client: OpaquePointer, waitingUpTo milliseconds: Int32) -> Bool {
+        wl_client_flush(client)
+        var entry = pollfd(fd: wl_client_get_fd(client), events: Int16(POLLOUT), revents: 0)
+        var ready: Int32
+        repeat { ready = poll(&entry, 1, milliseconds) } while ready < 0 && errno == EINTR
+        guard ready > 0, entry.revents & Int16(POLLOUT) != 0 else { return false }
+        wl_client_flush(client)
+        return true
+    }
+
     /// The pid of a connected client, for tests that want to know who connected.
     public static func pid(of client: OpaquePointer) -> pid_t {
         var pid: pid_t = 0

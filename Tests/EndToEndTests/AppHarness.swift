@@ -76,7 +76,8 @@ final class AppHarness {
         if let appOptions = own["TC_APP_ASAN_OPTIONS"], environment["ASAN_OPTIONS"] ?? own["ASAN_OPTIONS"] == own["ASAN_OPTIONS"] {
             environment["ASAN_OPTIONS"] = appOptions
         }
-        let app = try ClientProcess(executable: executablePath, arguments: arguments, environment: environment)
+        let app = try ClientProcess(executable: executablePath, arguments: patientWithTheCompositor(arguments, environment: environment),
+                                    environment: environment)
         app.terminationGrace = stopGrace
         app.whenFinished = { app in
             guard let report = app.sanitizerReport else { return }
@@ -84,6 +85,17 @@ final class AppHarness {
                 + "\(app.exitStatus.map(String.init) ?? "none")) wrote a sanitizer report:\n\(report)"))
         }
         return app
+    }
+
+    /// `arguments` with `--connect-timeout` at the tests' ``patience`` when the app is to talk to
+    /// a scripted compositor: that one answers only while its test pumps it, and a loaded
+    /// machine may leave a round trip unanswered longer than the 5 s a real compositor gets.
+    /// A test that gives the option itself (the silent sockets' tests) keeps its own.
+    static func patientWithTheCompositor(_ arguments: [String], environment: [String: String]) -> [String] {
+        guard let display = environment["WAYLAND_DISPLAY"], display.hasPrefix("tc-scripted-"),
+              !arguments.contains("--connect-timeout") else { return arguments }
+        let connects = arguments.first.map { $0.hasPrefix("-") || ["run", "check", "report"].contains($0) } ?? true
+        return connects ? arguments + ["--connect-timeout", "\(Int(patience))"] : arguments
     }
 
     /// Seconds from SIGTERM to SIGKILL when a test stops the app. A healthy app is gone within

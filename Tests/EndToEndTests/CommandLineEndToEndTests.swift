@@ -75,6 +75,20 @@ struct CommandLineEndToEndTests {
         #expect(replay.stdout.contains("USAGE: touchcanvas replay"), "\(replay.stdout)")
     }
 
+    /// The wait for a compositor that does not answer is named where each command that
+    /// connects lists its options, with its default, and refuses what is no wait.
+    @Test(arguments: ["run", "check", "report"])
+    func everyConnectingCommandNamesItsWaitForTheCompositor(command: String) async throws {
+        let help = try await run(["help", command])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("--connect-timeout <seconds>"), "\(help.stdout)")
+        let words = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")  // as read, unwrapped
+        #expect(words.contains("naming the step (default: 5, or check's and report's --timeout when that is shorter)"), "\(help.stdout)")
+        let bad = try await run([command, "--connect-timeout", "0"], printsOutput: false)
+        #expect(bad.status == 64)
+        #expect(bad.stderr.contains("--connect-timeout must be a positive number of seconds"), "\(bad.stderr)")
+    }
+
     @Test(arguments: ["bash", "zsh", "fish"])
     func completionScriptsKnowEveryCommand(shell: String) async throws {
         let result = try await run(["--generate-completion-script", shell])

@@ -37,7 +37,7 @@ final class AppController {
     /// Connects and binds everything the app needs, or throws one readable reason.
     init(options: AppOptions) throws(AppError) {
         self.options = options
-        link = try CompositorLink()
+        link = try CompositorLink(answerTimeout: options.connectTimeout)
         session = AppSession(.init(scene: options.scene, width: Double(options.size.width),
                                       height: Double(options.size.height), singleTouch: options.singleTouch))
         deadlines = Deadlines(loop: link.loop)
@@ -48,15 +48,15 @@ final class AppController {
         self.seats = seats
         // Before the first roundtrip: the first configure, which starts the playback, may come in it.
         playback = options.play.map { SessionPlayback(recording: $0, session: session) }
-        try roundtrip()
+        try roundtrip("registry round trip")
         let globals = try Globals(registry: registry)
         var fullscreenOutput: WlOutput?
         if let wanted = options.output {
-            try roundtrip()  // the outputs, bound in the first, describe themselves
+            try roundtrip("round trip for the outputs' names")  // the outputs, bound in the first, describe themselves
             fullscreenOutput = try Self.output(named: wanted, among: seats.outputDescriptions)
         }
         try makeWindow(globals: globals, seats: seats, fullscreenOutput: fullscreenOutput)
-        try roundtrip()  // seat names, output scales and capabilities before the first frame
+        try roundtrip("round trip after the window was made")  // seat names, output scales and capabilities before the first frame
         if let path = options.record {
             let known = seats.ordered.map { RecordedSeat(id: $0.id, name: $0.name) }
             recording = try SessionRecording(path: path, session: session, scale: Int(window?.scale ?? 1), seats: known)
@@ -64,7 +64,7 @@ final class AppController {
         if let timeout = options.checkTimeout { startCheck(timeout: timeout) }
     }
 
-    private func roundtrip() throws(AppError) { try link.roundtrip() }
+    private func roundtrip(_ step: String) throws(AppError) { try link.roundtrip(step) }
 
     /// The output `--output` names, or an error (status 64) that lists those there are.
     static func output(named wanted: String, among outputs: [(output: WlOutput, description: OutputDescription)]) throws(AppError) -> WlOutput {

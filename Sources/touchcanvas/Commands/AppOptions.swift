@@ -32,6 +32,9 @@ struct AppOptions {
     var saveOnExit: String?
     /// `--record FILE`: the raw input stream, replayable with `touchcanvas replay`.
     var record: String?
+    /// `--connect-timeout`: how long each round trip before the window is up may wait for the
+    /// compositor's answer (a socket that accepts and never answers is said, not waited on).
+    var connectTimeout: Double = 5
     /// Seconds without an event before an active touch is reported as possibly stuck.
     var stuckAfter: Double = 10
     /// `touchcanvas check`: run the guided compositor check, giving up after this many seconds

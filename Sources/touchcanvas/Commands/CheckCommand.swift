@@ -33,10 +33,12 @@ struct Check: ParsableCommand {
     @Flag(help: "Print the results as one JSON document on stdout (the report goes to stderr).")
     var json = false
 
-    @Option(help: "Give up on a step after this many seconds.")
+    @Option(help: "Give up on a step after this many seconds; also the longest wait for the compositor to answer at start, when shorter than \(Int(AppOptions.defaults.connectTimeout)) s and --connect-timeout is not given.")
     var timeout: Double = 60
 
     @OptionGroup var window: WindowOptions
+
+    @OptionGroup var connect: ConnectOptions
 
     @OptionGroup var stuckTouches: StuckTouchOptions
 
@@ -55,6 +57,7 @@ struct Check: ParsableCommand {
     func run() throws {
         var options = AppOptions(scene: .inspect, size: window.size.pair, fullscreen: window.fullscreen, output: window.output,
                                  stuckAfter: stuckTouches.stuckAfter, checkTimeout: timeout)
+        options.connectTimeout = connect.answerTimeout(checkTimeout: timeout)
         options.checkSteps = suiteSteps
         options.checkJSON = json
         try AppController.runUntilExit(options)

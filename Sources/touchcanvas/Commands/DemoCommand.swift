@@ -53,6 +53,9 @@ struct Demo: ParsableCommand {
             }
         } catch let exit as ExitCode {
             throw exit
+        } catch let error as DemoError {
+            printError("demo failed: \(error)")
+            throw ExitCode(error.status)
         } catch {
             printError("demo failed: \(error)")
             throw ExitCode(1)
@@ -62,6 +65,17 @@ struct Demo: ParsableCommand {
 
 struct DemoError: Error, CustomStringConvertible {
     let description: String
+    /// The demo's exit status: the app's own when the app ended badly, else 1.
+    var status: Int32 = 1
+
+    /// The app under the demo ended (or was ended) before the demo was done with it: its
+    /// status, and the last thing it said, which is usually why.
+    static func appEnded(_ app: ClientProcess, status: Int32, while doing: String) -> DemoError {
+        let said = app.standardError.split(separator: "\n").last { !$0.allSatisfy(\.isWhitespace) }
+        let last = said.map { "; its last line on stderr: \($0)" } ?? "; it wrote nothing on stderr"
+        let how = status > 128 ? "was ended by signal \(status - 128) (status \(status))" : "ended with status \(status)"
+        return DemoError(description: "the app \(how) \(doing)\(last)", status: status == 0 ? 1 : status)
+    }
 }
 
 /// Four fingers land one after another, then sweep along arcs for a second, sampled at 100 Hz
@@ -82,16 +96,33 @@ struct DemoPlayer {
     private func launch(size: (width: Int, height: Int)) throws -> (ScriptedCompositor, ClientProcess) {
         let compositor = try ScriptedCompositor()
         let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
-        let app = try ClientProcess(executable: executable, arguments: ["--scene", scene.rawValue],
+        // The compositor is this process's, answering while it is pumped here: a busy machine,
+        // not a hung compositor, is what could keep an answer late, and the demo watches the
+        // child itself, so the child's wait for its round trips is a generous one.
+        let app = try ClientProcess(executable: executable,
+                                    arguments: ["--scene", scene.rawValue, "--connect-timeout", "60"],
                                     environment: compositor.environmentForClient)
         // An app that ended at once (it said why on stderr) is not waited for.
         _ = compositor.waitUntil(timeout: 10) { compositor.toplevel != nil || !app.isRunning }
         compositor.configure(width: Int32(size.width), height: Int32(size.height))
         guard app.isRunning, compositor.waitForMappedToplevel(timeout: 20) else {
+            if let status = app.exitStatus { throw DemoError.appEnded(app, status: status, while: "before it opened its window") }
             _ = app.terminate()
             throw DemoError(description: "the app did not open its window: \(app.standardError)")
         }
         return (compositor, app)
+    }
+
+    /// Throws when the app is gone or has lost its connection: the demo would otherwise go on
+    /// sending to nobody and wait a minute for a picture that cannot come. An app that lost its
+    /// connection ends by itself, saying why, and is given a moment to; one that does not is stopped.
+    private static func ensureRunning(_ app: ClientProcess, _ compositor: ScriptedCompositor, while doing: String) throws {
+        if let status = app.exitStatus { throw DemoError.appEnded(app, status: status, while: doing) }
+        guard compositor.clientConnected else {
+            if let status = app.waitForExit(timeout: 10) { throw DemoError.appEnded(app, status: status, while: doing) }
+            _ = app.terminate()
+            throw DemoError(description: "the app lost its connection to the compositor \(doing) and did not end, so it was stopped")
+        }
     }
 
     /// Sends a recording's input, and the keys behind its clear, undo and scene lines, through
@@ -112,10 +143,11 @@ struct DemoPlayer {
             let due = start + UInt64(max(0, timed.time) * 1_000_000)
             let now = SystemClock.monotonicNanoseconds
             if due > now { compositor.pump(for: Double(due - now) / 1e9) }
+            try Self.ensureRunning(app, compositor, while: "as the recording played")
             compositor.eventNanoseconds = due
             sender.send(timed.event)
         }
-        try Self.settle(compositor)  // spots shrink away, the lifted strokes are drawn complete
+        try Self.settle(app, compositor)  // spots shrink away, the lifted strokes are drawn complete
         guard let frame = compositor.lastFrame else { throw DemoError(description: "the app committed no picture") }
         try Self.save(frame, to: path)
         compositor.tapKey(16)  // q
@@ -125,8 +157,17 @@ struct DemoPlayer {
 
     /// Waits for the app to have drawn all it was sent and to stop animating, however slow it
     /// runs (a fixed wait took the picture mid-animation from a sanitizer build on a busy machine).
-    private static func settle(_ compositor: ScriptedCompositor) throws {
+    /// An app that ended, or stopped answering pings, is said as such, with its status.
+    private static func settle(_ app: ClientProcess, _ compositor: ScriptedCompositor) throws {
+        try ensureRunning(app, compositor, while: "as the recording played")
         guard compositor.settle(quiet: 0.25, within: 60) else {
+            try ensureRunning(app, compositor, while: "before it had drawn everything")
+            let serial = compositor.ping()
+            guard compositor.waitUntil(timeout: 20, { compositor.lastPongSerial == serial || !app.isRunning }) else {
+                _ = app.terminate()
+                throw DemoError(description: "the app stopped answering the compositor (no reply to a ping in 20 s), so it was stopped")
+            }
+            try ensureRunning(app, compositor, while: "before it had drawn everything")
             throw DemoError(description: "the app was still drawing after a minute")
         }
     }
@@ -136,11 +177,10 @@ struct DemoPlayer {
     /// at exit, is not a successful demo.
     private static func waitForQuit(_ app: ClientProcess, _ compositor: ScriptedCompositor) throws {
         // Generous: a sanitizer build checks for leaks as it exits.
-        let status = app.waitForExit(timeout: 20, pumping: compositor)
-        guard status == 0 else {
-            throw DemoError(description: "the app " + (status.map { "ended with status \($0)" } ?? "did not quit")
-                + ": \(app.standardError)")
+        guard let status = app.waitForExit(timeout: 20, pumping: compositor) else {
+            throw DemoError(description: "the app did not quit: \(app.standardError)")
         }
+        guard status == 0 else { throw DemoError.appEnded(app, status: status, while: "when asked to quit") }
     }
 
     func play(savingTo path: String) throws {
@@ -159,8 +199,9 @@ struct DemoPlayer {
             }
             compositor.touchFrame()
             compositor.pump(for: 0.01)
+            try Self.ensureRunning(app, compositor, while: "as the fingers played")
         }
-        try Self.settle(compositor)  // the last spot finishes growing
+        try Self.settle(app, compositor)  // the last spot finishes growing
         guard let frame = compositor.lastFrame else { throw DemoError(description: "the app committed no picture") }
         try Self.save(frame, to: path)
         for finger in 0..<4 { compositor.touchUp(id: Int32(finger)) }

@@ -66,6 +66,28 @@ struct StuckTouchOptions: ParsableArguments {
     }
 }
 
+/// `--connect-timeout`: how long `run`, `check` and `report` wait for the compositor to answer
+/// each round trip before their window is up (connecting, reading the globals, the outputs'
+/// names, the first configure's round trip).
+struct ConnectOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Give up when the compositor has not answered a start-up round trip (the registry, the outputs, the new window) within this many seconds, naming the step (default: \(Int(AppOptions.defaults.connectTimeout)), or check's and report's --timeout when that is shorter).", valueName: "seconds"))
+    var connectTimeout: Double?
+
+    func validate() throws {
+        if let connectTimeout, !(connectTimeout.isFinite && connectTimeout > 0) {
+            throw ValidationError("--connect-timeout must be a positive number of seconds")
+        }
+    }
+
+    /// The wait for each start-up round trip: `--connect-timeout` when given, else the default
+    /// or, when shorter, a command's `--timeout` (the time a check step may take), so that
+    /// `check --timeout 2` never waits longer than 2 s for a compositor that does not answer.
+    func answerTimeout(checkTimeout: Double?) -> Double {
+        let standard = AppOptions.defaults.connectTimeout
+        return connectTimeout ?? checkTimeout.map { min($0, standard) } ?? standard
+    }
+}
+
 /// `--single-touch`: for `run` and `replay`, which both hand touches to a scene.
 struct SingleTouchOptions: ParsableArguments {
     @Flag(help: "Give the scene's drawing view only the first touch (isMultipleTouchEnabled off).")

@@ -29,10 +29,12 @@ struct Report: ParsableCommand {
     @Flag(name: .customLong("no-check"), help: "Do not offer the guided checks.")
     var noCheck = false
 
-    @Option(help: "Give up on a check step after this many seconds.")
+    @Option(help: "Give up on a check step after this many seconds; also the longest wait for the compositor to answer at start, when shorter than \(Int(AppOptions.defaults.connectTimeout)) s and --connect-timeout is not given.")
     var timeout: Double = 60
 
     @OptionGroup var window: WindowOptions
+
+    @OptionGroup var connect: ConnectOptions
 
     func validate() throws {
         guard timeout.isFinite, timeout > 0 else { throw ValidationError("--timeout must be a positive number of seconds") }
@@ -51,7 +53,8 @@ struct Report: ParsableCommand {
             report = try gatherFacts()
         } catch {
             printError("report: \(error.description)")
-            return 2
+            // Interrupted: the shell's status for the signal, as for any command it ended.
+            return error.status > 128 ? error.status : 2
         }
         let folder: ReportFolder
         do {
@@ -64,6 +67,7 @@ struct Report: ParsableCommand {
         if wantsChecks() {
             var options = AppOptions(scene: .inspect, size: window.size.pair, fullscreen: window.fullscreen, output: window.output,
                                      record: folder.file(ReportFolder.recordingFile), checkTimeout: timeout)
+            options.connectTimeout = connect.answerTimeout(checkTimeout: timeout)
             options.checkSteps = CheckStepKind.allCases
             let (status, result) = AppController.runChecking(options)
             report.checks = result
@@ -98,7 +102,7 @@ struct Report: ParsableCommand {
 
     @MainActor
     private func gatherFacts() throws(AppError) -> BugReport {
-        let facts = try ReportProbe().gather()
+        let facts = try ReportProbe(answerTimeout: connect.answerTimeout(checkTimeout: timeout)).gather()
         let session = SessionFacts(environment: ProcessInfo.processInfo.environment)
         var features = FeatureFacts(globals: facts.globals)
         features.presentationClock = facts.presentationClock

@@ -65,6 +65,8 @@ struct Run: ParsableCommand {
 
     @OptionGroup var stuckTouches: StuckTouchOptions
 
+    @OptionGroup var connect: ConnectOptions
+
     @Option(help: ArgumentHelp("Play the touches of a recording into the window at their own pace, as if from a seat of their own (a demo, or a drawing on a compositor without input).", valueName: "file.tcrec"))
     var play: String?
 
@@ -76,6 +78,7 @@ struct Run: ParsableCommand {
         var options = AppOptions(scene: scene, size: window.size.pair, fullscreen: window.fullscreen, output: window.output, decorations: decorations,
                                  log: log, singleTouch: touches.singleTouch, saveOnExit: saveOnExit, record: record,
                                  stuckAfter: stuckTouches.stuckAfter, prediction: predict, pacing: pacing)
+        options.connectTimeout = connect.answerTimeout(checkTimeout: nil)
         if let play {
             do {
                 options.play = try RecordingParser.parse(contentsOf: play)

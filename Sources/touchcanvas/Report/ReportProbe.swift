@@ -21,8 +21,8 @@ final class ReportProbe {
     private var pads: [(seat: Int, facts: TabletSeat.Pad)] = []
 
     /// Connects (as `WAYLAND_DISPLAY` says), or throws why not.
-    init() throws(AppError) {
-        link = try CompositorLink()
+    init(answerTimeout: Double) throws(AppError) {
+        link = try CompositorLink(answerTimeout: answerTimeout)
     }
 
     /// The globals in the order announced (by their names, which compositors hand out rising).
@@ -32,9 +32,9 @@ final class ReportProbe {
     /// first roundtrip after binding, tablets announce their tools in the one after.
     func gather() throws(AppError) -> (globals: [GlobalFact], seats: [SeatFact], outputs: [OutputFact],
                                        tablets: [TabletFact], tools: [ToolFact], pads: [PadFact], presentationClock: String?) {
-        try roundtrip()
+        try link.roundtrip("registry round trip")
         bindEverything()
-        for _ in 0..<3 { try roundtrip() }
+        for _ in 0..<3 { try link.roundtrip("round trip for the seats', outputs' and tablets' descriptions") }
         let globals = orderedGlobals.map { GlobalFact(interface: $0.interface, version: $0.version) }
         let seatFacts = seats.map { seat in
             let names: [(WlSeat.Capability, String)] = [(.pointer, "pointer"), (.keyboard, "keyboard"), (.touch, "touch")]
@@ -57,8 +57,6 @@ final class ReportProbe {
                 pads.map { PadFact(seat: seatName($0.seat), paths: $0.facts.paths, buttons: $0.facts.buttons) },
                 presentationClock.map { FeatureFacts.clockName($0) })
     }
-
-    private func roundtrip() throws(AppError) { try link.roundtrip() }
 
     private func bindEverything() {
         let tabletManager = registry.first("zwp_tablet_manager_v2").flatMap { registry.bind($0, as: ZwpTabletManagerV2.self, wanted: 1) }
