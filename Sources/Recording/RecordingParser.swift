@@ -85,11 +85,14 @@ struct LineParser {
     }
 
     /// Takes one line's bytes, without its `\n`: the event it holds, or nil for a header,
-    /// comment or blank line.
+    /// comment or blank line. Most event lines are read straight from the bytes
+    /// (``fastEvent(_:)``); any other line, and any the fast path doubts, is read as text. The
+    /// byte after `bytes` in memory must be the line's `\n` (the fast path's `strtod` stops there).
     mutating func take(_ bytes: UnsafeBufferPointer<UInt8>, number: Int) throws(RecordingError) -> TimedEvent? {
         self.number = number
         var bytes = bytes
         if let last = bytes.last, last == UInt8(ascii: "\r") { bytes = UnsafeBufferPointer(rebasing: bytes.dropLast()) }
+        if sawEvent, let event = fastEvent(bytes) { return event }
         guard let line = String(validating: bytes, as: UTF8.self) else {
             throw error("the line is not valid UTF-8 text")
         }
