@@ -150,19 +150,13 @@ public final class ClientProcess {
     public var exitStatus: Int32? {
         if let reapedStatus { return reapedStatus }
         var status: Int32 = 0
-        var usage = rusage()
-        let result = wait4(pid, &status, WNOHANG, &usage)
+        let result = waitpid(pid, &status, WNOHANG)
         guard result == pid else { return nil }
-        peakResidentKilobytes = Int(usage.ru_maxrss)
         reap(status)
         return reapedStatus
     }
 
     public var isRunning: Bool { exitStatus == nil }
-
-    /// The child's peak resident memory in KiB (`ru_maxrss` from `wait4`) once it has been
-    /// reaped, else nil: its own, not that of the test runner's other children.
-    public private(set) var peakResidentKilobytes: Int?
 
     /// Waits up to `timeout` seconds for the child to exit. It does not pump a compositor: when
     /// the child needs one to get there, pass it (or use `compositor.waitUntil { app.exitStatus != nil }`).
