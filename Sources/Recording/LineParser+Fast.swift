@@ -114,31 +114,59 @@ extension LineParser {
         return (Int64(Int32.min)...Int64(Int32.max)).contains(value) ? Int32(value) : nil
     }
 
-    /// `-?digits(.digits)?([eE][-+]?digits)?` and finite, read by `strtod` as `Double(_:)`
-    /// reads it (both round correctly): nil for any other form, which the text path judges.
-    /// The byte after the field is a blank, `\r` or the line's `\n`, never part of a number, so
-    /// `strtod` stops at the field's end; a locale that reads numbers otherwise would stop it
-    /// elsewhere, and the line goes the text path.
+    /// `-?digits(.digits)?([eE][-+]?digits)?` and finite, read as `Double(_:)` reads it: nil
+    /// for any other form, which the text path judges.
+    ///
+    /// A number of at most 15 significant digits times a power of ten up to 10^22 (all the
+    /// writer's coordinates and times but the longest) is one exact integer times or over one
+    /// exact power, so one IEEE operation rounds it correctly, as `strtod` would. Others go to
+    /// `strtod`: the byte after the field is a blank, `\r` or the line's `\n`, never part of a
+    /// number, so it stops at the field's end; a locale that reads numbers otherwise would stop
+    /// it elsewhere, and the line goes the text path.
     private static func plainDecimal(_ field: Range<Int>, in line: UnsafeBufferPointer<UInt8>) -> Double? {
         guard !field.isEmpty, field.count <= 64, let base = line.baseAddress else { return nil }
         var index = field.lowerBound
+        var mantissa: UInt64 = 0
+        var significant = 0
+        /// Digits from `index`, into `mantissa` while it has room; their count.
         func digits() -> Int {
             let first = index
-            while index < field.upperBound, line[index] &- UInt8(ascii: "0") < 10 { index += 1 }
+            while index < field.upperBound {
+                let digit = line[index] &- UInt8(ascii: "0")
+                guard digit < 10 else { break }
+                if significant < 19 {
+                    mantissa = mantissa &* 10 &+ UInt64(digit)
+                    if mantissa > 0 { significant += 1 }
+                } else {
+                    significant += 1
+                }
+                index += 1
+            }
             return index - first
         }
-        if line[index] == UInt8(ascii: "-") { index += 1 }
+        let negative = line[index] == UInt8(ascii: "-")
+        if negative { index += 1 }
         guard digits() > 0 else { return nil }
+        var fractionDigits = 0
         if index < field.upperBound, line[index] == UInt8(ascii: ".") {
             index += 1
-            guard digits() > 0 else { return nil }
+            fractionDigits = digits()
+            guard fractionDigits > 0 else { return nil }
         }
+        var hasExponent = false
         if index < field.upperBound, line[index] | 0x20 == UInt8(ascii: "e") {
+            hasExponent = true
             index += 1
             if index < field.upperBound, line[index] == UInt8(ascii: "-") || line[index] == UInt8(ascii: "+") { index += 1 }
-            guard digits() > 0 else { return nil }
+            let first = index
+            while index < field.upperBound, line[index] &- UInt8(ascii: "0") < 10 { index += 1 }
+            guard index > first else { return nil }
         }
         guard index == field.upperBound else { return nil }
+        if !hasExponent, significant <= 15, fractionDigits <= 22 {
+            let value = fractionDigits == 0 ? Double(mantissa) : Double(mantissa) / powersOfTen[fractionDigits]
+            return negative ? -value : value
+        }
         // The line's bytes are followed by its `\n` in the buffer, or by a blank: see above.
         return base.withMemoryRebound(to: CChar.self, capacity: line.count) { (chars) -> Double? in
             var stop: UnsafeMutablePointer<CChar>?
@@ -149,6 +177,13 @@ extension LineParser {
                   value.isFinite else { return nil }
             return value
         }
+    }
+
+    /// 10^0 … 10^22, each exact in a `Double`.
+    private static let powersOfTen: [Double] = (0...22).map { exponent in
+        var value = 1.0
+        for _ in 0..<exponent { value *= 10 }
+        return value
     }
 }
 
