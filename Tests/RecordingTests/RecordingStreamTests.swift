@@ -104,6 +104,30 @@ import TouchCanvasTesting
         }
     }
 
+    /// Coordinates and times read from a line's bytes are the `Double`s the text reads as:
+    /// short decimals, the writer's 17-digit ones, exponents, signs and leading zeros.
+    @Test func numbersReadFromBytesAreTheTextsDoubles() throws {
+        var generator = SystemRandomNumberGenerator()
+        var tokens = ["0", "-0", "007", "1.50", "0.000123", "123456789012345", "1234567890123456",
+                      "0.1", "0.30000000000000004", "8388608", "-8388608", "1e-05", "2.5E+3", "9007199254740993",
+                      "4.9406564584124654e-324", "0.12345678901234567890123"]
+        for _ in 0..<2000 {
+            let value = Double.random(in: -8_388_608...8_388_608, using: &generator)
+            tokens.append(value.description)
+            tokens.append(String(format: "%.\(Int.random(in: 0...9, using: &generator))f", value))
+        }
+        for token in tokens {
+            let text = "touchcanvas-recording 3\nsize 800 600\nscale 1\n0 7 frame\n1 7 motion 0 \(token) 5\n"
+            guard let expected = Double(token), abs(expected) <= 8_388_608 else { continue }
+            let recording = try RecordingParser.parse(text)
+            guard case let .touch(_, .motion(_, _, location)) = recording.events.last?.event else {
+                Issue.record("no motion for \(token)")
+                continue
+            }
+            #expect(location.x.bitPattern == expected.bitPattern, "\(token)")
+        }
+    }
+
     /// A FIFO with no writer, a character device and a folder are refused at once, by what they are.
     @Test func onlyARegularFileIsOpened() throws {
         let folder = try Self.scratchFolder()
