@@ -238,6 +238,13 @@ package-test:
 # Benchmarks, run by hand (they are not tests): the figures recorded in BENCHMARKS.md. Benchmarks/
 # is a package of its own that uses this one by path. Peers and tools: apt-get install weston
 # gtk-4-examples valgrind. About 10 minutes; `make bench 2>&1 | tee bench.txt` keeps the tables.
+# Replay of generated recordings of 20 MB and 256 MiB, --report and --png, wall time and peak
+# memory under /usr/bin/time (apt-get install time): BENCHMARKS.md's "Replaying a large recording".
+.PHONY: bench-big-replay
+bench-big-replay:
+	$(SWIFT) build -c release --product touchcanvas
+	scripts/bench-big-replay.sh $(CURDIR)/.build/release/touchcanvas
+
 .PHONY: bench
 bench:
 	$(SWIFT) build -c release --product touchcanvas

@@ -34,8 +34,6 @@ touchcanvas \\- a multitouch canvas and touch diagnostic for Wayland
 .br
 .B touchcanvas replay
 .I file.tcrec
-.B \\-\\-png
-.I out.png
 .RI [ options ]
 .br
 .B touchcanvas demo

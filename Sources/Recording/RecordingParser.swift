@@ -20,9 +20,15 @@ public enum RecordingParser {
     /// Larger files are refused before reading (a recording grows ~40 bytes per event).
     public static let maximumFileSize = 256 << 20
 
-    /// Reads and parses the file at `path`; errors name the file as `path`.
+    /// Reads and parses the file at `path`, every event in one array; errors name the file as
+    /// `path`. For a large file, ``RecordingStream`` reads the events one at a time instead.
     public static func parse(contentsOf path: String) throws(RecordingError) -> Recording {
-        try parse(bytes: readFile(path), file: path)
+        let stream = try RecordingStream(contentsOf: path)
+        var events: [TimedEvent] = []
+        while let event = try stream.next() { events.append(event) }
+        var recording = stream.header
+        recording.events = events
+        return recording
     }
 
     /// Parses `text`; errors name the file as `file`.
@@ -33,55 +39,24 @@ public enum RecordingParser {
     /// Parses raw bytes, which must be UTF-8.
     public static func parse(bytes: [UInt8], file: String = "recording") throws(RecordingError) -> Recording {
         var parser = LineParser(file: file)
+        var events: [TimedEvent] = []
         var lineStart = 0
         var number = 0
-        while lineStart < bytes.count {
-            number += 1
-            guard let newline = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) else {
-                throw RecordingError(file: file, line: number, message:
-                    "the file ends in the middle of this line (no newline): the recording was cut short")
-            }
-            var end = newline
-            if end > lineStart, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-            guard let line = String(validating: bytes[lineStart..<end], as: UTF8.self) else {
-                throw RecordingError(file: file, line: number, message: "the line is not valid UTF-8 text")
-            }
-            try parser.take(line, number: number)
-            lineStart = newline + 1
-        }
-        return try parser.finish(lastLine: number)
-    }
-
-    /// The whole file, refused when it cannot be read or is larger than ``maximumFileSize``.
-    static func readFile(_ path: String) throws(RecordingError) -> [UInt8] {
-        func failure(_ message: String) -> RecordingError {
-            RecordingError(file: path, line: 0, message: message)
-        }
-        func systemError() -> String { String(cString: strerror(errno)) }
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw failure("cannot open the recording: \(systemError())") }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw failure("cannot read the recording: \(systemError())") }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { throw failure("not a regular file") }
-        guard Int(info.st_size) <= maximumFileSize else {
-            throw failure("the file is \(info.st_size) bytes; recordings are at most \(maximumFileSize)")
-        }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw failure("cannot read the recording: \(systemError())")
-            }
-            if count == 0 { break }
-            bytes.append(contentsOf: chunk[0..<count])
-            guard bytes.count <= maximumFileSize else {
-                throw failure("the file is larger than \(maximumFileSize) bytes")
+        try bytes.withUnsafeBufferPointer { (all) throws(RecordingError) in
+            while lineStart < all.count {
+                number += 1
+                guard let newline = all[lineStart...].firstIndex(of: UInt8(ascii: "\n")) else {
+                    throw parser.cutShort(number: number)
+                }
+                if let event = try parser.take(UnsafeBufferPointer(rebasing: all[lineStart..<newline]), number: number) {
+                    events.append(event)
+                }
+                lineStart = newline + 1
             }
         }
-        return bytes
+        var recording = try parser.finish(lastLine: number)
+        recording.events = events
+        return recording
     }
 }
 
@@ -96,7 +71,8 @@ struct LineParser {
     var seats: [RecordedSeat] = []
     var scene: Scene?
     var writer: String?
-    var events: [TimedEvent] = []
+    /// Whether an event line has been read: header lines may only come before the first.
+    var sawEvent = false
     var lastTime = 0.0
     var number = 0
 
@@ -108,7 +84,29 @@ struct LineParser {
         RecordingError(file: file, line: number, message: message)
     }
 
-    mutating func take(_ line: String, number: Int) throws(RecordingError) {
+    /// Takes one line's bytes, without its `\n`: the event it holds, or nil for a header,
+    /// comment or blank line. Most event lines are read straight from the bytes
+    /// (``fastEvent(_:)``); any other line, and any the fast path doubts, is read as text. The
+    /// byte after `bytes` in memory must be the line's `\n` (the fast path's `strtod` stops there).
+    mutating func take(_ bytes: UnsafeBufferPointer<UInt8>, number: Int) throws(RecordingError) -> TimedEvent? {
+        self.number = number
+        var bytes = bytes
+        if let last = bytes.last, last == UInt8(ascii: "\r") { bytes = UnsafeBufferPointer(rebasing: bytes.dropLast()) }
+        if sawEvent, let event = fastEvent(bytes) { return event }
+        guard let line = String(validating: bytes, as: UTF8.self) else {
+            throw error("the line is not valid UTF-8 text")
+        }
+        return try take(line, number: number)
+    }
+
+    /// The error for a last line with no `\n`.
+    func cutShort(number: Int) -> RecordingError {
+        RecordingError(file: file, line: number, message:
+            "the file ends in the middle of this line (no newline): the recording was cut short")
+    }
+
+    /// Takes one line of text: the event it holds, or nil for a header, comment or blank line.
+    mutating func take(_ line: String, number: Int) throws(RecordingError) -> TimedEvent? {
         self.number = number
         // No line has more than ten fields (`touchpad pinch changed`); the rest stays one token
         // that fails the count check, so a line of millions of fields costs no array of millions
@@ -116,29 +114,39 @@ struct LineParser {
         let tokens = line.split(maxSplits: Self.maximumFields, whereSeparator: { $0 == " " || $0 == "\t" })
         guard let first = tokens.first else {
             if version == nil { throw error(Self.notARecording) }
-            return  // blank
+            return nil  // blank
         }
         if version == nil {
             try readMagic(tokens)
-            return
+            return nil
         }
-        if first.hasPrefix("#") { return }
+        if first.hasPrefix("#") { return nil }
         // Events start with their time; a number out of range ("-1", "nan") is still one, and
         // its error should say so rather than call it an unknown header line.
         if first.first.map({ $0.isASCII && $0.isNumber }) == true || Double(first) != nil {
-            try readEvent(tokens, line: line)
+            return try readEvent(tokens, line: line)
         } else {
             try readHeader(tokens, line: line)
+            return nil
         }
     }
 
+    /// The header, once the file is over: refused when it is incomplete. The events are not in it.
     mutating func finish(lastLine: Int) throws(RecordingError) -> Recording {
         number = max(lastLine, 1)
         guard let version else { throw error("the file is empty: " + Self.notARecording) }
         try requireHeader()
         guard let width, let height, let scale else { throw error("the header is incomplete") }
         return Recording(version: version, width: width, height: height, scale: scale,
-                         seats: seats, scene: scene, writer: writer, events: events)
+                         seats: seats, scene: scene, writer: writer)
+    }
+
+    /// The header as read so far, complete once the first event has been read (the header
+    /// must be whole by then).
+    var header: Recording? {
+        guard let version, let width, let height, let scale else { return nil }
+        return Recording(version: version, width: width, height: height, scale: scale,
+                         seats: seats, scene: scene, writer: writer)
     }
 
     private static let maximumFields = 10
@@ -163,7 +171,7 @@ struct LineParser {
 
     private mutating func readHeader(_ tokens: [Substring], line: String) throws(RecordingError) {
         let keyword = tokens[0]
-        guard events.isEmpty else {
+        guard !sawEvent else {
             throw error("header line '\(keyword)' after the first event (events start with their time)")
         }
         switch keyword {
@@ -206,8 +214,8 @@ struct LineParser {
 
     // MARK: Events
 
-    private mutating func readEvent(_ tokens: [Substring], line: String) throws(RecordingError) {
-        if events.isEmpty { try requireHeader() }
+    private mutating func readEvent(_ tokens: [Substring], line: String) throws(RecordingError) -> TimedEvent {
+        if !sawEvent { try requireHeader() }
         guard tokens.count >= 3 else { throw error("expected 'TIME SEAT EVENT …'") }
         let time = try decimal(tokens[0], in: RecordingFormat.times, "time")
         guard time >= lastTime else {
@@ -229,7 +237,8 @@ struct LineParser {
             throw error("unknown event '\(Self.clipped(kind))'")
         }
         lastTime = time
-        events.append(TimedEvent(time: time, event: event))
+        sawEvent = true
+        return TimedEvent(time: time, event: event)
     }
 
     /// Holds a line to its word's entry in the table: the file's version has it, and it has

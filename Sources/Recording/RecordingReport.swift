@@ -14,16 +14,63 @@ public enum RecordingReport {
         let type: TouchType
         let seat: String
         let ending: String
-        let figures: ContactFigures
+        let figures: Figures
+
+        init(number: Int, type: TouchType, seat: String, ending: String, figures: ContactFigures) {
+            self.number = number
+            self.type = type
+            self.seat = seat
+            self.ending = ending
+            self.figures = Figures(figures)
+        }
+    }
+
+    /// What a row shows of a contact's ``ContactFigures``, taken when it ends: a few numbers,
+    /// where the figures themselves hold a histogram and a ring of samples (16 KB), so a report
+    /// of thousands of strokes keeps kilobytes per stroke no longer.
+    struct Figures {
+        let sampleCount: Int
+        let duration: Double
+        let medianRate: Double?
+        let lowestRate: Double?
+        let p95Interval: Double?
+        let largestGap: Double
+        let pathLength: Double
+
+        init(_ figures: ContactFigures) {
+            sampleCount = figures.sampleCount
+            duration = figures.duration
+            medianRate = figures.medianRate
+            lowestRate = figures.lowestRate
+            p95Interval = figures.p95Interval
+            largestGap = figures.largestGap
+            pathLength = figures.pathLength
+        }
     }
 
     /// The report's lines. Throws what the replay would (a surface too large to lay out).
     public static func lines(for recording: Recording, scene: Scene? = nil, singleTouch: Bool = false) throws(ReplayError) -> [String] {
-        let replayer = Replayer(recording: recording, scene: scene, singleTouch: singleTouch)
+        try lines(replaying: Replayer(recording: recording, scene: scene, singleTouch: singleTouch))
+    }
+
+    /// The report of a recording read as it is played: the state kept is the contacts' rows and
+    /// the figures of those down (each bounded, see `ContactFigures`), never the events. Throws
+    /// at a malformed line too (``ReplayError/recording(_:)``).
+    public static func lines(for stream: RecordingStream, scene: Scene? = nil, singleTouch: Bool = false) throws(ReplayError) -> [String] {
+        try lines(replaying: Replayer(stream: stream, scene: scene, singleTouch: singleTouch))
+    }
+
+    /// Plays `replayer` without drawing and says what its input measured (its delivery and
+    /// targets callbacks are taken for the report). Contacts are listed
+    /// in the order they ended; those that end in the same delivery (a frame lifting two
+    /// fingers) in the order they came down, so the table is the same on every run.
+    public static func lines(replaying replayer: Replayer) throws(ReplayError) -> [String] {
+        let recording = replayer.recording
         let tracker = ContactTracker()
         var contacts: [Contact] = []
+        var endedNow: [Contact] = []
         tracker.onContactEnded = { touch, figures in
-            contacts.append(Contact(number: touch.number, type: touch.type, seat: touch.seatName,
+            endedNow.append(Contact(number: touch.number, type: touch.type, seat: touch.seatName,
                                     ending: touch.phase.name, figures: figures))
         }
         let size = Size(width: Double(recording.width), height: Double(recording.height))
@@ -32,7 +79,15 @@ public enum RecordingReport {
         var kinds: [Int: (type: TouchType, seat: String)] = [:]
         replayer.onDeliver = { event in
             tracker.deliver(event)
-            for touch in event.allTouches where kinds[touch.number] == nil { kinds[touch.number] = (touch.type, touch.seatName) }
+            if !endedNow.isEmpty {
+                contacts += endedNow.sorted { $0.number < $1.number }
+                for contact in endedNow { kinds[contact.number] = nil }
+                endedNow.removeAll(keepingCapacity: true)
+            }
+            for touch in event.allTouches where touch.phase != .ended && touch.phase != .cancelled
+                && kinds[touch.number] == nil {
+                kinds[touch.number] = (touch.type, touch.seatName)
+            }
             _ = coverage.deliver(event)
         }
         replayer.onTargetsFinished = { targets = $0 }
@@ -44,7 +99,7 @@ public enum RecordingReport {
         }
 
         var lines: [String] = []
-        let seconds = (recording.events.last?.time ?? 0) / 1000
+        let seconds = (replayer.lastEventTime ?? 0) / 1000
         lines.append(String(format: "%@: %d×%d at scale %d, scene %@, %.1f s, %d seat%@", "recording", recording.width,
                             recording.height, recording.scale, replayer.scene.rawValue, seconds, recording.seats.count,
                             recording.seats.count == 1 ? "" : "s"))

@@ -21,6 +21,10 @@ import TouchKit
 /// it delivers input still waiting for a frame (as the app does when the socket drains), then
 /// draws a last display frame.
 ///
+/// Made from a ``RecordingStream`` instead, it reads each event from the file as it plays it,
+/// so a recording of any size takes the memory of its drawing and no more; a malformed line
+/// then stops the replay where it is, with ``ReplayError/recording(_:)``. A stream plays once.
+///
 /// The buffer is `xrgb8888` at the recording's scale, its sides clamped as the app clamps them;
 /// `configure` and `scale` lines resize it. The session's overlays are off: neither the HUD nor
 /// the pointer's hover ring is drawn, as the app's saved picture leaves them out.
@@ -38,6 +42,12 @@ public final class Replayer {
     /// replaying the same file from two starts.
     public var startTime: TimeInterval = 0
 
+    /// The time of the last event played, in milliseconds; nil before a run or for a recording
+    /// with no events.
+    public private(set) var lastEventTime: Double?
+    /// How many events have been played.
+    public private(set) var eventCount = 0
+
     /// Each delivery, as `TouchInputMachine.onDeliver` (for `--log phases`).
     public var onDeliver: ((TouchEvent) -> Void)?
     /// Each protocol anomaly in the recording, as `TouchInputMachine.onAnomaly`.
@@ -50,7 +60,19 @@ public final class Replayer {
         self.recording = recording
         self.scene = scene ?? recording.scene ?? .canvas
         self.singleTouch = singleTouch
+        stream = nil
     }
+
+    /// A replayer that reads its events from `stream` as it plays them; ``recording`` is the
+    /// stream's header, with no events.
+    public init(stream: RecordingStream, scene: Scene? = nil, singleTouch: Bool = false) {
+        recording = stream.header
+        self.scene = scene ?? stream.header.scene ?? .canvas
+        self.singleTouch = singleTouch
+        self.stream = stream
+    }
+
+    private let stream: RecordingStream?
 
     /// Plays the whole recording and returns the last frame's pixels.
     public func run() throws(ReplayError) -> PixelBuffer {
@@ -103,7 +125,21 @@ public final class Replayer {
         session.configure(width: width, height: height, scale: scale)
         for seat in recording.seats { session.setSeatName(seat.name, for: seat.id) }
 
-        for timed in recording.events {
+        var index = 0
+        /// The next event, from the stream or the recording's array.
+        func next() throws(ReplayError) -> TimedEvent? {
+            if let stream {
+                do throws(RecordingError) { return try stream.next() } catch { throw .recording(error) }
+            }
+            guard index < recording.events.count else { return nil }
+            index += 1
+            return recording.events[index - 1]
+        }
+        lastEventTime = nil
+        eventCount = 0
+        while let timed = try next() {
+            lastEventTime = timed.time
+            eventCount += 1
             clock.now = startTime + timed.time / 1000
             switch timed.event {
             case let .configure(newWidth, newHeight):

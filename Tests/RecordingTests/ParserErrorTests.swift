@@ -182,7 +182,7 @@ import Testing
             _ = try RecordingParser.parse(contentsOf: "/tmp")
             Issue.record("parsed a folder")
         } catch {
-            #expect(error.description == "/tmp: not a regular file")
+            #expect(error.description == "/tmp: cannot read the recording: it is a directory, not a regular file")
         }
     }
 }

@@ -21,6 +21,25 @@ import TouchCanvasTesting
         #expect(lines.contains { $0.hasPrefix("finger coverage: ") })
     }
 
+    /// Six fingers lifted in one frame tie on when they ended: their rows come in the order the
+    /// fingers came down, every time (they came in the order of a set's iteration, which
+    /// changes from one run of the program to the next).
+    @Test func touchesEndingTogetherAreListedInTheOrderTheyCameDown() throws {
+        var text = "touchcanvas-recording 3\nsize 400 300\nscale 1\nseat 1 seat0\nscene spots\n"
+        for id in 0..<6 { text += "0 1 down \(id) \(10 + id * 50) 10\n" }
+        text += "0 1 frame\n"
+        for step in 1...10 {
+            for id in 0..<6 { text += "\(step * 8) 1 motion \(id) \(10 + id * 50) \(10 + step)\n" }
+            text += "\(step * 8) 1 frame\n"
+        }
+        for id in 0..<6 { text += "88 1 up \(id)\n" }
+        text += "88 1 frame\n"
+        let lines = try RecordingReport.lines(for: try RecordingParser.parse(text, file: "tie.tcrec"))
+        let numbers = lines.filter { $0.contains("  finger  seat0       ended") }
+            .compactMap { Int($0.prefix(5).trimmingCharacters(in: .whitespaces)) }
+        #expect(numbers == [1, 2, 3, 4, 5, 6], "\(lines)")
+    }
+
     @Test func aGapIsFoundAndAFingerStillDownIsMeasured() throws {
         // 125 Hz (the file's times become wl_touch's whole milliseconds), one 40 ms gap, and
         // the finger never lifts.
