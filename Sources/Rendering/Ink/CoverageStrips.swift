@@ -24,6 +24,13 @@ import TouchKit
 /// edge is drawn in each strip it touches, and cairo rasterises a shape cut by a vertical edge
 /// slightly differently from the whole shape; but live drawing, rebuilds and repairs all go
 /// through the same strips, so they agree with each other exactly. Owned by one ``InkLayer``.
+///
+/// A repair (``clearForRedraw(rows:)``, then the redraw, then ``releaseBlankPages(rows:)``)
+/// zeroes the pages that hold ink and gives back only those the redraw left blank: giving back
+/// every page of the band first made the redraw fault the pages of every stroke crossing it in
+/// again, each one allocated and zeroed by the kernel, which was a tenth of replaying ten fingers
+/// (BENCHMARKS.md, "Replaying a large recording"). The pages resident afterwards are the same:
+/// those holding ink.
 final class CoverageStrips {
     /// Pixels across a strip: 64 rows of 64 one-byte pixels fill a 4 kB page.
     static let width = 64
@@ -36,8 +43,13 @@ final class CoverageStrips {
     let stripBytes: Int
     private let base: UnsafeMutableRawPointer
     private let mappedBytes: Int
+    /// Bytes of a memory page.
+    private let pageBytes: Int
+    /// A flag per page of the mapping: set when ink may have been written into it, cleared when
+    /// it is given back. A page without it reads as zero, so a repair neither reads nor clears it.
+    @exclusivity(unchecked) private var written: [Bool]
     private(set) var surfaces: [CairoSurface] = []
-    private(set) var contexts: [CairoContext] = []
+    private var contexts: [CairoContext] = []
     /// A surface pattern per strip, made once, for ``GraphicsContext`` to mask with when it
     /// cannot composite with pixman directly (a resampled layer, a target that is not an image).
     private(set) var patterns: [OpaquePointer] = []
@@ -67,6 +79,8 @@ final class CoverageStrips {
         self.stripBytes = stripBytes
         base = mapped
         mappedBytes = total
+        pageBytes = page
+        written = Array(repeating: false, count: total / page)
         do throws(CairoError) {
             for k in 0..<count {
                 let surface = try CairoSurface.image(over: base + k * stripBytes, format: CAIRO_FORMAT_A8,
@@ -112,6 +126,14 @@ final class CoverageStrips {
 
     /// Bytes of address space the strips take; only pages ink was drawn on are resident.
     var byteCount: Int { mappedBytes }
+
+    /// How many of the strips' pages are resident now (`mincore`), for tests of what a repair
+    /// gives back; 0 if the kernel cannot say.
+    func residentPageCount() -> Int {
+        var flags = [UInt8](repeating: 0, count: mappedBytes / pageBytes)
+        guard mincore(base, mappedBytes, &flags) == 0 else { return 0 }
+        return flags.reduce(0) { $0 + Int($1 & 1) }
+    }
 
     /// Composites `color` at `opacity` through strip `k` onto the image surface `target`, inside
     /// `box` (the target's pixels; the strip's pixel (0, 0) lies at `origin` there): `OVER`, the
@@ -189,7 +211,10 @@ final class CoverageStrips {
         let touched = segment.columns(width: pixelWidth)
         guard !rows.isEmpty, !touched.isEmpty else { return }
         let first = touched.lowerBound >> Self.shift, last = (touched.upperBound - 1) >> Self.shift
-        for k in first...last { surfaces[k].flush() }
+        for k in first...last {
+            surfaces[k].flush()
+            markWritten(strip: k, rows: rows)
+        }
         for j in rows {
             let row = base + j * stride
             for i in segment.columns(row: j, width: pixelWidth) {
@@ -201,6 +226,21 @@ final class CoverageStrips {
             }
         }
         for k in first...last { surfaces[k].markDirty() }
+    }
+
+    /// Strip `k`'s context, for drawing into it: its pages in `rows` (all of them by default) are
+    /// counted as holding ink from here on.
+    func context(forDrawingIn k: Int, rows: Range<Int>? = nil) -> CairoContext {
+        markWritten(strip: k, rows: rows ?? 0..<pixelHeight)
+        return contexts[k]
+    }
+
+    /// Flags the pages of strip `k` that hold any byte of `rows` as written.
+    private func markWritten(strip k: Int, rows: Range<Int>) {
+        let rows = rows.clamped(to: 0..<pixelHeight)
+        guard !rows.isEmpty else { return }
+        let start = k * stripBytes + rows.lowerBound * stride, end = k * stripBytes + rows.upperBound * stride
+        for page in (start / pageBytes)...((end - 1) / pageBytes) where !written[page] { written[page] = true }
     }
 
     /// `x >> shift` is the strip of layer column `x`.
@@ -242,9 +282,10 @@ final class CoverageStrips {
             for surface in surfaces { surface.flush() }
             _ = madvise(base, mappedBytes, MADV_DONTNEED)
             for surface in surfaces { surface.markDirty() }
+            for i in written.indices { written[i] = false }
             return
         }
-        let page = max(Int(sysconf(Int32(_SC_PAGESIZE))), 1)
+        let page = pageBytes
         for (k, surface) in surfaces.enumerated() {
             surface.flush()
             let start = k * stripBytes + rows.lowerBound * stride, end = k * stripBytes + rows.upperBound * stride
@@ -255,6 +296,7 @@ final class CoverageStrips {
                 if cleared.count == page
                     || (isBlank(pageStart..<cleared.lowerBound) && isBlank(cleared.upperBound..<pageEnd)) {
                     _ = madvise(base + pageStart, page, MADV_DONTNEED)
+                    written[pageStart / page] = false
                 } else if !isBlank(cleared) {
                     memset(base + cleared.lowerBound, 0, cleared.count)
                 }
@@ -262,6 +304,46 @@ final class CoverageStrips {
             }
             surface.markDirty()
         }
+    }
+
+    /// The first half of a repair: makes `rows` of every strip transparent by zeroing the bytes
+    /// of the pages that hold ink, giving none back yet, so that the strokes redrawn into the rows
+    /// write into pages still resident. ``releaseBlankPages(rows:)`` must follow the redraw.
+    func clearForRedraw(rows: Range<Int>) {
+        let rows = rows.clamped(to: 0..<pixelHeight)
+        guard !rows.isEmpty else { return }
+        for (k, surface) in surfaces.enumerated() {
+            surface.flush()
+            forEachWrittenPage(strip: k, rows: rows) { pageStart in
+                let cleared = max(k * stripBytes + rows.lowerBound * stride, pageStart)
+                    ..< min(k * stripBytes + rows.upperBound * stride, pageStart + pageBytes)
+                if !isBlank(cleared) { memset(base + cleared.lowerBound, 0, cleared.count) }
+            }
+            surface.markDirty()
+        }
+    }
+
+    /// The second half of a repair: gives back the pages holding a byte of `rows` that are all
+    /// zero after the redraw, as ``clear(rows:)`` would have given back before it and the redraw
+    /// left untouched.
+    func releaseBlankPages(rows: Range<Int>) {
+        let rows = rows.clamped(to: 0..<pixelHeight)
+        guard !rows.isEmpty else { return }
+        for (k, surface) in surfaces.enumerated() {
+            surface.flush()
+            forEachWrittenPage(strip: k, rows: rows) { pageStart in
+                guard isBlank(pageStart..<(pageStart + pageBytes)) else { return }
+                _ = madvise(base + pageStart, pageBytes, MADV_DONTNEED)
+                written[pageStart / pageBytes] = false
+            }
+            surface.markDirty()
+        }
+    }
+
+    /// Calls `body` with the offset of each flagged page of strip `k` holding a byte of `rows`.
+    private func forEachWrittenPage(strip k: Int, rows: Range<Int>, _ body: (Int) -> Void) {
+        let start = k * stripBytes + rows.lowerBound * stride, end = k * stripBytes + rows.upperBound * stride
+        for page in (start / pageBytes)...((end - 1) / pageBytes) where written[page] { body(page * pageBytes) }
     }
 
     /// Whether `bytes` (offsets into the mapping) are all zero. Reading an untouched page maps

@@ -29,11 +29,13 @@ extension InkLayer {
         guard let rows = rows(covering: rect) else { return .zero }
         let band = repairBand(covering: rect)
         if let strips {
-            // Pages of the band are given back rather than written: see CoverageStrips.
-            strips.clear(rows: rows)
+            // Pages holding ink are zeroed, and given back once the redraw left them blank: see
+            // CoverageStrips.
+            strips.clearForRedraw(rows: rows)
             repairRows = rows
             redraw(band)
             repairRows = nil
+            strips.releaseBlankPages(rows: rows)
         } else if let cairo {
             // The band is painted and redrawn as a whole layer's would be: on filled rows.
             fillRemainingRows()

@@ -291,7 +291,7 @@ public final class InkLayer {
         let minX = Int(((dirty.minX - rect.minX) * scale).rounded(.down))
         let maxX = Int(((dirty.maxX - rect.minX) * scale).rounded(.up))
         for k in strips.strips(coveringPixels: minX, maxX) {
-            let cairo = strips.contexts[k]
+            let cairo = strips.context(forDrawingIn: k, rows: repairRows)
             guard let rows = repairRows else {
                 draw(cairo)
                 continue
