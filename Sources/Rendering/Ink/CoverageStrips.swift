@@ -28,9 +28,9 @@ import TouchKit
 /// A repair (``clearForRedraw(rows:)``, then the redraw, then ``releaseBlankPages(rows:)``)
 /// zeroes the pages that hold ink and gives back only those the redraw left blank: giving back
 /// every page of the band first made the redraw fault the pages of every stroke crossing it in
-/// again, each one allocated and zeroed by the kernel, which was a tenth of replaying ten fingers
-/// (BENCHMARKS.md, "Replaying a large recording"). The pages resident afterwards are the same:
-/// those holding ink.
+/// again, each one allocated and zeroed by the kernel: a replay of ten fingers spent 7 % of its
+/// time in repairs, most of it there (BENCHMARKS.md, "Replaying a large recording"). The pages
+/// resident afterwards are the same: those holding ink.
 final class CoverageStrips {
     /// Pixels across a strip: 64 rows of 64 one-byte pixels fill a 4 kB page.
     static let width = 64
