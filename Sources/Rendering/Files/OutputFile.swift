@@ -13,7 +13,7 @@ import Musl
 /// try output.commit()              // the new content is in place, or the old one untouched
 /// ```
 ///
-/// The path is resolved first (``OutputTarget``): devices, FIFOs, sockets, folders, dangling
+/// The path is resolved first: devices, FIFOs, sockets, folders, dangling
 /// links and the kernel's files are refused, a link is followed to its file. Then one of three
 /// ways of writing is chosen:
 ///
