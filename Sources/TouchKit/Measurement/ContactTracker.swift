@@ -28,22 +28,33 @@ public final class ContactTracker {
 
     /// Takes in one delivery.
     public func deliver(_ event: TouchEvent) {
+        ending.removeAll(keepingCapacity: true)
         for touch in event.allTouches {
             switch touch.phase {
             case .began, .moved:
                 take(touch.delivered, of: touch)
             case .ended, .cancelled:
                 take(touch.delivered, of: touch)
-                figures[touch.number]?.finish(at: touch.timestamp)
-                if let done = figures.removeValue(forKey: touch.number) {
-                    counts[touch.type, default: ContactCount()].ended()
-                    onContactEnded?(touch, done)
-                }
+                ending.append(touch)
             case .stationary:
                 break
             }
         }
+        // A set's order changes from one run to the next: contacts that end together are
+        // reported in the order they began, so the same input always gives the same lines.
+        ending.sort { $0.number < $1.number }
+        for touch in ending {
+            figures[touch.number]?.finish(at: touch.timestamp)
+            if let done = figures.removeValue(forKey: touch.number) {
+                counts[touch.type, default: ContactCount()].ended()
+                onContactEnded?(touch, done)
+            }
+        }
+        ending.removeAll(keepingCapacity: true)
     }
+
+    /// The contacts ending in the delivery being taken, kept between deliveries for its storage.
+    private var ending: [Touch] = []
 
     /// Forgets every contact and count without reporting them (a cleared inspector).
     public func reset() {

@@ -30,4 +30,19 @@ import Testing
         }
         #expect(tracker.figures.isEmpty && tracker.counts[.direct]?.now == 0 && tracker.counts[.direct]?.mostEver == 2)
     }
+
+    /// Ten fingers cancelled in one delivery are reported in the order they came down, not
+    /// in a set's order, which differs between runs: a replay's log is the same every time.
+    @Test func contactsEndingTogetherAreReportedInTheOrderTheyBegan() throws {
+        let h = Harness()
+        let tracker = ContactTracker()
+        var ended: [Int] = []
+        tracker.onContactEnded = { touch, _ in ended.append(touch.number) }
+        h.observe = { tracker.deliver($0) }
+        for id in 0..<10 { h.touch(down(Int32(id), 50 + Double(id) * 30, 100, time: 1000)) }
+        h.touch(.frame)
+        h.touch(.cancel)
+        #expect(ended.count == 10)
+        #expect(ended == ended.sorted())
+    }
 }
