@@ -22,26 +22,15 @@ extension EventLoop {
         var answered = false
         callback.onEvent = { _ in answered = true }
         while !answered {
-            while wl_display_prepare_read(display) != 0 {
-                if wl_display_dispatch_pending(display) < 0 { throw failure() }
-            }
+            // Queued events are dispatched before the read intent is taken: the answer may be among them.
+            let wantWrite = try prepareToRead()
             if answered { wl_display_cancel_read(display); break }
-            let wantWrite = wl_display_flush(display) < 0
-            if wantWrite && errno != EAGAIN { wl_display_cancel_read(display); throw failure() }
             var fds = [
                 pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN) | (wantWrite ? Int16(POLLOUT) : 0), revents: 0),
                 pollfd(fd: timer.fileDescriptor, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: signalFD, events: Int16(POLLIN), revents: 0),
             ]
-            var ready: Int32
-            repeat { ready = poll(&fds, nfds_t(fds.count), -1) } while ready < 0 && errno == EINTR
-            if ready < 0 { wl_display_cancel_read(display); throw .connectionLost(errno: errno) }
-            if fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
-                if wl_display_read_events(display) < 0 { throw failure() }
-            } else {
-                wl_display_cancel_read(display)
-            }
-            if wl_display_dispatch_pending(display) < 0 { throw failure() }
+            try pollAndDispatch(&fds)
             if answered { break }
             if fds[2].revents & Int16(POLLIN) != 0, let signal = takeSignal() {
                 throw .interrupted(signal: signal, step: step)
@@ -68,10 +57,7 @@ struct OneShotTimer: ~Copyable {
     init(after seconds: Double) throws(WaylandError) {
         fileDescriptor = timerfd_create(CLOCK_MONOTONIC, Int32(TFD_CLOEXEC | TFD_NONBLOCK))
         guard fileDescriptor >= 0 else { throw .connectionLost(errno: errno) }
-        let clamped = seconds.isFinite ? min(max(seconds, 0.000_001), 86_400) : 86_400
-        var spec = itimerspec()
-        spec.it_value.tv_sec = Int(clamped)
-        spec.it_value.tv_nsec = Int((clamped - Double(Int(clamped))) * 1_000_000_000)
+        var spec = EventLoop.timerSpec(after: seconds)
         timerfd_settime(fileDescriptor, 0, &spec, nil)
     }
 

@@ -65,13 +65,19 @@ public final class EventLoop {
 
     /// Arms the timer once; nil disarms it.
     public func setTimer(after seconds: Double?) {
-        var spec = itimerspec()
-        if let seconds {
-            let clamped = max(seconds, 0.000_001)
-            spec.it_value.tv_sec = Int(clamped)
-            spec.it_value.tv_nsec = Int((clamped - Double(Int(clamped))) * 1_000_000_000)
-        }
+        var spec = seconds.map(Self.timerSpec(after:)) ?? itimerspec()
         timerfd_settime(timerFD, 0, &spec, nil)
+    }
+
+    /// A one-shot `itimerspec` for `seconds` from now: at least a microsecond (zero would
+    /// disarm the timer), at most a day, which also stands for an infinite or NaN wait (an
+    /// `Int` made from those would trap).
+    nonisolated static func timerSpec(after seconds: Double) -> itimerspec {
+        let clamped = seconds.isFinite ? min(max(seconds, 0.000_001), 86_400) : 86_400
+        var spec = itimerspec()
+        spec.it_value.tv_sec = Int(clamped)
+        spec.it_value.tv_nsec = Int((clamped - Double(Int(clamped))) * 1_000_000_000)
+        return spec
     }
 
     /// Ends `run()` after the current iteration with `status`.
@@ -85,23 +91,14 @@ public final class EventLoop {
         let display = connection.display
         running = true
         while running {
-            // Dispatch everything queued, then take the read intent (libwayland's threading rule).
-            while wl_display_prepare_read(display) != 0 {
-                if wl_display_dispatch_pending(display) < 0 { throw failure() }
-            }
-            var wantWrite = wl_display_flush(display) < 0
-            if wantWrite && errno != EAGAIN { wl_display_cancel_read(display); throw failure() }
+            var wantWrite = try prepareToRead()
 
             // More bytes already waiting means the batch is not over: read before "drained".
             if !readable(connection.fileDescriptor) {
                 wl_display_cancel_read(display)
                 onDrained?()
                 if !running { break }
-                while wl_display_prepare_read(display) != 0 {
-                    if wl_display_dispatch_pending(display) < 0 { throw failure() }
-                }
-                wantWrite = wl_display_flush(display) < 0
-                if wantWrite && errno != EAGAIN { wl_display_cancel_read(display); throw failure() }
+                wantWrite = try prepareToRead()
             }
 
             var fds = [
@@ -110,16 +107,7 @@ public final class EventLoop {
                 pollfd(fd: signalFD, events: Int16(POLLIN), revents: 0),
             ]
             for entry in watched { fds.append(pollfd(fd: entry.fd, events: Int16(POLLIN), revents: 0)) }
-            var ready: Int32
-            repeat { ready = poll(&fds, nfds_t(fds.count), -1) } while ready < 0 && errno == EINTR
-            if ready < 0 { wl_display_cancel_read(display); throw .connectionLost(errno: errno) }
-
-            if fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
-                if wl_display_read_events(display) < 0 { throw failure() }
-            } else {
-                wl_display_cancel_read(display)
-            }
-            if wl_display_dispatch_pending(display) < 0 { throw failure() }
+            try pollAndDispatch(&fds)
             if fds[1].revents & Int16(POLLIN) != 0 {
                 var expirations: UInt64 = 0
                 _ = read(timerFD, &expirations, 8)
@@ -148,6 +136,34 @@ public final class EventLoop {
     /// Blocks until the compositor has processed every request sent so far (start-up only).
     public func roundtrip() throws(WaylandError) {
         if wl_display_roundtrip(connection.display) < 0 { throw failure() }
+    }
+
+    /// Dispatches everything queued, then takes the read intent (libwayland's threading rule)
+    /// and sends what is queued. True when the socket is full: the rest waits for `POLLOUT`.
+    func prepareToRead() throws(WaylandError) -> Bool {
+        let display = connection.display
+        while wl_display_prepare_read(display) != 0 {
+            if wl_display_dispatch_pending(display) < 0 { throw failure() }
+        }
+        let wantWrite = wl_display_flush(display) < 0
+        if wantWrite && errno != EAGAIN { wl_display_cancel_read(display); throw failure() }
+        return wantWrite
+    }
+
+    /// With the read intent held: polls `fds` (the socket's first) until one is ready, reads
+    /// the socket's events if it has any (else gives the intent up) and dispatches them. The
+    /// other descriptors' `revents` are left for the caller.
+    func pollAndDispatch(_ fds: inout [pollfd]) throws(WaylandError) {
+        let display = connection.display
+        var ready: Int32
+        repeat { ready = poll(&fds, nfds_t(fds.count), -1) } while ready < 0 && errno == EINTR
+        if ready < 0 { wl_display_cancel_read(display); throw .connectionLost(errno: errno) }
+        if fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
+            if wl_display_read_events(display) < 0 { throw failure() }
+        } else {
+            wl_display_cancel_read(display)
+        }
+        if wl_display_dispatch_pending(display) < 0 { throw failure() }
     }
 
     func failure() -> WaylandError {
