@@ -88,6 +88,20 @@ extension LineParser {
 
     /// Digits only, as `UInt32(_:)` reads them (no sign: a rare `+` goes the slow way).
     private static func unsigned(_ field: Range<Int>, in line: UnsafeBufferPointer<UInt8>) -> UInt32? {
+        guard let value = digits(field, in: line) else { return nil }
+        return value <= UInt64(UInt32.max) ? UInt32(value) : nil
+    }
+
+    /// An optional `-` and digits, as `Int32(_:)` reads them.
+    private static func touchID(_ field: Range<Int>, in line: UnsafeBufferPointer<UInt8>) -> Int32? {
+        let negative = !field.isEmpty && line[field.lowerBound] == UInt8(ascii: "-")
+        guard let magnitude = digits(negative ? field.lowerBound + 1..<field.upperBound : field, in: line) else { return nil }
+        let value = negative ? -Int64(magnitude) : Int64(magnitude)
+        return (Int64(Int32.min)...Int64(Int32.max)).contains(value) ? Int32(value) : nil
+    }
+
+    /// One to ten decimal digits and nothing else, as a number (ten digits cannot overflow it).
+    private static func digits(_ field: Range<Int>, in line: UnsafeBufferPointer<UInt8>) -> UInt64? {
         guard !field.isEmpty, field.count <= 10 else { return nil }
         var value: UInt64 = 0
         for index in field {
@@ -95,23 +109,7 @@ extension LineParser {
             guard digit < 10 else { return nil }
             value = value * 10 + UInt64(digit)
         }
-        return value <= UInt64(UInt32.max) ? UInt32(value) : nil
-    }
-
-    /// An optional `-` and digits, as `Int32(_:)` reads them.
-    private static func touchID(_ field: Range<Int>, in line: UnsafeBufferPointer<UInt8>) -> Int32? {
-        var digits = field
-        let negative = !field.isEmpty && line[field.lowerBound] == UInt8(ascii: "-")
-        if negative { digits = field.lowerBound + 1..<field.upperBound }
-        guard !digits.isEmpty, digits.count <= 10 else { return nil }
-        var value: Int64 = 0
-        for index in digits {
-            let digit = line[index] &- UInt8(ascii: "0")
-            guard digit < 10 else { return nil }
-            value = value * 10 + Int64(digit)
-        }
-        if negative { value = -value }
-        return (Int64(Int32.min)...Int64(Int32.max)).contains(value) ? Int32(value) : nil
+        return value
     }
 
     /// `-?digits(.digits)?([eE][-+]?digits)?` and finite, read as `Double(_:)` reads it: nil
