@@ -102,6 +102,60 @@ import TouchCanvasTesting
         #expect(count(in: coverage) { _, _, raw in raw & 0xFF_FFFF != 0xFF_FFFF } > 1000, "there is ink")
     }
 
+    /// The pixels a row's span counts whole are the pixels whose own coverage is whole, to the
+    /// byte: segments of every direction, length and width of ink, ends on and between pixel
+    /// centres (where a row is tangent to the whole region), dots, near-axis slopes, and at the
+    /// scales a layer uses. And the span does count most of them, or drawing gains nothing.
+    @Test func aRowsWholeSpanIsExactlyItsWholePixels() {
+        var seed: UInt64 = 0x5eed_cafe
+        func next() -> Double {
+            // A fixed sequence (xorshift), so a failure repeats.
+            seed ^= seed << 13; seed ^= seed >> 7; seed ^= seed << 17
+            return Double(seed >> 11) / Double(1 << 53)
+        }
+        var claimed = 0, wholeSeen = 0
+        for k in 0..<4000 {
+            let radius = [1.5, 2, 3.5, 4, 4.5, 6, 12.25][k % 7] + (k % 3 == 0 ? next() * 3 : 0)
+            var a = (x: 10 + next() * 80, y: 10 + next() * 80)
+            var b = (x: a.x + (next() - 0.5) * 30, y: a.y + (next() - 0.5) * 30)
+            switch k % 6 {
+            case 0: (a.x, a.y) = (a.x.rounded() + 0.5, a.y.rounded() + 0.5)   // on a centre
+            case 1: b = a                                                       // a dot
+            case 2: b.y = a.y + 1e-13                                            // flat
+            case 3: b.x = a.x                                                    // upright
+            case 4: a.y = a.y.rounded() + radius; b.y = a.y                        // a row tangent to it
+            default: break
+            }
+            guard let segment = SegmentCoverage(from: a, to: b, radius: radius) else { continue }
+            for j in segment.rows(height: 120) {
+                let (columns, whole) = segment.spans(row: j, width: 120)
+                #expect(columns == segment.columns(row: j, width: 120))
+                #expect(whole.isEmpty || (whole.lowerBound >= columns.lowerBound && whole.upperBound <= columns.upperBound))
+                for i in columns {
+                    let isWhole = segment.coverage(column: i, row: j) == segment.full
+                    if isWhole { wholeSeen += 1 }
+                    if whole.contains(i) {
+                        claimed += 1
+                        #expect(isWhole, "segment \(a)–\(b) r \(radius): pixel (\(i), \(j)) is not whole")
+                    }
+                }
+            }
+        }
+        #expect(claimed * 10 >= wholeSeen * 8, "the spans claim \(claimed) of \(wholeSeen) whole pixels")
+    }
+
+    /// Ends too far off the layer for a distance to be trusted to a thousandth of a pixel, and
+    /// lines too thin to have whole pixels worth a span, claim none: every pixel is worked out.
+    @Test func farEndsAndThinLinesClaimNoWholeSpan() {
+        let far = SegmentCoverage(from: (-1e12, 50), to: (1e12, 50), radius: 4)
+        #expect(far?.spans(row: 50, width: 100).whole.isEmpty == true)
+        #expect(far?.spans(row: 50, width: 100).touched == 0..<100)
+        let thin = SegmentCoverage(from: (10, 50), to: (90, 50), radius: 1.25)
+        #expect(thin?.spans(row: 50, width: 100).whole.isEmpty == true)
+        let ink = SegmentCoverage(from: (10, 50), to: (90, 50), radius: 4)
+        #expect(ink?.spans(row: 50, width: 100).whole.count ?? 0 > 70)
+    }
+
     /// A line thinner than a pixel gets fainter, not wider.
     @Test func aHairlineIsFaint() throws {
         let buffer = try shown("coverage", [(Point(x: 10, y: 50.5), Point(x: 150, y: 50.5))], width: 0.5, scale: 1)

@@ -215,14 +215,27 @@ final class CoverageStrips {
             surfaces[k].flush()
             markWritten(strip: k, rows: rows)
         }
+        let wholeM = multiplyBytes(segment.full, alpha)
         for j in rows {
             let row = base + j * stride
-            for i in segment.columns(row: j, width: pixelWidth) {
-                let m = multiplyBytes(segment.coverage(column: i, row: j), alpha)
-                guard m > 0 else { continue }
+            @inline(__always) func blend(_ i: Int, _ m: UInt32) {
                 let p = row + (i >> Self.shift) * stripBytes + (i & (Self.width - 1))
+                if m == 255 {
+                    p.storeBytes(of: 255, as: UInt8.self)
+                    return
+                }
                 let d = UInt32(p.load(as: UInt8.self))
                 p.storeBytes(of: UInt8(truncatingIfNeeded: m &+ multiplyBytes(d, 255 &- m)), as: UInt8.self)
+            }
+            let (columns, whole) = segment.spans(row: j, width: pixelWidth)
+            for i in columns.lowerBound..<whole.lowerBound {
+                let m = multiplyBytes(segment.coverage(column: i, row: j), alpha)
+                if m > 0 { blend(i, m) }
+            }
+            if wholeM > 0 { for i in whole { blend(i, wholeM) } }
+            for i in whole.upperBound..<columns.upperBound {
+                let m = multiplyBytes(segment.coverage(column: i, row: j), alpha)
+                if m > 0 { blend(i, m) }
             }
         }
         for k in first...last { surfaces[k].markDirty() }

@@ -35,7 +35,11 @@ struct SegmentCoverage {
     /// whole (`r − ½`; none for a line thinner than a pixel, whose centre is never whole), and
     /// the coverage of a pixel on the centre line.
     private let outsideSquared, insideSquared: Double
-    private let full: UInt32
+    /// The coverage of a pixel the segment covers whole (255, or less for a hairline).
+    let full: UInt32
+    /// The segment's length, and the reach within which ``spans(row:width:)`` counts pixels
+    /// whole (0 when it counts none).
+    private let length, wholeReach: Double
 
     /// Nil for a shape that draws nothing: a width that is zero, negative or not finite, or ends
     /// that are not finite.
@@ -56,6 +60,9 @@ struct SegmentCoverage {
         outsideSquared = falloff * falloff
         insideSquared = strength < 1 ? -1 : (radius - 0.5) * (radius - 0.5)
         full = UInt32(truncatingIfNeeded: Int(strength * 255 + 0.5))
+        length = lengthSquared.squareRoot()
+        let near = max(abs(a.x), abs(a.y), abs(b.x), abs(b.y)) <= Self.wholeLimit
+        wholeReach = near && radius >= 1.5 ? radius - 0.5 - Self.wholeMargin : 0
         guard lengthSquared.isFinite else { return nil }
     }
 
@@ -65,11 +72,54 @@ struct SegmentCoverage {
     }
 
     /// The columns of row `j` that may hold coverage, clamped to `0..<width`: the pixels whose
-    /// centres lie within ``reach`` of the segment on that row's centre line. The set of such
-    /// points is convex (a capsule), so on one line it is a single interval: the hull of the
-    /// intervals of the two end discs and of the band between them.
+    /// centres lie within ``reach`` of the segment on that row's centre line.
     func columns(row j: Int, width: Int) -> Range<Int> {
+        let (lower, upper) = extent(onRow: Double(j) + 0.5, reach: reach)
+        guard lower <= upper else { return 0..<0 }
+        return pixels(from: lower, to: upper, limit: width)
+    }
+
+    /// The columns of row `j` that may hold coverage (``columns(row:width:)``), and among them
+    /// the run of pixels the segment covers whole, whose coverage is ``full`` without working it
+    /// out pixel by pixel (an empty range at the row's end when there is none).
+    ///
+    /// Why: at the widths of ink most of a segment's pixels lie inside it (7 of the 9 pixels
+    /// across a row of an 8 px line), and the distance to the segment, a division and a dozen
+    /// products a pixel, was most of the cost of drawing ink (BENCHMARKS.md, "Replaying a large
+    /// recording"). A row meets the region of whole pixels, the capsule of reach `r − ½`, in one
+    /// interval, worked out once a row as ``columns(row:width:)`` works out its own.
+    ///
+    /// The interval is the capsule's of reach `r − ½ −` ``wholeMargin``, so each pixel in it lies
+    /// inside the whole region by more than rounding can move a distance, and ``coverage(column:row:)``
+    /// gives it ``full`` too: the pixels are the same bytes either way. None is claimed for a line
+    /// under 3 px wide, or for ends so far from the layer (past ``wholeLimit``) that a distance
+    /// there is only good to a few thousandths of a pixel.
+    @inline(__always)
+    func spans(row j: Int, width: Int) -> (touched: Range<Int>, whole: Range<Int>) {
         let y = Double(j) + 0.5
+        let (lower, upper) = extent(onRow: y, reach: reach)
+        guard lower <= upper else { return (0..<0, 0..<0) }
+        let touched = pixels(from: lower, to: upper, limit: width)
+        guard wholeReach > 0 else { return (touched, touched.upperBound..<touched.upperBound) }
+        let (inLower, inUpper) = extent(onRow: y, reach: wholeReach)
+        let whole = inLower <= inUpper ? pixels(from: inLower, to: inUpper, limit: width).clamped(to: touched) : 0..<0
+        return (touched, whole.isEmpty ? touched.upperBound..<touched.upperBound : whole)
+    }
+
+    /// How much deeper than the edge of the whole pixels a pixel's centre must lie to be counted
+    /// whole without its distance: a thousandth of a pixel, far more than the rounding of a
+    /// distance between points within ``wholeLimit``, far less than a pixel's width.
+    static let wholeMargin = 1e-3
+    /// The farthest an end may lie from the layer's origin, in pixels, for ``spans(row:width:)``
+    /// to claim whole pixels: a million, 60 times the widest buffer.
+    static let wholeLimit = 1e6
+
+    /// Where the line `y` meets the points within `reach` of the segment, as `(lower, upper)`;
+    /// `lower > upper` when it does not. The set of such points is convex (a capsule), so on
+    /// one line it is a single interval: the hull of the intervals of the two end discs and of
+    /// the band between them.
+    @inline(__always)
+    private func extent(onRow y: Double, reach: Double) -> (Double, Double) {
         var lower = Double.infinity, upper = -Double.infinity
         func disc(_ cx: Double, _ cy: Double) {
             let off = y - cy
@@ -84,7 +134,6 @@ struct SegmentCoverage {
         if lengthSquared > 0 {
             // Along the segment, 0…L² (s = (P − A)·(B − A)), and across it within reach·L
             // (n = (P − A)×(B − A)): both linear in x along the row.
-            let length = lengthSquared.squareRoot()
             var lo = -Double.infinity, hi = Double.infinity
             var empty = false
             func within(slope: Double, at0: Double, _ least: Double, _ most: Double) {
@@ -104,8 +153,7 @@ struct SegmentCoverage {
                 upper = max(upper, hi)
             }
         }
-        guard lower <= upper else { return 0..<0 }
-        return pixels(from: lower, to: upper, limit: width)
+        return (lower, upper)
     }
 
     /// The pixels whose centres lie in `low…high`, clamped to `0..<limit`.
@@ -156,13 +204,11 @@ extension SegmentCoverage {
         if let clip { rows = rows.clamped(to: clip) }
         for j in rows {
             let row = (data + j * stride).assumingMemoryBound(to: UInt32.self)
-            for i in columns(row: j, width: width) {
-                let m = coverage(column: i, row: j)
-                guard m > 0 else { continue }
+            @inline(__always) func blend(_ i: Int, _ m: UInt32) {
                 if m == 255 && alpha == 255 {
                     // Covered whole by an opaque colour: the colour itself.
                     row[i] = (opaque ? row[i] & 0xff00_0000 : 0xff00_0000) | red << 16 | green << 8 | blue
-                    continue
+                    return
                 }
                 let d = row[i]
                 let keep = 255 - multiplyBytes(alpha, m)
@@ -171,6 +217,16 @@ extension SegmentCoverage {
                 }
                 let top = opaque ? d & 0xff00_0000 : channel(alpha, 24)
                 row[i] = top | channel(red, 16) | channel(green, 8) | channel(blue, 0)
+            }
+            let (columns, whole) = spans(row: j, width: width)
+            for i in columns.lowerBound..<whole.lowerBound {
+                let m = coverage(column: i, row: j)
+                if m > 0 { blend(i, m) }
+            }
+            for i in whole { blend(i, full) }
+            for i in whole.upperBound..<columns.upperBound {
+                let m = coverage(column: i, row: j)
+                if m > 0 { blend(i, m) }
             }
         }
     }

@@ -133,15 +133,21 @@ public final class ShownInk {
             // The box of the changed pixels; the x byte is padding, only red, green, blue count.
             var minX = Int.max, maxX = Int.min, minY = Int.max, maxY = Int.min
             pixels.withUnsafeBufferPointer { all in
+                // A row's first and last changed pixels are all the box needs: scanning in from
+                // both ends stops at them and never reads the pixels between.
                 for y in box.minY..<box.maxY {
                     let row = UnsafeRawPointer(data + y * surface.stride + box.minX * 4).assumingMemoryBound(to: UInt32.self)
                     let start = offset + (y - box.minY) * box.width
-                    for x in 0..<box.width where (row[x] ^ all[start + x]) & 0x00FF_FFFF != 0 {
-                        minX = min(minX, x)
-                        maxX = max(maxX, x)
-                        minY = min(minY, y)
-                        maxY = y
-                    }
+                    @inline(__always) func changed(_ x: Int) -> Bool { (row[x] ^ all[start + x]) & 0x00FF_FFFF != 0 }
+                    var first = 0
+                    while first < box.width, !changed(first) { first += 1 }
+                    guard first < box.width else { continue }
+                    var last = box.width - 1
+                    while !changed(last) { last -= 1 }
+                    minX = min(minX, first)
+                    maxX = max(maxX, last)
+                    minY = min(minY, y)
+                    maxY = y
                 }
             }
             guard minX <= maxX else { continue }
