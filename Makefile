@@ -90,7 +90,6 @@ test:
 	$(call run-swift-tests,$(TEST_WIDTH))
 	cd Examples/SimpleTouch && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build
 	$(MAKE) --no-print-directory integration
-	$(MAKE) --no-print-directory fuzz-smoke
 	$(MAKE) --no-print-directory package-test
 
 # The Swift tests, the real binary's end-to-end ones included, under AddressSanitizer with
@@ -100,9 +99,10 @@ test:
 # runner the sanitizer ends it with a non-zero status; a child's report fails the test that
 # started it (AppHarness.launch). swiftc takes no -sanitize=undefined on Linux, so UBSan covers
 # the C targets (-Xcc; Swift traps overflow and bad casts itself). The runner checks no leaks:
-# its tests keep views and touches in cycles on purpose (see the README); every touchcanvas it
+# its tests keep views and touches in cycles on purpose (docs/testing.md); every touchcanvas it
 # starts does (TC_APP_ASAN_OPTIONS). scripts/lsan.supp and scripts/tsan.supp say why each
-# suppression is there.
+# suppression is there. Last, the fuzz smoke run: its build is instrumented too (libFuzzer's
+# coverage), so it belongs with the other instrumented builds rather than in `make test`.
 # At most 4 tests at once: a sanitizer multiplies every app's memory and time, and the main
 # actor's tests (TouchKit's, the renderer's) run one after another however many are in flight.
 SANITIZE_ENV := LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan.supp:print_suppressions=0 TC_SANITIZER=1
@@ -116,6 +116,7 @@ sanitize:
 	$(call run-swift-tests,4,--scratch-path .build/asan,$(SANITIZE_ENV) $(ASAN_ENV))
 	$(SANITIZE_ENV) $(SWIFT) build --build-tests --scratch-path .build/tsan --sanitize thread
 	$(call run-swift-tests,4,--scratch-path .build/tsan,$(SANITIZE_ENV) $(TSAN_ENV))
+	$(MAKE) --no-print-directory fuzz-smoke
 
 # Coverage-guided fuzzing with libFuzzer: the recording parser, the input
 # machine through AppSession and the gesture arena, each checked against invariants, for
@@ -125,7 +126,7 @@ FUZZ_ARGS ?=
 fuzz: deps
 	scripts/fuzz.sh $(FUZZ_ARGS)
 
-# Part of `make test`: each target 10 s from the seeds alone (.build-fuzz/smoke), after a build
+# Part of `make sanitize`: each target 10 s from the seeds alone (.build-fuzz/smoke), after a build
 # of its own in .build-fuzz (about 4 minutes from nothing on two cores); fails naming the input
 # when a target finds something.
 fuzz-smoke: deps
@@ -226,8 +227,9 @@ dist: deps
 	@ls -l dist/$(DIST_NAME).tar.gz
 
 # The documentation site of TouchKit, Rendering and Wayland (DocC, static HTML in .build/docs),
-# with the toolchain's own docc and warnings as errors; scripts/build-docs.sh says how to open it.
-docs: deps
+# with the toolchain's own docc and warnings as errors, from the release build's modules (the
+# build the install, the package and the tarball use); scripts/build-docs.sh says how to open it.
+docs: deps release
 	scripts/build-docs.sh
 
 # Builds, lints, installs, runs and removes the package and the tarball, and builds the docs:

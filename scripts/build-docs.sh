@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the API reference of the three libraries other code is written on (TouchKit, Rendering and
-# Wayland) as one static web site, with the Swift toolchain alone: the compiler writes each
-# module's symbol graph while it builds the module, and the toolchain's own `docc` turns the
+# Wayland) as one static web site, with the Swift toolchain alone: swift-symbolgraph-extract reads
+# each module's symbol graph from the release build, and the toolchain's own `docc` turns the
 # graphs and the modules' .docc catalogues into pages. No documentation plugin
 # (swift-docc-plugin) is added to Package.swift or fetched for it.
 #
@@ -31,40 +31,49 @@ if [[ ! -x $docc ]]; then
     exit 1
 fi
 
-# A build folder of its own: the symbol graph flags differ from a normal build's, and sharing
-# .build would make each of the two rebuild every module after the other.
-scratch=.build-docs
-# Kept between runs: the compiler writes a module's graphs only when it compiles the module, so
-# after an incremental build that skipped one, its graph from the last run is the current one.
-graphs=$PWD/$scratch/symbol-graphs
+# The graphs are read from the release build's compiled modules (`make release`, which
+# `make docs` runs first and which the install, the package and the tarball use too), so
+# nothing is compiled again here. swift-symbolgraph-extract loads a module as an importer
+# would: it needs the folders of the C modules it imports and their headers' own folders.
+release=$PWD/.build/release
+if [[ ! -d $release/Modules ]]; then
+    echo "build-docs: no release build in $release; run make release first" >&2
+    exit 1
+fi
+extract=$(dirname "$(readlink -f "$(command -v "$swift")")")/swift-symbolgraph-extract
+scratch=$PWD/.build/docs-work
+graphs=$scratch/symbol-graphs
+rm -rf "$graphs"
 mkdir -p "$graphs" "$output"
-
-# Only the three libraries, what they import and the generator Wayland's plugin runs are
-# compiled, not the app, the scripted compositor or the tests (`swift package dump-symbol-graph`
-# would build them all). Rendering brings TouchKit along: it depends on it.
-for target in Rendering Wayland; do
-    "$swift" build --scratch-path "$scratch" --target "$target" \
-        -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs"
+search=(-I "$release/Modules")
+for map in Sources/C*/module.modulemap; do search+=(-I "$(dirname "$map")"); done
+for map in "$release"/*.build/module.modulemap; do
+    target=$(basename "$(dirname "$map")" .build)
+    search+=(-Xcc "-fmodule-map-file=$map" -Xcc -I -Xcc "$PWD/Sources/$target/include")
+done
+for flag in $(pkg-config --cflags-only-I cairo wayland-client wayland-server wayland-cursor xkbcommon libdecor-0); do
+    search+=(-Xcc "$flag")
+done
+for module in TouchKit Rendering Wayland; do
+    "$extract" -module-name "$module" -target "$(uname -m)-unknown-linux-gnu" "${search[@]}" -output-dir "$graphs"
 done
 
 for module in TouchKit Rendering Wayland; do
     slug=$(tr '[:upper:]' '[:lower:]' <<< "$module")
     graph=$graphs/$module.symbols.json
     if [[ ! -f $graph ]]; then
-        echo "build-docs: the build wrote no $graph; remove $scratch and run again" >&2
+        echo "build-docs: swift-symbolgraph-extract wrote no $graph" >&2
         exit 1
     fi
     # docc documents every module whose graph it is given: each run gets its own module's graph
     # and the graphs of its extensions to other modules' types (TouchKit@Swift…), not those of
     # the modules it imports, which would otherwise appear as pages of their own.
-    input=$PWD/$scratch/docc-input/$module
+    input=$scratch/docc-input/$module
     rm -rf "$input"
     mkdir -p "$input"
     cp "$graph" "$input/"
     for extension in "$graphs/$module@"*.symbols.json; do
-        # The compiler writes these together with the module's graph: one older than it is left
-        # over from an extension that has since been removed.
-        if [[ -f $extension && ! $extension -ot $graph ]]; then cp "$extension" "$input/"; fi
+        if [[ -f $extension ]]; then cp "$extension" "$input/"; fi
     done
 
     rm -rf "${output:?}/$slug"

@@ -8,7 +8,7 @@
 #   scripts/fuzz.sh [--smoke] [--build-only] [TARGET…]   TARGET: recording-parser input-machine gesture-arena
 #   scripts/fuzz.sh --write-seeds                         rewrites the generated seeds of Fuzz/Corpus
 #
-# --smoke runs each target 10 seconds (FUZZ_SECONDS still wins when set), for CI (`make test`,
+# --smoke runs each target 10 seconds (FUZZ_SECONDS still wins when set), for CI (`make sanitize`,
 # through `make fuzz-smoke`), from the seeds alone: in .build-fuzz/smoke, emptied first unless
 # FUZZ_OUT names another folder. Runs are `nice -n 19`, one target at a time.
 set -euo pipefail

@@ -68,7 +68,7 @@ final class AppHarness {
     ///
     /// Under `make sanitize`, `TC_APP_ASAN_OPTIONS` replaces the test runner's `ASAN_OPTIONS` for
     /// the child: the runner has leak checking off (the tests keep touches and views in cycles
-    /// on purpose, see the README), the app has it on.
+    /// on purpose, see docs/testing.md), the app has it on.
     static func launch(_ arguments: [String], environment: [String: String] = [:]) throws -> ClientProcess {
         var environment = environment
         let own = ProcessInfo.processInfo.environment
