@@ -48,6 +48,7 @@ mkdir -p "$graphs" "$output"
 search=(-I "$release/Modules")
 for map in Sources/C*/module.modulemap; do search+=(-I "$(dirname "$map")"); done
 for map in "$release"/*.build/module.modulemap; do
+    [[ -f $map ]] || continue
     target=$(basename "$(dirname "$map")" .build)
     search+=(-Xcc "-fmodule-map-file=$map" -Xcc -I -Xcc "$PWD/Sources/$target/include")
 done
