@@ -74,7 +74,7 @@ screenshots: build
 # after the others, one test at a time, so that the other tests' apps do not share the machine
 # with them; their own files say so.
 TEST_WIDTH ?= $(shell echo $$((4 * $$(nproc))))
-REALTIME_SUITES := PresentationEndToEndTests|GlassStepEndToEndTests|LatencySceneEndToEndTests|PacingEndToEndTests|PredictionEndToEndTests|LargeBufferEndToEndTests|MemoryEndToEndTests|ScriptedCompositorTests.PresentationTests|ContentUpdateQueueTests
+REALTIME_SUITES := PresentationEndToEndTests|GlassStepEndToEndTests|LatencySceneEndToEndTests|PredictionEndToEndTests|LargeBufferEndToEndTests|MemoryEndToEndTests
 SWIFT_TEST = $(SWIFT) test --skip-build
 # $(call run-swift-tests,WIDTH,SWIFT TEST ARGUMENTS,ENVIRONMENT)
 define run-swift-tests

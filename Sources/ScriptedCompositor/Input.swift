@@ -46,7 +46,7 @@ extension ScriptedCompositor {
     /// `wl_touch.frame` to every client with an active touch or a touch object on the focus.
     public func touchFrame(seat name: String = "seat0") {
         guard let seat = seat(named: name) else { return }
-        stats.touchFrameUptimeNanoseconds.append(uptimeNanoseconds())
+        stats.touchFrameUptimeNanoseconds.append(nowNanoseconds)
         for client in touchClients(seat) {
             for touch in seat.touches(of: client) { touch.sendFrame() }
         }

@@ -8,12 +8,12 @@ extension ScriptedCompositor {
     /// Runs the compositor for `seconds` (at least one round) and returns the number of rounds.
     @discardableResult
     public func pump(for seconds: Double) -> Int {
-        let deadline = uptimeNanoseconds() &+ nanoseconds(fromSeconds: seconds)
+        let deadline = nowNanoseconds &+ nanoseconds(fromSeconds: seconds)
         var rounds = 0
         repeat {
             runRound(until: deadline)
             rounds += 1
-        } while uptimeNanoseconds() < deadline
+        } while nowNanoseconds < deadline
         return rounds
     }
 
@@ -22,7 +22,7 @@ extension ScriptedCompositor {
         if condition() { return true }
         let deadline = uptimeNanoseconds() &+ nanoseconds(fromSeconds: timeout)
         while uptimeNanoseconds() < deadline {
-            runRound(until: deadline)
+            runRound(until: manualClock == nil ? deadline : nowNanoseconds &+ Self.manualRoundLimit)
             if condition() { return true }
         }
         return condition()
@@ -91,12 +91,12 @@ extension ScriptedCompositor {
     /// ``pump(for:)`` for async callers: suspended, not blocked, while the socket is quiet.
     @discardableResult
     nonisolated(nonsending) public func pump(for seconds: Double) async -> Int {
-        let deadline = uptimeNanoseconds() &+ nanoseconds(fromSeconds: seconds)
+        let deadline = nowNanoseconds &+ nanoseconds(fromSeconds: seconds)
         var rounds = 0
         repeat {
             await runRound(until: deadline)
             rounds += 1
-        } while uptimeNanoseconds() < deadline
+        } while nowNanoseconds < deadline
         return rounds
     }
 
@@ -105,7 +105,7 @@ extension ScriptedCompositor {
         if condition() { return true }
         let deadline = uptimeNanoseconds() &+ nanoseconds(fromSeconds: timeout)
         while uptimeNanoseconds() < deadline {
-            await runRound(until: deadline)
+            await runRound(until: manualClock == nil ? deadline : nowNanoseconds &+ Self.manualRoundLimit)
             if condition() { return true }
         }
         return condition()
@@ -168,13 +168,114 @@ extension ScriptedCompositor {
     /// One loop iteration: wait for client traffic (bounded by the deadline, the next frame
     /// callback and `maximumRoundMilliseconds`), dispatch it, answer due callbacks, drain children.
     private func runRound(until deadline: UInt64) {
+        if let manualClock { return manualRound(until: deadline, clock: manualClock) }
         display.dispatch(timeoutNanoseconds: roundWaitNanoseconds(until: deadline))
         finishRound()
+    }
+
+    /// How far a round of a wait for a condition moves the manual clock at most, so the
+    /// condition is looked at between the things that are due.
+    static let manualRoundLimit: UInt64 = 5_000_000
+
+    /// A round on the manual clock: what the client sent and what is due now are handled, then
+    /// the clock jumps to the next thing due, or to `deadline` if that comes first, and what is
+    /// due there is handled too. Nothing waits on the machine's clock.
+    private func manualRound(until deadline: UInt64, clock: ManualClock) {
+        display.dispatch(timeout: 0)
+        finishRound()
+        if let link = clientClock { catchUp(link, at: clock.nanoseconds) }
+        guard advance(clock, until: deadline) else { return }
+        finishRound()
+        // The client is idle at the new instant before anything else happens in it (the test's
+        // next input), so what it does never depends on how fast it was.
+        if let link = clientClock { catchUp(link, at: clock.nanoseconds) }
+    }
+
+    /// Moves the manual clock to the next thing due (the compositor's, or the client's
+    /// deadline), or to `deadline` if that comes first. False when the clock is already there.
+    private func advance(_ clock: ManualClock, until deadline: UInt64) -> Bool {
+        let now = clock.nanoseconds
+        guard deadline > now else { return false }
+        var next = deadline
+        if let due = clientClock?.clientDeadline, due > now { next = min(next, due) }
+        if let due = nextFrameCallbackDue, due > now { next = min(next, due) }
+        if let due = retiringGlobals.lazy.map(\.due).min(), due > now { next = min(next, due) }
+        if let due = nextQueuedUpdateDue, due > now { next = min(next, due) }
+        if let due = presentationQueue.nextSendDue, due > now { next = min(next, due) }
+        clock.nanoseconds = next
+        return true
+    }
+
+    /// How long the machine's clock may run while a client in another process catches up with
+    /// one instant of the manual clock; one that takes longer is left behind (and the test's own
+    /// patience decides).
+    static let catchUpPatience: UInt64 = 30_000_000_000
+
+    /// Waits, dispatching meanwhile, until the client holding the manual clock has handled
+    /// everything up to `now` and nothing more came from it: a reading goes out after the last
+    /// thing sent, its answer means all before it is handled, and a round trip in which the
+    /// client sent nothing means it is idle at this instant.
+    private func catchUp(_ link: ClientClockLink, at now: UInt64) {
+        let patience = uptimeNanoseconds() &+ Self.catchUpPatience
+        var busy = true
+        while busy && link.isOpen {
+            busy = false
+            link.send(now)
+            while !link.caughtUp {
+                guard uptimeNanoseconds() < patience else { return }
+                var ready = [pollfd(fd: display.eventLoopDescriptor, events: Int16(POLLIN), revents: 0),
+                             pollfd(fd: link.descriptor, events: Int16(POLLIN), revents: 0)]
+                _ = poll(&ready, 2, 1)
+                if ready[0].revents != 0 {
+                    busy = true
+                    display.dispatch(timeout: 0)
+                    finishRound()
+                }
+                link.receive()
+            }
+            if dispatchIfReadable() { busy = true }
+        }
+    }
+
+    /// ``catchUp(_:at:)`` for async callers: suspended while the client has not answered.
+    nonisolated(nonsending) private func catchUp(_ link: ClientClockLink, at now: UInt64) async {
+        let patience = uptimeNanoseconds() &+ Self.catchUpPatience
+        var busy = true
+        while busy && link.isOpen {
+            busy = false
+            link.send(now)
+            while !link.caughtUp {
+                guard uptimeNanoseconds() < patience else { return }
+                await readiness.readable(link.descriptor, milliseconds: 1)
+                if dispatchIfReadable() { busy = true }
+                link.receive()
+            }
+            if dispatchIfReadable() { busy = true }
+        }
+    }
+
+    /// Dispatches what a client sent, if anything: true when something came.
+    private func dispatchIfReadable() -> Bool {
+        var socket = pollfd(fd: display.eventLoopDescriptor, events: Int16(POLLIN), revents: 0)
+        guard poll(&socket, 1, 0) > 0 else { return false }
+        display.dispatch(timeout: 0)
+        finishRound()
+        return true
     }
 
     /// The same round for an async caller: the wait happens on `readiness`'s thread while the
     /// caller is suspended, then the traffic is dispatched without blocking.
     nonisolated(nonsending) private func runRound(until deadline: UInt64) async {
+        if let manualClock {
+            // A client in another process catches up here suspended, not blocked.
+            display.dispatch(timeout: 0)
+            finishRound()
+            if let link = clientClock { await catchUp(link, at: manualClock.nanoseconds) }
+            guard advance(manualClock, until: deadline) else { return }
+            finishRound()
+            if let link = clientClock { await catchUp(link, at: manualClock.nanoseconds) }
+            return
+        }
         let wait = roundWait(until: deadline)
         if wait > 0 { await readiness.readable(display.eventLoopDescriptor, milliseconds: wait) }
         display.dispatch(timeout: 0)
@@ -190,7 +291,7 @@ extension ScriptedCompositor {
 
     /// How long a round may wait for client traffic, in nanoseconds.
     private func roundWaitNanoseconds(until deadline: UInt64) -> UInt64 {
-        let now = uptimeNanoseconds()
+        let now = nowNanoseconds
         var wait = deadline > now ? deadline - now : 0
         wait = min(wait, UInt64(max(maximumRoundMilliseconds, 0)) * 1_000_000)
         if let due = nextFrameCallbackDue { wait = min(wait, due > now ? due - now : 0) }
@@ -212,12 +313,12 @@ extension ScriptedCompositor {
     /// Destroys a removed global a moment later, so a client that binds it in flight is not
     /// disconnected for naming a dead global.
     func retire(_ destroy: @escaping () -> Void) {
-        retiringGlobals.append((uptimeNanoseconds() &+ 2_000_000_000, destroy))
+        retiringGlobals.append((nowNanoseconds &+ 2_000_000_000, destroy))
     }
 
     private func destroyRetiredGlobals() {
         guard !retiringGlobals.isEmpty else { return }
-        let now = uptimeNanoseconds()
+        let now = nowNanoseconds
         retiringGlobals.removeAll { entry in
             guard entry.due <= now else { return false }
             entry.destroy()

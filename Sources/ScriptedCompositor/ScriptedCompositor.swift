@@ -30,11 +30,13 @@ public final class ScriptedCompositor {
         case runtimeDirectory(String)
         case listen(String)
         case global(String)
+        case clock(String)
 
         public var description: String {
             switch self {
             case .runtimeDirectory(let why): return "no XDG_RUNTIME_DIR for the scripted compositor: \(why)"
             case .listen(let why): return "the scripted compositor cannot listen: \(why)"
+            case .clock(let why): return "the scripted compositor cannot share its clock: \(why)"
             case .global(let name): return "the scripted compositor could not create the \(name) global"
             }
         }
@@ -70,7 +72,11 @@ public final class ScriptedCompositor {
     var commitsAwaited = 0
     var awaitedCommits: [Commit] = []
     var initialConfigure: (width: Int32, height: Int32, fullscreen: Bool)?
-    private var clock = EventClock()
+    private lazy var clock = EventClock(base: { [unowned self] in nowNanoseconds })
+    /// The test's clock, nil for CLOCK_MONOTONIC (see ``ManualClock``).
+    let manualClock: ManualClock?
+    /// A client in another process that reads the manual clock (``holdClientClock()``).
+    var clientClock: ClientClockLink?
     var presentationQueue: PresentationQueue
     var inputTimestamps = InputTimestampsRegistry()
     var pointerGestures = PointerGestureRegistry()
@@ -190,6 +196,29 @@ public final class ScriptedCompositor {
     /// CLOCK_MONOTONIC in nanoseconds, the clock of `Commit.uptimeNanoseconds` and `stats`.
     public static var monotonicNanoseconds: UInt64 { uptimeNanoseconds() }
 
+    /// The compositor's clock now: the manual clock it was given, else CLOCK_MONOTONIC. Ticks,
+    /// commit times, presentation times and `stats` are on it.
+    public var clockNanoseconds: UInt64 { nowNanoseconds }
+
+    var nowNanoseconds: UInt64 { manualClock?.nanoseconds ?? uptimeNanoseconds() }
+
+    /// A descriptor for a client in another process to read the manual clock from (the app's
+    /// `TOUCHCANVAS_HELD_CLOCK_FD`): pass it to ``ClientProcess`` with `inheriting:` and close
+    /// it here after the launch. The pump then moves the clock only once that client has caught
+    /// up with the current instant, and stops at the client's own deadlines, so the client's
+    /// pacing, timers and stamps run on the test's time. One such client per compositor.
+    public func holdClientClock() throws -> Int32 {
+        guard let manualClock else { throw Failure.clock("it was made without a ManualClock") }
+        var pair: [Int32] = [-1, -1]
+        guard socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
+            throw Failure.clock("socketpair: \(String(cString: strerror(errno)))")
+        }
+        let link = ClientClockLink(descriptor: pair[0])
+        link.send(manualClock.nanoseconds)
+        clientClock = link
+        return pair[1]
+    }
+
     // MARK: Life
 
     /// Starts listening. `socketName` defaults to a unique `tc-scripted-<pid>-<n>`; when
@@ -212,14 +241,16 @@ public final class ScriptedCompositor {
     /// (see ``VblankMode``), otherwise each commit is presented when its frame callbacks are
     /// answered. The output's mode is `outputMode` in buffer pixels (1920×1080 unless given, e.g.
     /// `(3840, 2160)` to let a client open a 4K window, which clients clamp to what outputs show);
-    /// outputs plugged in later get the same mode.
+    /// outputs plugged in later get the same mode. With a `clock`, time moves only as the pump
+    /// moves it (see ``ManualClock``).
     public init(socketName: String? = nil, outputScale: Int32 = 1, fractionalScale: Double? = nil,
                 outputMode: (width: Int32, height: Int32)? = nil, seats seatNames: [String] = ["seat0"], offersDecorationManager: Bool = true,
                 offersTabletManager: Bool = true, offersPresentation: Bool = true,
                 offersInputTimestamps: Bool = true, offersPointerGestures: Bool = true,
                 pointerGesturesVersion: UInt32 = 3, offersFifo: Bool = false, offersCommitTiming: Bool = false,
-                vblank: VblankMode? = nil) throws {
-        presentationQueue = PresentationQueue(vblank: vblank, origin: uptimeNanoseconds())
+                vblank: VblankMode? = nil, clock manualClock: ManualClock? = nil) throws {
+        self.manualClock = manualClock
+        presentationQueue = PresentationQueue(vblank: vblank, origin: manualClock?.nanoseconds ?? uptimeNanoseconds())
         switch processRuntimeDirectory {
         case .success(let path): runtimeDirectory = path
         case .failure(let failure): throw failure

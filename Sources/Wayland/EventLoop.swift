@@ -1,6 +1,7 @@
 import CShim
 import CWaylandClient
 import Glibc
+import SystemClock
 
 /// The app's one loop: `poll` over the display socket, a timer, a signalfd and whatever else
 /// was given to ``watch(_:onReadable:)`` (a worker's eventfd).
@@ -19,6 +20,8 @@ public final class EventLoop {
     private var running = false
     private var stopStatus: Int32 = 0
     private var watched: [(fd: Int32, onReadable: () -> Void)] = []
+    /// A test's held clock in place of the timer (see ``followHeldClock(descriptor:)``).
+    private var heldClock: HeldClockLink?
 
     /// The socket has been read dry and every event dispatched.
     public var onDrained: (() -> Void)?
@@ -63,8 +66,23 @@ public final class EventLoop {
         watched.append((fd, onReadable))
     }
 
+    /// Times the loop by a clock a test's scripted compositor holds, read from `descriptor`
+    /// (a `SOCK_SEQPACKET` socket), instead of the kernel's: see `HeldClockLink`. The first
+    /// reading is taken now, so the clock is held before anything reads it.
+    public func followHeldClock(descriptor: Int32) {
+        var link = HeldClockLink(descriptor: descriptor)
+        var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        _ = poll(&ready, 1, 5_000)
+        guard link.receive() else { return }
+        heldClock = link
+    }
+
     /// Arms the timer once; nil disarms it.
     public func setTimer(after seconds: Double?) {
+        if heldClock != nil {
+            heldClock?.deadline = seconds.map { SystemClock.monotonicNanoseconds &+ Self.nanoseconds($0) }
+            return
+        }
         var spec = seconds.map(Self.timerSpec(after:)) ?? itimerspec()
         timerfd_settime(timerFD, 0, &spec, nil)
     }
@@ -78,6 +96,12 @@ public final class EventLoop {
         spec.it_value.tv_sec = Int(clamped)
         spec.it_value.tv_nsec = Int((clamped - Double(Int(clamped))) * 1_000_000_000)
         return spec
+    }
+
+    /// `seconds` as nanoseconds, at most a day (also for infinite or NaN).
+    nonisolated static func nanoseconds(_ seconds: Double) -> UInt64 {
+        let clamped = seconds.isFinite ? min(max(seconds, 0), 86_400) : 86_400
+        return UInt64(clamped * 1e9)
     }
 
     /// Ends `run()` after the current iteration with `status`.
@@ -99,19 +123,32 @@ public final class EventLoop {
                 onDrained?()
                 if !running { break }
                 wantWrite = try prepareToRead()
+                // All the compositor sent is handled and our requests are out: the held
+                // clock's reading is answered.
+                heldClock?.answer()
             }
 
             var fds = [
                 pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN) | (wantWrite ? Int16(POLLOUT) : 0), revents: 0),
-                pollfd(fd: timerFD, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: heldClock?.descriptor ?? timerFD, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: signalFD, events: Int16(POLLIN), revents: 0),
             ]
             for entry in watched { fds.append(pollfd(fd: entry.fd, events: Int16(POLLIN), revents: 0)) }
             try pollAndDispatch(&fds)
-            if fds[1].revents & Int16(POLLIN) != 0 {
-                var expirations: UInt64 = 0
-                _ = read(timerFD, &expirations, 8)
-                onTimer?()
+            if fds[1].revents & Int16(POLLIN | POLLHUP) != 0 {
+                if var link = heldClock {
+                    // A compositor that went away leaves the clock where it was, and the
+                    // loop ends with the connection.
+                    let open = link.receive()
+                    let due = link.deadline.map { $0 <= SystemClock.monotonicNanoseconds } ?? false
+                    if due { link.deadline = nil }
+                    heldClock = open ? link : nil
+                    if due { onTimer?() }
+                } else {
+                    var expirations: UInt64 = 0
+                    _ = read(timerFD, &expirations, 8)
+                    onTimer?()
+                }
             }
             if fds[2].revents & Int16(POLLIN) != 0 {
                 var info = signalfd_siginfo()

@@ -39,15 +39,21 @@ final class AppHarness {
          fractionalScale: Double? = nil, outputMode: (width: Int32, height: Int32)? = nil, seats: [String] = ["seat0"], size: (Int32, Int32)? = (400, 300),
          extraEnvironment: [String: String] = [:], decorationManager: Bool = true, tabletManager: Bool = true,
          presentation: Bool = true, inputTimestamps: Bool = true, fifo: Bool = false, commitTiming: Bool = false,
-         vblank: VblankMode? = nil, beforeLaunch: (ScriptedCompositor) -> Void = { _ in }) async throws {
+         vblank: VblankMode? = nil, clock: ManualClock? = nil,
+         beforeLaunch: (ScriptedCompositor) -> Void = { _ in }) async throws {
         compositor = try ScriptedCompositor(outputScale: outputScale, fractionalScale: fractionalScale,
                                             outputMode: outputMode, seats: seats,
                                             offersDecorationManager: decorationManager, offersTabletManager: tabletManager,
                                             offersPresentation: presentation, offersInputTimestamps: inputTimestamps,
-                                            offersFifo: fifo, offersCommitTiming: commitTiming, vblank: vblank)
+                                            offersFifo: fifo, offersCommitTiming: commitTiming, vblank: vblank, clock: clock)
         // Devices the compositor knows before the app connects (a pen already near the screen).
         beforeLaunch(compositor)
-        app = try Self.launch(arguments, environment: compositor.environmentForClient.merging(extraEnvironment) { $1 })
+        var environment = compositor.environmentForClient.merging(extraEnvironment) { $1 }
+        // On a manual clock the app reads the compositor's time (ScriptedCompositor.holdClientClock).
+        let heldClock = clock == nil ? nil : try compositor.holdClientClock()
+        if heldClock != nil { environment["TOUCHCANVAS_HELD_CLOCK_FD"] = "\(ClientProcess.inheritedDescriptor)" }
+        defer { if let heldClock { close(heldClock) } }
+        app = try Self.launch(arguments, environment: environment, inheriting: heldClock)
         if let size {
             // Configure before mapping so the first buffer has the test's size.
             _ = await compositor.waitUntil(timeout: Self.patience) { compositor.toplevel != nil }
@@ -69,7 +75,7 @@ final class AppHarness {
     /// Under `make sanitize`, `TC_APP_ASAN_OPTIONS` replaces the test runner's `ASAN_OPTIONS` for
     /// the child: the runner has leak checking off (the tests keep touches and views in cycles
     /// on purpose, see docs/testing.md), the app has it on.
-    static func launch(_ arguments: [String], environment: [String: String] = [:]) throws -> ClientProcess {
+    static func launch(_ arguments: [String], environment: [String: String] = [:], inheriting descriptor: Int32? = nil) throws -> ClientProcess {
         var environment = environment
         let own = ProcessInfo.processInfo.environment
         // Unless the test set options of its own (the child inherits, or is handed, the runner's).
@@ -77,7 +83,7 @@ final class AppHarness {
             environment["ASAN_OPTIONS"] = appOptions
         }
         let app = try ClientProcess(executable: executablePath, arguments: patientWithTheCompositor(arguments, environment: environment),
-                                    environment: environment)
+                                    environment: environment, inheriting: descriptor)
         app.terminationGrace = stopGrace
         app.whenFinished = { app in
             guard let report = app.sanitizerReport else { return }

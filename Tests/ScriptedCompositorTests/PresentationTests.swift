@@ -5,11 +5,11 @@ import Wayland
 
 /// `wp_presentation` against an in-process client, with and without vblank mode.
 ///
-/// The vblank clock runs in real time and the tests check when commits were presented, so the
-/// suite runs apart: serialized, and after the rest in a run of its own (`REALTIME_SUITES` in
-/// the Makefile), where other tests do not share the machine with it.
+/// The compositor runs on a ``ManualClock``: time moves only as the test's exchanges pump it
+/// (2 ms each), so every commit's time, tick and presentation time is exact, whatever else the
+/// machine is doing.
 @MainActor
-@Suite(.serialized, .timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(1)))
 struct PresentationTests {
     /// A mapped window, its client's `wp_presentation` (whose clock it reported) and `wl_output`
     /// (kept: the proxy goes when its wrapper does).
@@ -28,6 +28,12 @@ struct PresentationTests {
         return (client, window, presentation, clock, output)
     }
 
+    /// Pumps until the manual clock reads `time`: the ticks and callbacks before it happen.
+    private func pump(_ compositor: ScriptedCompositor, to time: UInt64) async {
+        let now = compositor.clockNanoseconds
+        if time > now { await compositor.pump(for: Double(time - now) / 1e9) }
+    }
+
     /// Damage and commit, so the commit shows a change.
     private func redraw(_ window: TestWindow) {
         window.surface.damageBuffer(x: 0, y: 0, width: 8, height: 8)
@@ -35,24 +41,22 @@ struct PresentationTests {
     }
 
     @Test func theClockIsMonotonic() async throws {
-        let compositor = try ScriptedCompositor()
+        let compositor = try ScriptedCompositor(clock: ManualClock())
         let (_, _, _, clock, _) = try await setUp(compositor)
         #expect(clock == UInt32(CLOCK_MONOTONIC))
     }
 
     @Test func aCommitIsPresentedWhenItsFrameCallbackIsAnswered() async throws {
-        let compositor = try ScriptedCompositor()
+        let compositor = try ScriptedCompositor(clock: ManualClock())
         compositor.presentationRefreshNanoseconds = 16_666_667
         let (client, window, presentation, _, output) = try await setUp(compositor)
         let feedback = try FeedbackRecorder(presentation, surface: window.surface)
-        var callbackDone = false
+        // The callback's time is the event clock's milliseconds when it was answered.
+        var callbackAnswered: UInt32?
         let callback = try #require(window.surface.frame())
-        callback.onEvent = { _ in callbackDone = true }
+        callback.onEvent = { if case .done(let time) = $0 { callbackAnswered = time } }
         redraw(window)
-        let before = ScriptedCompositor.monotonicNanoseconds
         #expect(await client.exchange(until: { feedback.outcome != nil }))
-        let after = ScriptedCompositor.monotonicNanoseconds
-        #expect(callbackDone)  // in the same round as `presented`
 
         guard case .presented(let time, let refresh, let sequence, let flags) = feedback.outcome else {
             Issue.record("not presented: \(String(describing: feedback.outcome))")
@@ -61,9 +65,10 @@ struct PresentationTests {
         let truth = try #require(compositor.presentations.last)
         #expect(truth.feedbackRequested)
         #expect(truth.outcome == .presented(nanoseconds: time, sequence: sequence))
-        // Presented once the 1 ms frame-callback delay has passed, before the client heard of it.
-        #expect(time >= truth.committedNanoseconds + 1_000_000)
-        #expect(time <= after && truth.committedNanoseconds <= after && before <= after)
+        // Presented exactly when the 1 ms frame-callback delay has passed, in the same round as
+        // the callback's answer.
+        #expect(time == truth.committedNanoseconds + 1_000_000)
+        #expect(callbackAnswered == UInt32(truncatingIfNeeded: time / 1_000_000))
         #expect(refresh == 16_666_667 && flags == 0 && sequence >= 1)
         #expect(feedback.syncOutputs == 1)
         #expect(feedback.eventsAfterOutcome == 0)
@@ -73,58 +78,44 @@ struct PresentationTests {
         let second = try FeedbackRecorder(presentation, surface: window.surface)
         redraw(window)
         #expect(await client.exchange(until: { second.outcome != nil }))
-        if case .presented(_, _, let next, _) = second.outcome { #expect(next > sequence) }
+        if case .presented(_, _, let next, _) = second.outcome { #expect(next == sequence + 1) }
     }
 
     @Test func vblankPresentsTheLatestCommitOfAPeriodAfterScanout() async throws {
         let vblank = VblankMode(hertz: 60, scanoutDelay: .milliseconds(5))
-        let compositor = try ScriptedCompositor(vblank: vblank)
+        let compositor = try ScriptedCompositor(vblank: vblank, clock: ManualClock())
         #expect(compositor.vblank?.refreshNanoseconds == 16_666_667)
         let (client, window, presentation, _, output) = try await setUp(compositor)
-        // Start early in a period, so both commits land before the same tick; on a loaded machine
-        // they may still straddle one, and then the pair is simply made again.
-        var first: FeedbackRecorder?
-        var second: FeedbackRecorder?
-        var callbackAnswered: UInt64?
-        for _ in 1...3 {
-            #expect(await client.exchange(until: {
-                let now = ScriptedCompositor.monotonicNanoseconds
-                return (compositor.vblankTick(after: now)?.nanoseconds ?? 0) > now + 11_000_000
-            }))
-            let earlier = try FeedbackRecorder(presentation, surface: window.surface)
-            callbackAnswered = nil
-            let callback = try #require(window.surface.frame())
-            callback.onEvent = { _ in callbackAnswered = ScriptedCompositor.monotonicNanoseconds }
-            redraw(window)
-            let later = try FeedbackRecorder(presentation, surface: window.surface)
-            redraw(window)
-            #expect(await client.exchange(until: { earlier.outcome != nil && later.outcome != nil }))
-            (first, second) = (earlier, later)
-            let truth = compositor.presentations.suffix(2).map(\.committedNanoseconds)
-            if truth.count == 2, compositor.vblankTick(after: truth[0])?.index == compositor.vblankTick(after: truth[1])?.index {
-                break
-            }
-        }
-        let (firstFeedback, secondFeedback) = (try #require(first), try #require(second))
+        // 1 ms after a tick, two commits in one exchange: they arrive at the same instant.
+        let previous = try #require(compositor.vblankTick(after: compositor.clockNanoseconds))
+        await pump(compositor, to: previous.nanoseconds + 1_000_000)
+        let earlier = try FeedbackRecorder(presentation, surface: window.surface)
+        var callbackAnswered: UInt32?
+        let callback = try #require(window.surface.frame())
+        callback.onEvent = { if case .done(let time) = $0 { callbackAnswered = time } }
+        redraw(window)
+        let later = try FeedbackRecorder(presentation, surface: window.surface)
+        redraw(window)
+        #expect(await client.exchange(until: { earlier.outcome != nil && later.outcome != nil }))
 
-        let truth = compositor.presentations.suffix(2)
+        let truth = Array(compositor.presentations.suffix(2))
         #expect(truth.count == 2)
-        let committed = try #require(truth.last?.committedNanoseconds)
-        let tick = try #require(compositor.vblankTick(after: committed))
-        #expect(compositor.vblankTick(after: try #require(truth.first?.committedNanoseconds))?.index == tick.index)
-        #expect(firstFeedback.outcome == .discarded)
+        #expect(truth.first?.committedNanoseconds == previous.nanoseconds + 1_000_000)
+        #expect(truth.last?.committedNanoseconds == previous.nanoseconds + 1_000_000)
+        let tick = try #require(compositor.vblankTick(after: previous.nanoseconds + 1_000_000))
+        #expect(tick.index == previous.index + 1)
+        #expect(earlier.outcome == .discarded)
         #expect(truth.first?.outcome == .discarded)
         let flags = PresentationFlags([.vsync, .hwClock, .hwCompletion]).rawValue
-        #expect(secondFeedback.outcome == .presented(nanoseconds: tick.nanoseconds + 5_000_000, refresh: 16_666_667,
-                                             sequence: tick.index, flags: flags))
+        #expect(later.outcome == .presented(nanoseconds: tick.nanoseconds + 5_000_000, refresh: 16_666_667,
+                                            sequence: tick.index, flags: flags))
         #expect(truth.last?.outcome == .presented(nanoseconds: tick.nanoseconds + 5_000_000, sequence: tick.index))
         // The frame callback is answered at the tick, not a millisecond after the commit.
-        let answered = try #require(callbackAnswered)
-        #expect(answered >= tick.nanoseconds)
-        #expect(secondFeedback.syncOutputs == 1 && firstFeedback.syncOutputs == 0)
+        #expect(callbackAnswered == UInt32(truncatingIfNeeded: tick.nanoseconds / 1_000_000))
+        #expect(later.syncOutputs == 1 && earlier.syncOutputs == 0)
         _ = output
         // The outcome is told at scanout, not at the tick.
-        #expect(ScriptedCompositor.monotonicNanoseconds >= tick.nanoseconds + 5_000_000)
+        #expect(compositor.clockNanoseconds >= tick.nanoseconds + 5_000_000)
     }
 
     /// With a latch lead, a commit that comes after the compositor's deadline (but before the
@@ -132,40 +123,26 @@ struct PresentationTests {
     @Test func aCommitAfterTheLatchLeadWaitsForTheNextTick() async throws {
         let vblank = VblankMode(hertz: 20, latchLead: .milliseconds(30))
         #expect(vblank.latchLeadNanoseconds == 30_000_000)
-        let compositor = try ScriptedCompositor(vblank: vblank)
+        let compositor = try ScriptedCompositor(vblank: vblank, clock: ManualClock())
         let (client, window, presentation, _, output) = try await setUp(compositor)
-        // 10 to 25 ms before a tick: past the 30 ms deadline, and far enough from the tick that
-        // the commit lands before it even on a loaded machine.
-        #expect(await client.exchange(until: {
-            let now = ScriptedCompositor.monotonicNanoseconds
-            let period = vblank.refreshNanoseconds
-            guard let next = compositor.vblankTick(after: now) else { return false }
-            let toNextGrid = (next.nanoseconds - now) % period
-            return toNextGrid > 10_000_000 && toNextGrid < 25_000_000
-        }))
+        // 15 ms before a tick: past the 30 ms deadline.
+        let grid = try #require(compositor.vblankTick(after: compositor.clockNanoseconds + 30_000_000))
+        await pump(compositor, to: grid.nanoseconds - 15_000_000)
         let feedback = try FeedbackRecorder(presentation, surface: window.surface)
-        let before = ScriptedCompositor.monotonicNanoseconds
         redraw(window)
         #expect(await client.exchange(until: { feedback.outcome != nil }))
         let truth = try #require(compositor.presentations.last)
-        guard case .presented(let time, _, _, _) = feedback.outcome else {
-            Issue.record("not presented: \(String(describing: feedback.outcome))")
-            return
-        }
+        #expect(truth.committedNanoseconds == grid.nanoseconds - 15_000_000)
         // Not at the tick just after the commit, but one period later.
-        #expect(time >= truth.committedNanoseconds + 30_000_000, "committed \(truth.committedNanoseconds), shown \(time)")
-        #expect(truth.committedNanoseconds >= before)
+        #expect(feedback.outcome == .presented(nanoseconds: grid.nanoseconds + 50_000_000, refresh: 50_000_000,
+                                               sequence: grid.index + 1,
+                                               flags: PresentationFlags([.vsync, .hwClock, .hwCompletion]).rawValue))
         _ = output
     }
 
     @Test func aDestroyedSurfacesFeedbackIsDiscarded() async throws {
-        // A slow refresh, started early in a period: no tick can come between commit and destroy.
-        let compositor = try ScriptedCompositor(vblank: VblankMode(hertz: 10))
+        let compositor = try ScriptedCompositor(vblank: VblankMode(hertz: 10), clock: ManualClock())
         let (client, window, presentation, _, output) = try await setUp(compositor)
-        #expect(await client.exchange(until: {
-            let now = ScriptedCompositor.monotonicNanoseconds
-            return (compositor.vblankTick(after: now)?.nanoseconds ?? 0) > now + 80_000_000
-        }))
         let committed = try FeedbackRecorder(presentation, surface: window.surface)
         redraw(window)
         let uncommitted = try FeedbackRecorder(presentation, surface: window.surface)
@@ -181,7 +158,7 @@ struct PresentationTests {
     }
 
     @Test func withoutFeedbackNothingIsSentButTheTruthIsKept() async throws {
-        let compositor = try ScriptedCompositor()
+        let compositor = try ScriptedCompositor(clock: ManualClock())
         let (client, window, presentation, _, output) = try await setUp(compositor)
         var events = 0
         presentation.onEvent = { _ in events += 1 }

@@ -25,7 +25,13 @@ public final class ClientProcess {
     private let capture: OutputCapture
     private var reapedStatus: Int32?
 
-    public init(executable: String, arguments: [String] = [], environment: [String: String] = [:]) throws {
+    /// The descriptor number a child gets for `inheriting` (the first after stdin, stdout, stderr).
+    public static let inheritedDescriptor: Int32 = 3
+
+    /// With `inheriting`, the child gets that descriptor as ``inheritedDescriptor`` (a held
+    /// clock's link, say); every other descriptor of this process stays closed to it.
+    public init(executable: String, arguments: [String] = [], environment: [String: String] = [:],
+                inheriting descriptor: Int32? = nil) throws {
         self.executable = executable
         // Socket pairs rather than pipes: `pipe2` (atomic O_CLOEXEC) sits behind _GNU_SOURCE, and a
         // descriptor made without close-on-exec could leak into a child spawned meanwhile by a
@@ -50,6 +56,11 @@ public final class ClientProcess {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
         posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+        // dup2 onto itself would keep close-on-exec: a descriptor that already has the number
+        // is moved out of the way first.
+        let moved = descriptor == Self.inheritedDescriptor ? fcntl(Self.inheritedDescriptor, F_DUPFD_CLOEXEC, 4) : -1
+        defer { if moved >= 0 { close(moved) } }
+        if let descriptor { posix_spawn_file_actions_adddup2(&actions, moved >= 0 ? moved : descriptor, Self.inheritedDescriptor) }
 
         // The test runner may block or ignore signals (SIGPIPE); the child starts clean.
         var attributes = posix_spawnattr_t()

@@ -99,7 +99,7 @@ extension ScriptedCompositor {
     /// A commit is applied now, or held behind the barrier, its timestamp, or the commits
     /// already held.
     func enqueue(_ update: SurfaceState.Pending, on surface: SurfaceState) {
-        if surface.queuedUpdates.isEmpty && isReady(update, on: surface, now: uptimeNanoseconds()) {
+        if surface.queuedUpdates.isEmpty && isReady(update, on: surface, now: nowNanoseconds) {
             return apply(update, on: surface)
         }
         surface.queuedUpdates.append(update)
@@ -113,7 +113,7 @@ extension ScriptedCompositor {
     func applyReadyQueuedUpdates() {
         guard surfaces.values.contains(where: { !$0.queuedUpdates.isEmpty }) else { return }
         for surface in surfaces.values.sorted(by: { $0.sequence < $1.sequence }) where !surface.queuedUpdates.isEmpty {
-            while let first = surface.queuedUpdates.first, isReady(first, on: surface, now: uptimeNanoseconds()) {
+            while let first = surface.queuedUpdates.first, isReady(first, on: surface, now: nowNanoseconds) {
                 surface.queuedUpdates.removeFirst()
                 apply(first, on: surface)
                 // Applying may have ended the surface (a protocol error), which also empties the queue.

@@ -53,7 +53,7 @@ extension ScriptedCompositor {
 
     /// Tells the outcome of every commit whose scanout (or discard) has come.
     func sendDuePresentations() {
-        let now = uptimeNanoseconds()
+        let now = nowNanoseconds
         guard let due = presentationQueue.nextSendDue, due <= now else { return }
         for (entry, replaced) in presentationQueue.takeDue(now: now) {
             if replaced {

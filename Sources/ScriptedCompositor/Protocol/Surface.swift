@@ -164,7 +164,7 @@ extension ScriptedCompositor {
         case .commit:
             var update = surface.pending
             surface.pending = SurfaceState.Pending()
-            update.committedAt = uptimeNanoseconds()
+            update.committedAt = nowNanoseconds
             enqueue(update, on: surface)
         }
     }
@@ -233,7 +233,7 @@ extension ScriptedCompositor {
             attachedBuffer = newBuffer != nil
         }
 
-        let now = uptimeNanoseconds()
+        let now = nowNanoseconds
         if pending.setsBarrier { surface.barrierLiftsAt = barrierLift(appliedAt: now) }
         let due = frameCallbackDue(committedAt: now)
         let isToplevel = xdg?.toplevel != nil && xdg?.toplevel === currentToplevel
@@ -288,7 +288,7 @@ extension ScriptedCompositor {
     /// Answers frame callbacks whose delay has passed, in commit order.
     func answerDueFrameCallbacks() {
         guard answersFrameCallbacks, !frameCallbacks.isEmpty else { return }
-        let now = uptimeNanoseconds()
+        let now = nowNanoseconds
         let time = eventTime
         var remaining: [PendingFrameCallback] = []
         for entry in frameCallbacks {

@@ -32,12 +32,14 @@ final class AppController {
     var checkResult: CheckSuiteResult?
     /// Prints the check's report and ends the app; set when the check starts.
     var reportCheck: (() -> Void)?
-    let startTime = MonotonicClock.now()
+    /// When the app connected: the raw log's arrival times count from here.
+    let startTime: Double
 
     /// Connects and binds everything the app needs, or throws one readable reason.
     init(options: AppOptions) throws(AppError) {
         self.options = options
         link = try CompositorLink(answerTimeout: options.connectTimeout)
+        startTime = MonotonicClock.now()
         session = AppSession(.init(scene: options.scene, width: Double(options.size.width),
                                       height: Double(options.size.height), singleTouch: options.singleTouch))
         deadlines = Deadlines(loop: link.loop)

@@ -25,12 +25,22 @@ struct CompositorLink {
         } catch {
             throw AppError(error)
         }
+        if let descriptor = Self.heldClockDescriptor { loop.followHeldClock(descriptor: descriptor) }
         // From here on Ctrl+C comes through the loop: a wait it interrupts is said, not silent.
         loop.handleSignals([SIGINT, SIGTERM])
         guard let registry = GlobalRegistry(connection: connection) else {
             throw AppError("the compositor connection failed before the registry could be read")
         }
         self.registry = registry
+    }
+
+    /// The descriptor of a clock that the tests' scripted compositor holds
+    /// (`TOUCHCANVAS_HELD_CLOCK_FD`, an inherited socket; see `EventLoop.followHeldClock`), so a
+    /// test decides the time of every frame, input and presentation. Nil for every other run.
+    static var heldClockDescriptor: Int32? {
+        guard let text = getenv("TOUCHCANVAS_HELD_CLOCK_FD").map({ String(cString: $0) }),
+              let descriptor = Int32(text), descriptor > 2, fcntl(descriptor, F_GETFD) >= 0 else { return nil }
+        return descriptor
     }
 
     /// A round trip named `step` in what is said when it does not end ("registry round trip").
