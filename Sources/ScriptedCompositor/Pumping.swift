@@ -211,47 +211,43 @@ extension ScriptedCompositor {
     /// patience decides).
     static let catchUpPatience: UInt64 = 30_000_000_000
 
-    /// Waits, dispatching meanwhile, until the client holding the manual clock has handled
-    /// everything up to `now` and nothing more came from it: a reading goes out after the last
-    /// thing sent, its answer means all before it is handled, and a round trip in which the
-    /// client sent nothing means it is idle at this instant.
-    private func catchUp(_ link: ClientClockLink, at now: UInt64) {
-        let patience = uptimeNanoseconds() &+ Self.catchUpPatience
+    /// A client's catching up with one instant of the manual clock: the sync and async pumps
+    /// run the same steps and differ only in how they wait between them.
+    private struct CatchUp {
+        let now: UInt64
+        let patience: UInt64 = uptimeNanoseconds() &+ ScriptedCompositor.catchUpPatience
+        /// Something came from the client since the last reading went out.
         var busy = true
-        while busy && link.isOpen {
-            busy = false
-            link.send(now)
-            while !link.caughtUp {
-                guard uptimeNanoseconds() < patience else { return }
-                var ready = [pollfd(fd: display.eventLoopDescriptor, events: Int16(POLLIN), revents: 0),
-                             pollfd(fd: link.descriptor, events: Int16(POLLIN), revents: 0)]
-                _ = poll(&ready, 2, 1)
-                if ready[0].revents != 0 {
-                    busy = true
-                    display.dispatch(timeout: 0)
-                    finishRound()
-                }
-                link.receive()
-            }
-            if dispatchIfReadable() { busy = true }
+    }
+
+    /// One step of waiting until the client holding the manual clock has handled everything up
+    /// to the instant and nothing more came from it: a reading goes out after the last thing
+    /// sent, its answer means all before it is handled, and a round trip in which the client
+    /// sent nothing means it is idle at this instant. True when the client is to be waited for
+    /// and the step taken again; false once it has caught up, is gone, or is out of patience.
+    private func step(_ catchUp: inout CatchUp, _ link: ClientClockLink) -> Bool {
+        if dispatchIfReadable() { catchUp.busy = true }
+        link.receive()
+        guard link.caughtUp else { return uptimeNanoseconds() < catchUp.patience }
+        guard catchUp.busy, link.isOpen else { return false }
+        catchUp.busy = false
+        link.send(catchUp.now)
+        return true
+    }
+
+    /// Waits, dispatching meanwhile, until the client holding the manual clock is idle at `now`.
+    private func catchUp(_ link: ClientClockLink, at now: UInt64) {
+        var state = CatchUp(now: now)
+        while step(&state, link) {
+            var ready = pollfd(fd: link.descriptor, events: Int16(POLLIN), revents: 0)
+            _ = poll(&ready, 1, 1)
         }
     }
 
     /// ``catchUp(_:at:)`` for async callers: suspended while the client has not answered.
     nonisolated(nonsending) private func catchUp(_ link: ClientClockLink, at now: UInt64) async {
-        let patience = uptimeNanoseconds() &+ Self.catchUpPatience
-        var busy = true
-        while busy && link.isOpen {
-            busy = false
-            link.send(now)
-            while !link.caughtUp {
-                guard uptimeNanoseconds() < patience else { return }
-                await readiness.readable(link.descriptor, milliseconds: 1)
-                if dispatchIfReadable() { busy = true }
-                link.receive()
-            }
-            if dispatchIfReadable() { busy = true }
-        }
+        var state = CatchUp(now: now)
+        while step(&state, link) { await readiness.readable(link.descriptor, milliseconds: 1) }
     }
 
     /// Dispatches what a client sent, if anything: true when something came.

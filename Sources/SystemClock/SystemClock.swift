@@ -32,14 +32,6 @@ public enum SystemClock {
     /// Seconds on CLOCK_MONOTONIC.
     public static var monotonicSeconds: Double { Double(monotonicNanoseconds) / 1e9 }
 
-    /// CLOCK_MONOTONIC as the machine reads it, even while a test holds the clock: for patience
-    /// (how long to wait for a compositor), never for what is measured.
-    public static var machineMonotonicNanoseconds: UInt64 {
-        var now = timespec()
-        guard clock_gettime(CLOCK_MONOTONIC, &now) == 0, now.tv_sec >= 0, now.tv_nsec >= 0 else { return 0 }
-        return UInt64(now.tv_sec) &* 1_000_000_000 &+ UInt64(now.tv_nsec)
-    }
-
     /// Makes every CLOCK_MONOTONIC reading of this process `nanoseconds` until the next call: a
     /// test's scripted compositor moves the clock, and the app's pacing, prediction, logs and
     /// animations read the compositor's time. Once held, the clock stays held.
