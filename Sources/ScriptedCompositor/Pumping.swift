@@ -17,8 +17,15 @@ extension ScriptedCompositor {
         return rounds
     }
 
-    /// Pumps until `condition` holds (true) or `timeout` seconds pass (false).
+    /// Pumps until `condition` holds (true) or `timeout` seconds pass (false). On the manual
+    /// clock the client first catches up with the current instant, so whether the condition
+    /// holds before time moves does not depend on how fast the client was.
     public func waitUntil(timeout: Double, _ condition: () -> Bool) -> Bool {
+        if let manualClock, let link = clientClock {
+            display.dispatch(timeout: 0)
+            finishRound()
+            catchUp(link, at: manualClock.nanoseconds)
+        }
         if condition() { return true }
         let deadline = uptimeNanoseconds() &+ nanoseconds(fromSeconds: timeout)
         while uptimeNanoseconds() < deadline {
@@ -102,6 +109,11 @@ extension ScriptedCompositor {
 
     /// ``waitUntil(timeout:_:)`` for async callers: suspended, not blocked, between rounds.
     nonisolated(nonsending) public func waitUntil(timeout: Double, _ condition: () -> Bool) async -> Bool {
+        if let manualClock, let link = clientClock {
+            display.dispatch(timeout: 0)
+            finishRound()
+            await catchUp(link, at: manualClock.nanoseconds)
+        }
         if condition() { return true }
         let deadline = uptimeNanoseconds() &+ nanoseconds(fromSeconds: timeout)
         while uptimeNanoseconds() < deadline {
@@ -226,9 +238,14 @@ extension ScriptedCompositor {
     /// sent nothing means it is idle at this instant. True when the client is to be waited for
     /// and the step taken again; false once it has caught up, is gone, or is out of patience.
     private func step(_ catchUp: inout CatchUp, _ link: ClientClockLink) -> Bool {
-        if dispatchIfReadable() { catchUp.busy = true }
+        // The answer first, then the traffic: the client sends everything it has before it
+        // answers, so once the answer is in, what came before it is in the socket and this
+        // dispatch sees it. The other way round, requests that arrived between the two looks
+        // (a commit, on a busy machine) would be left for after the clock moved.
         link.receive()
-        guard link.caughtUp else { return uptimeNanoseconds() < catchUp.patience }
+        let answered = link.caughtUp
+        if dispatchIfReadable() { catchUp.busy = true }
+        guard answered else { return uptimeNanoseconds() < catchUp.patience }
         guard catchUp.busy, link.isOpen else { return false }
         catchUp.busy = false
         link.send(catchUp.now)
@@ -285,8 +302,9 @@ extension ScriptedCompositor {
         Int32((roundWaitNanoseconds(until: deadline) + 999_999) / 1_000_000)
     }
 
-    /// How long a round may wait for client traffic, in nanoseconds.
-    private func roundWaitNanoseconds(until deadline: UInt64) -> UInt64 {
+    /// How long a round may wait for client traffic, in nanoseconds: to the nanosecond, so a
+    /// pump shorter than a millisecond ends when it is due.
+    func roundWaitNanoseconds(until deadline: UInt64) -> UInt64 {
         let now = nowNanoseconds
         var wait = deadline > now ? deadline - now : 0
         wait = min(wait, UInt64(max(maximumRoundMilliseconds, 0)) * 1_000_000)

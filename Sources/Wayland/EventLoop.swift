@@ -29,6 +29,10 @@ public final class EventLoop {
     public var onTimer: (() -> Void)?
     /// A signal from `handleSignals(_:)` arrived.
     public var onSignal: ((Int32) -> Void)?
+    /// True while another thread does work whose end the loop will hear of through a watched
+    /// descriptor (a buffer being prefaulted). On a held clock the reading is not answered
+    /// until it is done: that work runs in real time, and time must not move on without it.
+    public var isWorkInFlight: (() -> Bool)?
 
     public init(connection: Connection) throws(WaylandError) {
         self.connection = connection
@@ -80,7 +84,13 @@ public final class EventLoop {
     /// Arms the timer once; nil disarms it.
     public func setTimer(after seconds: Double?) {
         if heldClock != nil {
-            heldClock?.deadline = seconds.map { SystemClock.monotonicNanoseconds &+ Self.nanoseconds($0) }
+            // As the kernel's timer is armed (``timerSpec(after:)``): at least a microsecond
+            // ahead, so a timer set for now is still ahead of the held clock and the compositor
+            // moves time to it, rather than past it. Rounded up, so it is never due a fraction
+            // of a nanosecond before the time it was set for.
+            heldClock?.deadline = seconds.map {
+                SystemClock.monotonicNanoseconds &+ max(Self.nanoseconds($0, roundedUp: true), 1_000)
+            }
             return
         }
         var spec = seconds.map(Self.timerSpec(after:)) ?? itimerspec()
@@ -99,9 +109,9 @@ public final class EventLoop {
     }
 
     /// `seconds` as nanoseconds, at most a day (also for infinite or NaN).
-    nonisolated static func nanoseconds(_ seconds: Double) -> UInt64 {
+    nonisolated static func nanoseconds(_ seconds: Double, roundedUp: Bool = false) -> UInt64 {
         let clamped = seconds.isFinite ? min(max(seconds, 0), 86_400) : 86_400
-        return UInt64(clamped * 1e9)
+        return UInt64(roundedUp ? (clamped * 1e9).rounded(.up) : clamped * 1e9)
     }
 
     /// Ends `run()` after the current iteration with `status`.
@@ -123,9 +133,10 @@ public final class EventLoop {
                 onDrained?()
                 if !running { break }
                 wantWrite = try prepareToRead()
-                // All the compositor sent is handled and our requests are out: the held
-                // clock's reading is answered.
-                heldClock?.answer()
+                // All the compositor sent is handled, our requests are all out (none left for
+                // a full socket) and no worker is still busy: the held clock's reading is
+                // answered, after everything it must follow.
+                if !wantWrite, isWorkInFlight?() != true { heldClock?.answer() }
             }
 
             var fds = [

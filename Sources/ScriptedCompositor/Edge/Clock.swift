@@ -13,8 +13,8 @@ func uptimeNanoseconds() -> UInt64 { SystemClock.monotonicNanoseconds }
 /// content-update queues and input stamps. Each round of ``ScriptedCompositor/pump(for:)`` runs
 /// what is due now and then jumps to the next thing due (a tick, a scanout, a frame callback, a
 /// timed commit) or to the end of the pump, whichever is first. Waits for a condition keep their
-/// patience on the machine's clock. The client must be one the test dispatches itself, in
-/// process: a client in another process reads the machine's clock.
+/// patience on the machine's clock. A client in process reads the clock itself; one in another
+/// process (the app) follows it through ``ScriptedCompositor/holdClientClock()``.
 public final class ManualClock {
     /// The reading, in nanoseconds.
     public var nanoseconds: UInt64

@@ -20,6 +20,7 @@ extension AppController {
         if let prefaulter = PagePrefaulter() {
             buffers.swapchain.prefaulter = prefaulter
             loop.watch(prefaulter.fileDescriptor) { prefaulter.runFinished() }
+            loop.isWorkInFlight = { prefaulter.pendingCount > 0 }
             buffers.swapchain.onBufferReady = { [unowned pacer] in pacer.renderIfNeeded() }
         }
         pacer.prediction = options.prediction

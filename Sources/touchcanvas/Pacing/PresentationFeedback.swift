@@ -81,8 +81,10 @@ final class PresentationFeedback {
             case let .presented(secHi, secLo, nsec, refresh, _, _, flags):
                 let presented = wireNanoseconds(secondsHigh: secHi, secondsLow: secLo, nanoseconds: nsec)
                 let present = Double(presented) / 1e9
-                // Clamped before the conversion: a compositor's timestamp may be anything.
-                let periods = refresh > 0 ? ((present - commit) * 1e9 / Double(refresh)).rounded(.up) : 0
+                // Clamped before the conversion: a compositor's timestamp may be anything. A
+                // microsecond over whole periods is the refresh's rounding to nanoseconds (60 Hz
+                // is 16 666 666.67 ns, sent as 16 666 667), not a period more.
+                let periods = refresh > 0 ? (((present - commit) * 1e9 - 1_000) / Double(refresh)).rounded(.up) : 0
                 let waited = periods.isFinite ? Int(min(max(periods, 0), 1_000_000)) : 0
                 self.refresh = refresh > 0 ? Double(refresh) / 1e9 : nil
                 let shown = (carried + samples).map { present - $0 }
