@@ -103,7 +103,7 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["ScriptedCompositor", "Rendering", "touchcanvas", "TouchCanvasApp", "TouchCanvasTesting", "TouchCanvasConstants"]),
         .testTarget(name: "ScriptedCompositorTests", dependencies: ["ScriptedCompositor", "Wayland", "CWaylandClient", "TouchCanvasTesting"]),
         .testTarget(name: "MappedMemoryTests", dependencies: ["MappedMemory"]),
-        .testTarget(name: "WaylandTests", dependencies: ["Wayland", "MappedMemory", "ScriptedCompositor", "CWaylandClient"]),
+        .testTarget(name: "WaylandTests", dependencies: ["Wayland", "MappedMemory", "ScriptedCompositor", "CWaylandClient", "TouchCanvasTesting"]),
         .testTarget(name: "WaylandDecorTests", dependencies: ["WaylandDecor"]),
     ]
 )

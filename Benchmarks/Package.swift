@@ -32,6 +32,12 @@ let package = Package(
             .product(name: "ScriptedCompositor", package: mainPackage),
             .product(name: "Rendering", package: mainPackage),
         ]),
+        /// The figures the end-to-end tests asserted on the machine's clock before they moved
+        /// to the held clock: the present log's agreement, prediction, the latency flash, check glass.
+        .executableTarget(name: "RealClockFigures", dependencies: [
+            "BenchmarkSupport",
+            .product(name: "ScriptedCompositor", package: mainPackage),
+        ]),
         /// How long the real app's loop is away from poll while it resizes to 8K.
         .executableTarget(name: "LoopTurns", dependencies: [
             "BenchmarkSupport",

@@ -1,10 +1,11 @@
 import Foundation
 import ScriptedCompositor
 import Testing
+import TouchCanvasTesting
 
 /// Each compositor anomaly TouchKit knows, produced by sending the offending sequence to the
 /// real binary, and named in the JSON log — in `--log phases` and in `--log raw`.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.compositorSlot(timeLimit: .minutes(3)))
 struct AnomalyEndToEndTests {
     static let logs = ["phases", "raw"]
 

@@ -6,7 +6,7 @@ import TouchCanvasTesting
 
 /// `touchcanvas check` against a compositor that cancels the fingers a system gesture takes,
 /// and against one that lets them up as ordinary touches.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.compositorSlot(timeLimit: .minutes(2)))
 struct CheckEndToEndTests {
     func threeFingersDownAndMoving(_ h: AppHarness) async { await CheckSuiteDriver.threeFingersDownAndMoving(h) }
 

@@ -111,7 +111,7 @@ enum CheckSuiteDriver {
 
 /// `touchcanvas check` as a suite: each step passes, fails or is skipped in the cases made for
 /// it, the exit status is 0, 1 or 2, and `--json` gives scripts the same results.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.compositorSlot(timeLimit: .minutes(3)))
 struct CheckSuiteEndToEndTests {
     struct Results: Decodable {
         let touchcanvasVersion: String

@@ -1,13 +1,14 @@
 import Foundation
 import ScriptedCompositor
 import Testing
+import TouchCanvasTesting
 
 /// The app's own chrome (title bar, buttons, edges) through the real binary, on a compositor without a decoration manager
 /// (as Mutter and Weston): where it sits, what the compositor is told, and what fingers and the
 /// mouse on it ask for. The harness configures 400×300: the window geometry, title bar included.
 /// The chrome is five subsurfaces (``ChromeSurfacePart``): points here are in the named part's own
 /// coordinates.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.compositorSlot(timeLimit: .minutes(2)))
 struct ChromeEndToEndTests {
     /// On the 400×40 title bar of a 400×260 canvas.
     static let titleBar = (x: 88.0, y: 18.0)

@@ -1,10 +1,11 @@
 import Foundation
 import ScriptedCompositor
 import Testing
+import TouchCanvasTesting
 
 /// The app's own frame shown in parts sized to what they show: what their buffers cost on a
 /// 3840×2160 window, what they show, and the pointer crossing from one part to another.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.compositorSlot(timeLimit: .minutes(2)))
 struct ChromePartsEndToEndTests {
     func harness(outputScale: Int32 = 1) async throws -> AppHarness {
         try await AppHarness(arguments: ["--scene", "spots", "--log", "phases"], outputScale: outputScale, decorationManager: false)

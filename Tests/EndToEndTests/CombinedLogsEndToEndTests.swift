@@ -1,10 +1,11 @@
 import Foundation
 import ScriptedCompositor
 import Testing
+import TouchCanvasTesting
 
 /// `--log` with several modes: one stdout, every kind of line in it, each telling what it is by
 /// a key of its own, and each as full as when its mode runs alone.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.compositorSlot(timeLimit: .minutes(3)))
 struct CombinedLogsEndToEndTests {
     @Test func phasesPresentAndGesturesShareOneStream() async throws {
         let h = try await AppHarness(arguments: ["--scene", "gestures", "--log", "phases,present,gestures"], size: (800, 600),

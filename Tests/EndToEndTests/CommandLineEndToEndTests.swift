@@ -2,10 +2,11 @@ import Foundation
 import ScriptedCompositor
 import Testing
 import TouchCanvasConstants
+import TouchCanvasTesting
 
 /// The command line itself, with no compositor: what `--version`, the help and the shared
 /// options' checks say, and what shells are given to complete.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.compositorSlot(timeLimit: .minutes(1)))
 struct CommandLineEndToEndTests {
     /// Runs the binary to its end. Output that should come waits for its last newline: the pipe
     /// can stay open a moment after the exit (see `ClientProcess.lines`).

@@ -1,12 +1,13 @@
 import Foundation
 import ScriptedCompositor
 import Testing
+import TouchCanvasTesting
 
 /// The pointer's cursor through the real binary: which image of the user's theme the app shows
 /// (`XCURSOR_THEME`, `XCURSOR_SIZE`), at what scale, with what hotspot, over the content and over
 /// the app's own frame. The expected images are read from the theme's files, so the tests say
 /// "the crosshair at 32 px" rather than repeat numbers from Adwaita.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.compositorSlot(timeLimit: .minutes(2)))
 struct CursorEndToEndTests {
     static let themeDirectory = "/usr/share/icons/Adwaita/cursors"
 

@@ -1,12 +1,13 @@
 import Foundation
 import Glibc
 import Testing
+import TouchCanvasTesting
 
 /// `demo` runs the app as a child under its compositor: when the child dies, the demo says so
 /// with the child's status and last words and ends with that status, instead of playing on to
 /// nobody; and a frame of thousands of fingers reaches the child whole instead of costing it
 /// its connection.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.compositorSlot(timeLimit: .minutes(2)))
 struct DemoChildEndToEndTests {
     /// A recording of `lines` in a scratch folder, with the picture's path beside it.
     private static func scratch(_ name: String, _ body: String) throws -> (dir: URL, recording: String, png: String) {

@@ -2,9 +2,10 @@ import Rendering
 import Foundation
 import ScriptedCompositor
 import Testing
+import TouchCanvasTesting
 
 /// `touchcanvas demo`, as `make run` uses it without a Wayland session.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.compositorSlot(timeLimit: .minutes(1)))
 struct DemoEndToEndTests {
     @Test func demoSavesFourFullSpotsOverTheirStrokes() async throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tc-demo-\(getpid())")
@@ -36,7 +37,7 @@ struct DemoEndToEndTests {
 }
 
 /// `make run`'s demo without a session: a shipped recording played through the compositor.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.compositorSlot(timeLimit: .minutes(1)))
 struct RecordingDemoEndToEndTests {
     @Test func theTenFingerRecordingDrawsTenStrokes() async throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tc-demo-rec-\(getpid())")
@@ -64,7 +65,7 @@ struct RecordingDemoEndToEndTests {
 }
 
 /// What a person gets wrong on the command line is said at once.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.compositorSlot(timeLimit: .minutes(1)))
 struct DemoOptionEndToEndTests {
     @Test func anUnknownSceneIsAUsageErrorAtOnce() async throws {
         var environment = ProcessInfo.processInfo.environment

@@ -1,9 +1,10 @@
 import Foundation
 import ScriptedCompositor
 import Testing
+import TouchCanvasTesting
 
 /// Bad environments get one clear line on stderr and a non-zero exit, never a crash or a hang.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.compositorSlot(timeLimit: .minutes(1)))
 struct FailureEndToEndTests {
     @Test func noCompositorIsOneLineAndStatusOne() async throws {
         let runtime = FileManager.default.temporaryDirectory.appendingPathComponent("tc-nocomp-\(getpid())")

@@ -1,12 +1,13 @@
 import Foundation
 import ScriptedCompositor
 import Testing
+import TouchCanvasTesting
 
 /// The first touch after idle: the swapchain's second buffer is created then and painted whole,
 /// but the commit damages only what changed, as every later one does. At 1920×1080 and at
 /// 3840×2160 (scale 1, the output's mode made as large), in the canvas scene (a 100 px spot and
 /// a stroke) and the trace scene.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.compositorSlot(timeLimit: .minutes(2)))
 struct FirstTouchDamageEndToEndTests {
     @Test(arguments: ["canvas", "trace"], [1080, 2160])
     func noCommitOfAStrokeDamagesMoreThanFivePercent(_ scene: String, height: Int32) async throws {

@@ -1,11 +1,12 @@
 import Foundation
 import ScriptedCompositor
 import Testing
+import TouchCanvasTesting
 
 /// The gestures scene in the real binary: what a person sees after each gesture. The window is
 /// 600×400, so the placard's home is (300, 200), the square's area is 136 px at (448, 224) and
 /// the swipe arrow is drawn about (300, 58).
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.compositorSlot(timeLimit: .minutes(2)))
 struct GesturesEndToEndTests {
     static let placard = (UInt8(0x2E), UInt8(0x5E), UInt8(0x8C))
     static let square = (UInt8(0xE0), UInt8(0x7A), UInt8(0x1F))

@@ -7,7 +7,7 @@ import TouchCanvasTesting
 /// reads too (`TOUCHCANVAS_HELD_CLOCK_FD`). Time moves only as the test pumps, and only once the
 /// app has caught up with each instant, so drawing costs no time and every figure is exact: the
 /// same on a quiet machine, a busy one and under a sanitizer.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.compositorSlot(timeLimit: .minutes(2)))
 struct HeldClockPacingTests {
     struct Run {
         /// Per touch frame sent: the tick it could first have reached, how long before that tick

@@ -1,10 +1,11 @@
 import ScriptedCompositor
 import Testing
+import TouchCanvasTesting
 
 /// The app under a compositor that offers `wp_fractional_scale_v1` and `wp_viewporter`: the
 /// buffer is drawn at the fractional size and shown at the logical size, touches stay logical
 /// and land under the finger, and strokes are as sharp as the output's pixels allow.
-@Suite struct HiDPIEndToEndTests {
+@Suite(.compositorSlot) struct HiDPIEndToEndTests {
     @Test(arguments: [1.0, 1.25, 1.5, 2.0])
     func touchLandsUnderTheFingerAtFractionalScale(scale: Double) async throws {
         let h = try await AppHarness(fractionalScale: scale)

@@ -7,7 +7,7 @@ import TouchCanvasTesting
 /// A compositor that sends sizes and scales no sane one would: the app says so where that helps,
 /// keeps its memory bounded, keeps answering, and ends when asked. The scripted compositor's one
 /// output is 1920×1080.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.compositorSlot(timeLimit: .minutes(3)))
 struct HostileCompositorEndToEndTests {
     /// Pings, and waits up to `seconds` for the pong: frozen means not answering within 1 s.
 
@@ -138,7 +138,7 @@ struct HostileCompositorEndToEndTests {
 }
 
 /// Many of what there is usually one of: outputs, seats, touch ids over a session.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.compositorSlot(timeLimit: .minutes(3)))
 struct HostileCountsEndToEndTests {
 
     /// The child's resident memory in kB, from /proc.

@@ -1,9 +1,10 @@
 import Foundation
 import ScriptedCompositor
 import Testing
+import TouchCanvasTesting
 
 /// Strokes: the trace, draw and canvas scenes as a person sees them in the committed buffer.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.compositorSlot(timeLimit: .minutes(2)))
 struct InkEndToEndTests {
     static let completed: (UInt8, UInt8, UInt8) = (0x34, 0x32, 0x9C)
     /// #34329C at 50 % alpha over white.

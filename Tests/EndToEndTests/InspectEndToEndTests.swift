@@ -2,9 +2,10 @@ import Rendering
 import Foundation
 import ScriptedCompositor
 import Testing
+import TouchCanvasTesting
 
 /// The inspect scene and the HUD as a person sees them in the committed buffer.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.compositorSlot(timeLimit: .minutes(2)))
 struct InspectEndToEndTests {
     static let red: (UInt8, UInt8, UInt8) = (0xE0, 0x1B, 0x24)
 

@@ -1,6 +1,7 @@
 import Foundation
 import ScriptedCompositor
 import Testing
+import TouchCanvasTesting
 
 /// A finger lifted at the end of a stroke across a 4K window: the commit that turns the
 /// in-progress ink into completed ink damages the pixels along the stroke, not its bounding box
@@ -12,7 +13,7 @@ import Testing
 /// Damage that small is only right if nothing that changed was left out: the picture shown after
 /// the lifts must be the one a full repaint gives. A resize away and back makes the app rebuild
 /// its ink from the strokes and paint new buffers whole; that picture must equal the one shown.
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.compositorSlot(timeLimit: .minutes(5)))
 struct LiftDamageEndToEndTests {
     static let width: Int32 = 3840, height: Int32 = 2160
     /// The most of the buffer one commit may damage, its rectangles' areas added up.

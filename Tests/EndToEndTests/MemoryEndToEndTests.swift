@@ -15,11 +15,10 @@ import TouchCanvasTesting
 /// Skipped under a sanitizer (`TC_SANITIZER`): its shadow memory and quarantine inflate every
 /// figure, and the limits are about the app, not the sanitizer.
 ///
-/// Real time is what this suite measures (how soon, in which order, how much memory at the
-/// peak), so it runs apart: serialized, and after the rest of the suite in a run of its own
-/// (`REALTIME_SUITES` in the Makefile), where the other tests' apps do not share the machine
-/// with it.
-@Suite(.serialized, .timeLimit(.minutes(4)),
+/// On the held clock (``ManualClock``, which the app reads too): how many buffers are in flight
+/// at the peak depends on when the compositor releases them and when the app draws, which the
+/// held clock makes the same on a quiet machine and a busy one.
+@Suite(.compositorSlot(timeLimit: .minutes(4)),
        .enabled(if: !Sanitizer.isActive,
                 "a sanitizer's shadow memory and quarantine inflate resident memory"))
 struct MemoryEndToEndTests {
@@ -74,7 +73,7 @@ struct MemoryEndToEndTests {
     /// otherwise the compositor's decorations are taken (no frame in the app).
     static func launch(scene: String, ownChrome: Bool) async throws -> AppHarness {
         let h = try await AppHarness(arguments: ["--scene", scene], outputMode: (3840, 2160), size: (3840, 2160),
-                               decorationManager: !ownChrome)
+                               decorationManager: !ownChrome, clock: ManualClock())
         #expect(await h.frame { $0.width == 3840 && $0.height == 2160 } != nil)
         h.compositor.captureFrames = false
         await h.idle()

@@ -6,7 +6,7 @@ import TouchCanvasTesting
 /// Which screen a touch lands on, and how big a pixel is there: millimetres from the output the
 /// window is on, pixels (said once) where it gives no physical size, and `--output` choosing
 /// the output fullscreen fills.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.compositorSlot(timeLimit: .minutes(2)))
 struct OutputFiguresEndToEndTests {
     /// A short drag, and the contact's summary line once it lifts.
     func summary(_ h: AppHarness) async throws -> [String: Any] {

@@ -3,13 +3,14 @@ import ScriptedCompositor
 import Testing
 #if canImport(Glibc)
 import Glibc
+import TouchCanvasTesting
 #endif
 
 /// What `touchcanvas replay … --png OUT` does to what already has the name OUT, run as the
 /// user runs it: as root (where permission bits stop nothing, so only the app's own care
 /// keeps `/dev/null` a device) and as an unprivileged user (uid 65534, through `setpriv`),
 /// where a rename cannot keep someone else's ownership and the app writes in place instead.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.compositorSlot(timeLimit: .minutes(2)))
 final class OutputSafetyEndToEndTests {
     let folder: String
     let recording: String

@@ -1,13 +1,14 @@
 import Foundation
 import ScriptedCompositor
 import Testing
+import TouchCanvasTesting
 
 /// A pen on the app's own title bar, edges and buttons, and on the inspect scene's move handle,
 /// works the window as a finger does: the move or resize quotes the serial of the tool's `down`,
 /// the close button closes, and nothing reaches the canvas. Chrome points are in the named
 /// part's own coordinates (``ChromeEndToEndTests`` has the layout: a 400×300 window, a 400×40
 /// title bar).
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.compositorSlot(timeLimit: .minutes(2)))
 struct PenChromeEndToEndTests {
     struct Pen {
         let tablet: TabletHandle

@@ -1,10 +1,11 @@
 import Foundation
 import ScriptedCompositor
 import Testing
+import TouchCanvasTesting
 
 /// The pen in the real binary under the scripted compositor's tablet-v2: pressure ink, the
 /// eraser, hover and the ways a pen's touch is cancelled.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.compositorSlot(timeLimit: .minutes(3)))
 struct PenEndToEndTests {
     static let ink: (UInt8, UInt8, UInt8) = (0x34, 0x32, 0x9C)
 

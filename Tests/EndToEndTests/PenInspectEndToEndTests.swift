@@ -2,10 +2,11 @@ import Rendering
 import Foundation
 import ScriptedCompositor
 import Testing
+import TouchCanvasTesting
 
 /// The pen in the inspector of the real binary under the scripted compositor: the pencil
 /// fields of `--log phases`, the HUD's tool row and the inspect scene's tilt line.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.compositorSlot(timeLimit: .minutes(2)))
 struct PenInspectEndToEndTests {
     static let orange: (UInt8, UInt8, UInt8) = (0xE6, 0x61, 0x00)
 

@@ -8,7 +8,7 @@ import TouchCanvasTesting
 /// tablet-v2, then `touchcanvas replay` with no compositor: the replay is the picture the
 /// window showed, pixel for pixel, pressure widths and all, so a pen bug seen live can be
 /// replayed from its file.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.compositorSlot(timeLimit: .minutes(3)))
 final class PenRecordReplayEndToEndTests {
     let directory: URL
 

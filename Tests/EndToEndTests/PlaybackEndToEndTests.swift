@@ -1,10 +1,11 @@
 import Foundation
 import ScriptedCompositor
 import Testing
+import TouchCanvasTesting
 
 /// `run --play`: a recording's input drawn live in the window, on a compositor whose own seat
 /// sends nothing, the way a headless Weston or a kiosk would show it.
-@Suite struct PlaybackEndToEndTests {
+@Suite(.compositorSlot) struct PlaybackEndToEndTests {
     static var recordings: String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Recordings").path

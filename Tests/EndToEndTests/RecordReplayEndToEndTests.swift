@@ -7,7 +7,7 @@ import TouchCanvasConstants
 
 /// `--record` under the scripted compositor, then `touchcanvas replay` with no compositor at
 /// all: the replayed picture is the one the compositor was shown, and the same every time.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.compositorSlot(timeLimit: .minutes(2)))
 final class RecordReplayEndToEndTests {
     let directory: URL
 

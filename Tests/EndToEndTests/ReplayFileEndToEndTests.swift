@@ -8,7 +8,7 @@ import TouchCanvasTesting
 /// ones: nothing but a regular file is opened (a FIFO with no writer would block forever), a
 /// large file is read as it is played in the memory of a small one, and the command line
 /// alone, with `--log` alone or with a wrong option does what its help says.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.compositorSlot(timeLimit: .minutes(3)))
 final class ReplayFileEndToEndTests {
     let folder: String
 

@@ -5,11 +5,12 @@ import ScriptedCompositor
 import Testing
 import TouchCanvasApp
 import TouchCanvasConstants
+import TouchCanvasTesting
 
 /// `touchcanvas report`: the folder it writes lists exactly what the compositor announced, says
 /// nothing about the person, and with `--check` holds the steps' results, the charts and a
 /// recording that replays.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.compositorSlot(timeLimit: .minutes(3)))
 struct ReportEndToEndTests {
     /// A fresh folder for one test's report.
     static func scratchFolder() throws -> String {

@@ -2,10 +2,11 @@ import Rendering
 import Foundation
 import ScriptedCompositor
 import Testing
+import TouchCanvasTesting
 
 /// Saving: what the compositor was shown is what lands on disk, atomically, never over an
 /// earlier drawing, and a failure is one line.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.compositorSlot(timeLimit: .minutes(2)))
 struct SaveEndToEndTests {
     let directory: URL
 

@@ -1,12 +1,13 @@
 import Rendering
 import Foundation
 import Testing
+import TouchCanvasTesting
 
 /// The screenshots in `docs/screenshots` (the README's and the AppStream metadata's) are what
 /// the app draws today: each is made again, as `make screenshots` makes it, and compared with
 /// the file kept in the repository. After a change to what the app draws, `make screenshots`
 /// writes them anew (and a person looks at them before committing).
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.compositorSlot(timeLimit: .minutes(2)))
 struct ScreenshotEndToEndTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()

@@ -1,9 +1,10 @@
 import ScriptedCompositor
 import Testing
+import TouchCanvasTesting
 
 /// Two seats (two touch screens, or a touch screen and a tablet's seat) and monitors that come
 /// and go: the app keeps every seat's touches apart and the drawing through output changes.
-@Suite struct SeatsAndOutputsEndToEndTests {
+@Suite(.compositorSlot) struct SeatsAndOutputsEndToEndTests {
     @Test func touchesFromTwoSeatsAtOnceStaySeparate() async throws {
         let h = try await AppHarness(arguments: ["--scene", "spots", "--log", "phases"], seats: ["seat0", "seat1"])
         // The same wl_touch id on both seats: two different fingers.

@@ -11,7 +11,7 @@ import TouchCanvasTesting
 /// Structure, not time: the rebuild must span several commits, and the ping's answer and the
 /// touch's log line must come while later commits still show it unfinished. How many
 /// milliseconds anything took is not asserted.
-@Suite struct SlicedRebuildEndToEndTests {
+@Suite(.compositorSlot) struct SlicedRebuildEndToEndTests {
     static let width = 1000, height = 700
     static let strokes = 2000, pointsPerStroke = 12
 

@@ -1,9 +1,10 @@
 import Foundation
 import ScriptedCompositor
 import Testing
+import TouchCanvasTesting
 
 /// The real binary under the scripted compositor: pixels of committed buffers and the JSON log.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.compositorSlot(timeLimit: .minutes(2)))
 struct SpotsEndToEndTests {
     @Test func oneFingerSpotGrowsFollowsAndGoes() async throws {
         let h = try await AppHarness()
@@ -32,8 +33,10 @@ struct SpotsEndToEndTests {
         #expect(began["id"] as? Int == 0)
     }
 
+    /// On the held clock, so the first frame comes at the instant of the down however slow
+    /// the machine, and the growth has not started.
     @Test func spotIsStillSmallWhileGrowing() async throws {
-        let h = try await AppHarness()
+        let h = try await AppHarness(clock: ManualClock())
         h.compositor.touchDown(id: 3, x: 200, y: 150)
         h.compositor.touchFrame()
         // The first frame after the down shows the spot at its starting size, far below 100 px.

@@ -1,10 +1,11 @@
 import Foundation
 import ScriptedCompositor
 import Testing
+import TouchCanvasTesting
 
 /// The app's tablet-v2 binding in the real binary: a tablet seat per seat, the tablets, tools
 /// and pads as announced, and every tool event in `--log raw`, numbered per tool.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.compositorSlot(timeLimit: .minutes(3)))
 struct TabletBindingEndToEndTests {
     func raw(_ h: AppHarness, _ interface: String, _ event: String) -> [[String: Any]] {
         h.logLines.filter { $0["interface"] as? String == interface && $0["event"] as? String == event }

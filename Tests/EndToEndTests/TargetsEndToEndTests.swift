@@ -3,11 +3,12 @@ import ScriptedCompositor
 import Testing
 import TouchCanvasApp
 import TouchKit
+import TouchCanvasTesting
 
 /// The targets scene in the real app: a course whose taps arrive turned a quarter and shifted,
 /// as from a touchscreen mapped with the wrong transform, is named on stderr with the matrix
 /// that corrects it, and logged as one JSON line with the figures in millimetres.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.compositorSlot(timeLimit: .minutes(2)))
 struct TargetsEndToEndTests {
     static let size = (width: 800.0, height: 600.0)
 

@@ -1,10 +1,11 @@
 import Foundation
 import ScriptedCompositor
 import Testing
+import TouchCanvasTesting
 
 /// Touchpad gestures (`zwp_pointer_gestures_v1`) reach the app: bound at version 3 with a swipe,
 /// a pinch and a hold object per pointer, and logged raw as they arrived.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.compositorSlot(timeLimit: .minutes(2)))
 struct TouchpadGestureEndToEndTests {
     func rawGestureLines(_ h: AppHarness) -> [[String: Any]] {
         h.logLines.filter { ($0["interface"] as? String)?.hasPrefix("zwp_pointer_gesture_") == true }

@@ -1,13 +1,14 @@
 import Foundation
 import Glibc
 import Testing
+import TouchCanvasTesting
 
 /// A socket that accepts the connection and then does not answer, answers once, or sends
 /// what is no Wayland message: `run`, `check` and `report` each end, saying which step the
 /// compositor did not answer, instead of waiting for ever. The deadline is given short
 /// (`--connect-timeout 1`) so a passing test is quick; the tests' own patience only bounds a
 /// failing one.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.compositorSlot(timeLimit: .minutes(1)))
 struct UnansweringCompositorEndToEndTests {
     /// The commands, with the status each gives when it cannot reach a compositor (`check` and
     /// `report` keep their documented 2 for "could not run").

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
 import TouchCanvasConstants
+import TouchCanvasTesting
 
 /// The version is written once, in `TouchCanvasVersion.current` (`touchcanvas --version` says it,
 /// `CommandLineEndToEndTests` checks); everything that ships the app names it too and must say
 /// the same: the Debian changelog's newest entry, the AppStream metainfo's newest release, and
 /// the Makefile, which names the tarball after it.
-@Suite struct VersionAgreementTests {
+@Suite(.compositorSlot) struct VersionAgreementTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 

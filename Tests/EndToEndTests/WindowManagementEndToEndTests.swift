@@ -1,9 +1,10 @@
 import Foundation
 import ScriptedCompositor
 import Testing
+import TouchCanvasTesting
 
 /// Decorations, fullscreen and the minimum size, as the compositor sees them.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.compositorSlot(timeLimit: .minutes(1)))
 struct WindowManagementEndToEndTests {
     static let serverSide: UInt32 = 2
     static let keyF11: UInt32 = 87
@@ -86,7 +87,7 @@ struct WindowManagementEndToEndTests {
 
 /// `--decorations libdecor`: libdecor's frame (its cairo plugin draws the title bar on
 /// subsurfaces of the canvas surface). Needs libdecor's plugin installed.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.compositorSlot(timeLimit: .minutes(1)))
 struct LibdecorEndToEndTests {
     /// libdecor's subsurfaces, once its plugin has made them.
     static func decorationSurfaces(_ h: AppHarness) -> [OtherSurface] {

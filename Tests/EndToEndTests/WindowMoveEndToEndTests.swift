@@ -1,10 +1,11 @@
 import Foundation
 import ScriptedCompositor
 import Testing
+import TouchCanvasTesting
 
 /// The inspect scene's drag handle through the real binary: the move request on the wire, with
 /// the serial of the press that started it, and a compositor that answers it as Mutter does.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.compositorSlot(timeLimit: .minutes(2)))
 struct WindowMoveEndToEndTests {
     /// The middle of the handle in a 700×500 inspect window: 140×32 at the top right, 8 px in.
     static let handle = (x: 700.0 - 8 - 70, y: 8.0 + 16)

@@ -1,8 +1,9 @@
 import Glibc
 import ScriptedCompositor
 import Testing
+import TouchCanvasTesting
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.compositorSlot(timeLimit: .minutes(1)))
 struct ClientProcessTests {
     @Test func capturesLinesStandardErrorAndExitStatus() async throws {
         let compositor = try ScriptedCompositor()  // for its waitUntil, which drains every child's output

@@ -3,10 +3,11 @@ import Glibc
 import ScriptedCompositor
 import Testing
 import Wayland
+import TouchCanvasTesting
 
 /// The compositor against an in-process client (see `TestClient` for how both run on one thread).
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.compositorSlot(timeLimit: .minutes(1)))
 struct CompositorTests {
     @Test func globalsAreAdvertisedWithTheirVersions() async throws {
         let compositor = try ScriptedCompositor(seats: ["seat0", "seat1"])

@@ -1,6 +1,7 @@
 import ScriptedCompositor
 import Testing
 import Wayland
+import TouchCanvasTesting
 
 /// `wp_fifo_v1` and `wp_commit_timer_v1` against an in-process client: commits held in the
 /// surface's queue, shown in order, each at the tick the protocols promise.
@@ -8,7 +9,7 @@ import Wayland
 /// The compositor runs on a ``ManualClock``, so the tick each commit reaches is exact: time moves
 /// only as the test's exchanges pump it.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.compositorSlot(timeLimit: .minutes(1)))
 struct ContentUpdateQueueTests {
     private struct Setup {
         let client: TestClient

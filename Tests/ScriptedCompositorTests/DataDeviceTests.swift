@@ -1,11 +1,12 @@
 import ScriptedCompositor
 import Testing
 import Wayland
+import TouchCanvasTesting
 
 /// The inert `wl_data_device_manager`: there so GDK binds `wl_seat`, and strict where the protocol
 /// is (the rules weston, wlroots and mutter share).
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.compositorSlot(timeLimit: .minutes(1)))
 struct DataDeviceTests {
     @Test func aClientBindsTheManagerAndMakesADeviceAndASource() async throws {
         let compositor = try ScriptedCompositor()

@@ -1,10 +1,11 @@
 import ScriptedCompositor
 import Testing
 import Wayland
+import TouchCanvasTesting
 
 /// Where and when input lands: window geometry offsets, event times a test can know exactly.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.compositorSlot(timeLimit: .minutes(1)))
 struct InputCoordinatesTests {
     @Test func inputIsOffsetByTheCommittedWindowGeometry() async throws {
         let compositor = try ScriptedCompositor()

@@ -1,11 +1,12 @@
 import ScriptedCompositor
 import Testing
 import Wayland
+import TouchCanvasTesting
 
 /// `zwp_input_timestamps_v1` against an in-process client: the nanosecond stamp comes just before
 /// each timed event and agrees with its millisecond `time`.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.compositorSlot(timeLimit: .minutes(1)))
 struct InputTimestampsTests {
     /// Everything the client's touch, pointer and keyboard heard, in order: "ts <ns>" for a
     /// timestamp, "<event> <ms>" for a timed event.

@@ -1,11 +1,12 @@
 import ScriptedCompositor
 import Testing
 import Wayland
+import TouchCanvasTesting
 
 /// Every deliberate protocol offence reaches the client as sent, while the ordinary API keeps
 /// refusing the same sequences.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.compositorSlot(timeLimit: .minutes(1)))
 struct MisbehaviourTests {
     /// A mapped window and a touch recorder that calls its surface "window".
     private func mappedWindow() async throws -> (ScriptedCompositor, TestClient, TestWindow, TouchRecorder) {

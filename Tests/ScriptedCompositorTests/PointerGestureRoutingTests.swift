@@ -1,12 +1,13 @@
 import ScriptedCompositor
 import Testing
 import Wayland
+import TouchCanvasTesting
 
 /// Who hears a touchpad gesture, and when the compositor refuses one: the pointer focus's client
 /// on that seat, through the objects that heard the begin; one gesture at a time; and the
 /// deliberate out-of-order events, which are sent only when they really are out of order.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.compositorSlot(timeLimit: .minutes(1)))
 struct PointerGestureRoutingTests {
     @Test func onlyTheFocusClientOnThatSeatHearsAGesture() async throws {
         let compositor = try ScriptedCompositor(seats: ["seat0", "seat1"])

@@ -1,11 +1,12 @@
 import ScriptedCompositor
 import Testing
 import Wayland
+import TouchCanvasTesting
 
 /// The zwp_pointer_gestures_v1 server: what a client bound to it hears of touchpad swipes,
 /// pinches and holds, to the wl_fixed step, the serial and the millisecond, and who hears nothing.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.compositorSlot(timeLimit: .minutes(1)))
 struct PointerGestureTests {
     /// A client with a mapped window, gesture objects on its pointer, and the pointer over the
     /// window: what every gesture needs before its begin.

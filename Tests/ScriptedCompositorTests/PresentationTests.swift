@@ -2,6 +2,7 @@ import Glibc
 import ScriptedCompositor
 import Testing
 import Wayland
+import TouchCanvasTesting
 
 /// `wp_presentation` against an in-process client, with and without vblank mode.
 ///
@@ -9,7 +10,7 @@ import Wayland
 /// (2 ms each), so every commit's time, tick and presentation time is exact, whatever else the
 /// machine is doing.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.compositorSlot(timeLimit: .minutes(1)))
 struct PresentationTests {
     /// A mapped window, its client's `wp_presentation` (whose clock it reported) and `wl_output`
     /// (kept: the proxy goes when its wrapper does).

@@ -1,11 +1,12 @@
 import ScriptedCompositor
 import Testing
 import Wayland
+import TouchCanvasTesting
 
 /// The tablet-v2 server: what a client bound to it sees of tablets, tools and pads, and of a pen
 /// stroke, to the wl_fixed step and the millisecond.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.compositorSlot(timeLimit: .minutes(1)))
 struct TabletTests {
     @Test func theManagerIsOfferedUnlessLeftOut() async throws {
         let compositor = try ScriptedCompositor()

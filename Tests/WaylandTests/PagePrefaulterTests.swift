@@ -3,11 +3,13 @@ import MappedMemory
 import Synchronization
 import Testing
 @testable import Wayland
+import TouchCanvasTesting
 
 /// A new buffer's memory is faulted in by the worker, not by the main thread's first frame:
 /// the pages are resident before the buffer is handed back, and the memory lives as long as the
 /// worker needs it.
 @MainActor
+@Suite(.compositorSlot)
 struct PagePrefaulterTests {
     static let bytes = 16 << 20
 

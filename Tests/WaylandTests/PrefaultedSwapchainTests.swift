@@ -3,12 +3,13 @@ import Glibc
 import ScriptedCompositor
 import Testing
 @testable import Wayland
+import TouchCanvasTesting
 
 /// The canvas's swapchain with a prefaulter: a large new buffer is held back until its pages
 /// are in, then announced once; a small one is handed out at once; a buffer dropped by a resize
 /// while it was being faulted in announces nothing.
 @MainActor
-@Suite
+@Suite(.compositorSlot)
 struct PrefaultedSwapchainTests {
     /// A client of the scripted compositor with `wl_shm` bound, both run on this thread.
     @MainActor

@@ -1,11 +1,12 @@
 import Testing
 @testable import Wayland
+import TouchCanvasTesting
 
 /// Buffer ages count frames drawn, not commits: a frame held for its deadline and drawn into
 /// again before it is committed makes every other buffer one frame older each time, so the
 /// next buffer repaints what both drawings changed.
 @MainActor
-@Suite
+@Suite(.compositorSlot)
 struct SwapchainAgeTests {
     @Test func eachDrawingAgesTheOtherBuffersAndTheCommitOnlyHoldsIt() async throws {
         let client = try await PrefaultedSwapchainTests.ShmClient()

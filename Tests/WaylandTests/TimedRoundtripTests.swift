@@ -2,11 +2,12 @@ import Glibc
 import ScriptedCompositor
 import Testing
 @testable import Wayland
+import TouchCanvasTesting
 
 /// A round trip the compositor does not answer ends, naming its step; a signal ends it too;
 /// and what libwayland's errnos mean is said in words.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.compositorSlot(timeLimit: .minutes(1)))
 struct TimedRoundtripTests {
     /// The scripted compositor is never pumped here: the kernel accepts the connection for it,
     /// and nothing ever answers, as a hung compositor would behave.
