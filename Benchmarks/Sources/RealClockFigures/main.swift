@@ -239,5 +239,5 @@ for (name, executable) in builds {
 }
 print("### The present log against the compositor's truth\n")
 print(logTable.text)
-print("### Prediction, the latency flash and check glass\n")
+print("\n### Prediction, the latency flash and check glass\n")
 print(otherTable.text)
