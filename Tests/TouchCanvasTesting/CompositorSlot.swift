@@ -1,7 +1,6 @@
 import Glibc
 import Synchronization
 import Testing
-import TouchCanvasTesting
 
 /// How many tests that drive a compositor run at once. Swift Testing, left to itself, starts
 /// every test of the run together. An end-to-end test starts a real `touchcanvas`, and on a
@@ -43,27 +42,27 @@ public struct CompositorSlot: SuiteTrait, TestTrait, TestScoping {
             guard let timeLimit else { return try await function() }
             // The group ends before this scope does, so the test's body does not outlive it.
             try await withoutActuallyEscaping(function) { body in
-              try await withThrowingTaskGroup(of: Bool.self) { group in
-                group.addTask {
-                    try await body()
-                    return true
+                try await withThrowingTaskGroup(of: Bool.self) { group in
+                    group.addTask {
+                        try await body()
+                        return true
+                    }
+                    group.addTask {
+                        // The main actor's tests run one at a time, and all of the run's start
+                        // together: the clock starts once the main actor has had a turn, by when a
+                        // test that runs on it has begun.
+                        await MainActor.run {}
+                        try? await Task.sleep(for: timeLimit)
+                        return false
+                    }
+                    // The first to end: the test, or its time. A test out of time is failed and told
+                    // to stop; its waits are bounded, so it ends.
+                    if try await group.next() == false {
+                        Issue.record("Time limit was exceeded: \(timeLimit) from when the test began")
+                    }
+                    group.cancelAll()
+                    try await group.waitForAll()
                 }
-                group.addTask {
-                    // The main actor's tests run one at a time, and all of the run's start
-                    // together: the clock starts once the main actor has had a turn, by when a
-                    // test that runs on it has begun.
-                    await MainActor.run {}
-                    try? await Task.sleep(for: timeLimit)
-                    return false
-                }
-                // The first to end: the test, or its time. A test out of time is failed and told
-                // to stop; its waits are bounded, so it ends.
-                if try await group.next() == false {
-                    Issue.record("Time limit was exceeded: \(timeLimit) from when the test began")
-                }
-                group.cancelAll()
-                try await group.waitForAll()
-              }
             }
         }
     }
