@@ -81,6 +81,10 @@ public final class EventLoop {
         heldClock = link
     }
 
+    /// The loop keeps a test's held time (``followHeldClock(descriptor:)``), on which work takes
+    /// no time at all: whatever is budgeted by time must be budgeted some other way.
+    public var followsHeldClock: Bool { heldClock != nil }
+
     /// Arms the timer once; nil disarms it.
     public func setTimer(after seconds: Double?) {
         if heldClock != nil {

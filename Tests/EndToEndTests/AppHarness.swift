@@ -52,8 +52,11 @@ final class AppHarness {
         // On a manual clock the app reads the compositor's time (ScriptedCompositor.holdClientClock).
         let heldClock = clock == nil ? nil : try compositor.holdClientClock()
         if heldClock != nil { environment["TOUCHCANVAS_HELD_CLOCK_FD"] = "\(ClientProcess.inheritedDescriptor)" }
-        defer { if let heldClock { close(heldClock) } }
-        app = try Self.launch(arguments, environment: environment, inheriting: heldClock)
+        let launched = Result { try Self.launch(arguments, environment: environment, inheriting: heldClock) }
+        // Closed at once, not at the end of the launch: while this end is open the compositor
+        // cannot hear the app die, and would wait out its patience for the app's answer.
+        if let heldClock { close(heldClock) }
+        app = try launched.get()
         if let size {
             // Configure before mapping so the first buffer has the test's size.
             _ = await compositor.waitUntil(timeout: Self.patience) { compositor.toplevel != nil }

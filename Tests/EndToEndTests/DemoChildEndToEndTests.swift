@@ -34,9 +34,11 @@ struct DemoChildEndToEndTests {
     }
 
     @Test func aChildKilledMidRecordingEndsTheDemoWithItsStatus() async throws {
-        // One finger moving for a minute: the demo is still playing when its child is killed.
+        // One finger moving for ten minutes. The demo plays on its compositor's clock, which
+        // runs as fast as the app draws (a minute of this in well under a second here); ten
+        // minutes keep it playing for seconds, so it is still playing when its child is killed.
         var body = "0 1 down 0 100 100\n0 1 frame\n"
-        for i in 1...600 { body += "\(i * 100) 1 motion 0 \(100 + i % 500) 100\n\(i * 100) 1 frame\n" }
+        for i in 1...6000 { body += "\(i * 100) 1 motion 0 \(100 + i % 500) 100\n\(i * 100) 1 frame\n" }
         let (dir, recording, png) = try Self.scratch("killed", body)
         defer { try? FileManager.default.removeItem(at: dir) }
         let demo = try AppHarness.launch(["demo", "--recording", recording, "--png", png], environment: Self.environment)

@@ -25,8 +25,11 @@ struct MemoryEndToEndTests {
     static let width = 3840.0, height = 2160.0
     /// The limits (130 and 100 MB) are the release build's, which people install. These tests
     /// run the debug build, whose code mappings (`files` in the breakdown) are 3–4 MB larger
-    /// (30.2 against 27.1 MB at 4K with its own frame), so it may go this far over them.
-    static let debugCodeAllowance = 2.0
+    /// (31.0 against 27.5 MB at 4K with its own frame, and its peak 132.0 against 128.3 MB in
+    /// the same run), so it may go this far over them. The allowance is code, not memory the
+    /// app uses: `TC_TOUCHCANVAS=.build/release/touchcanvas` runs these tests against the
+    /// release build, which must then keep to the limits themselves with room to spare.
+    static let debugCodeAllowance = 4.0
 
     @Test(arguments: [false, true])
     func canvasSceneStaysWithin130MBAt4K(ownChrome: Bool) async throws {

@@ -3,7 +3,6 @@ import Rendering
 import Foundation
 import Recording
 import ScriptedCompositor
-import SystemClock
 import TouchCanvasApp
 
 /// `touchcanvas demo`: the app under the embedded scripted compositor, playing a recording (the
@@ -93,15 +92,31 @@ struct DemoPlayer {
     }
 
     /// Starts the app under a new scripted compositor with a window of `size`.
+    ///
+    /// Both run on the compositor's own clock, which moves only once the app has handled what
+    /// it was sent: every frame, animation and figure the picture shows is then the same on a
+    /// quiet machine and a loaded one, and the demo takes only as long as the drawing does. The
+    /// display is a 60 Hz one whose image reaches the glass 5 ms after the vblank, as an
+    /// ordinary monitor's does, so the inspector's figures are those of a plausible desktop.
     private func launch(size: (width: Int, height: Int)) throws -> (ScriptedCompositor, ClientProcess) {
-        let compositor = try ScriptedCompositor()
+        let compositor = try ScriptedCompositor(vblank: VblankMode(hertz: 60, scanoutDelay: .milliseconds(5)),
+                                                clock: ManualClock())
+        let heldClock = try compositor.holdClientClock()
+        var environment = compositor.environmentForClient
+        environment["TOUCHCANVAS_HELD_CLOCK_FD"] = "\(ClientProcess.inheritedDescriptor)"
         let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
         // The compositor is this process's, answering while it is pumped here: a busy machine,
         // not a hung compositor, is what could keep an answer late, and the demo watches the
         // child itself, so the child's wait for its round trips is a generous one.
-        let app = try ClientProcess(executable: executable,
-                                    arguments: ["--scene", scene.rawValue, "--connect-timeout", "60"],
-                                    environment: compositor.environmentForClient)
+        let launched = Result {
+            try ClientProcess(executable: executable,
+                              arguments: ["--scene", scene.rawValue, "--connect-timeout", "60"],
+                              environment: environment, inheriting: heldClock)
+        }
+        // Closed here at once: while this end is open the clock's link cannot hear the child
+        // die, and the compositor would wait out its patience for an answer that cannot come.
+        close(heldClock)
+        let app = try launched.get()
         // An app that ended at once (it said why on stderr) is not waited for.
         _ = compositor.waitUntil(timeout: 10) { compositor.toplevel != nil || !app.isRunning }
         compositor.configure(width: Int32(size.width), height: Int32(size.height))
@@ -133,15 +148,14 @@ struct DemoPlayer {
         let (compositor, app) = try launch(size: (recording.width, recording.height))
         defer { _ = app.terminate() }
         var sender = DemoInputSender(compositor: compositor)
-        let start = SystemClock.monotonicNanoseconds
-        // Each event carries its recorded time (on the presentation clock, from the start), not
-        // the moment a busy machine got round to sending it: the figures the app shows (rates,
-        // intervals) are the recording's, the same every run.
+        let start = compositor.clockNanoseconds
+        // Each event carries its recorded time (on the compositor's clock, from the start): the
+        // figures the app shows (rates, intervals) are the recording's.
         compositor.freezesEventTime = true
         defer { compositor.freezesEventTime = false }
         for timed in recording.events where DemoInputSender.sends(timed.event) {
             let due = start + UInt64(max(0, timed.time) * 1_000_000)
-            let now = SystemClock.monotonicNanoseconds
+            let now = compositor.clockNanoseconds
             if due > now { compositor.pump(for: Double(due - now) / 1e9) }
             try Self.ensureRunning(app, compositor, while: "as the recording played")
             compositor.eventNanoseconds = due
