@@ -45,12 +45,34 @@ final class OutputSafetyEndToEndTests {
             if !FileManager.default.fileExists(atPath: binary) { try copyExecutable(to: binary) }
             process = try ClientProcess(executable: "/usr/bin/setpriv",
                                         arguments: ["--reuid=\(user)", "--regid=\(user)", "--clear-groups", "--", binary, "replay"] + arguments,
-                                        environment: ["HOME": folder])
+                                        environment: try sanitizerOptionsTheUserCanRead().merging(["HOME": folder]) { $1 })
         } else {
             process = try AppHarness.launch(["replay"] + arguments, environment: [:])
         }
         let status = await process.waitForExit(timeout: AppHarness.patience)
         return (status, process.standardError)
+    }
+
+    /// The sanitizer options the child inherits, with each suppressions file copied where the
+    /// user can read it: a sanitizer that cannot read its suppressions ends the process at start
+    /// (status 66), and a fresh clone may sit in a private temporary folder.
+    func sanitizerOptionsTheUserCanRead() throws -> [String: String] {
+        var options: [String: String] = [:]
+        for name in ["ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS", "UBSAN_OPTIONS"] {
+            guard let value = ProcessInfo.processInfo.environment[name], value.contains("suppressions=") else { continue }
+            var parts: [String] = []
+            for part in value.split(separator: ":").map(String.init) {
+                guard part.hasPrefix("suppressions=") else { parts.append(part); continue }
+                let copy = path("\(name.lowercased()).supp")
+                if !FileManager.default.fileExists(atPath: copy) {
+                    try FileManager.default.copyItem(atPath: String(part.dropFirst("suppressions=".count)), toPath: copy)
+                }
+                chmod(copy, 0o644)
+                parts.append("suppressions=" + copy)
+            }
+            options[name] = parts.joined(separator: ":")
+        }
+        return options
     }
 
     /// The binary copied with a close-on-exec descriptor: a child another test starts while
