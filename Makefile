@@ -103,8 +103,9 @@ test:
 # At most 4 tests at once: a sanitizer multiplies every app's memory and time, and the main
 # actor's tests (TouchKit's, the renderer's) run one after another however many are in flight.
 # The three instrumented builds come first and side by side: a Swift build keeps about one and a
-# half cores busy (its modules wait on one another), so together they use the machine whole;
-# the test runs, which do, follow one at a time.
+# half cores busy (its modules wait on one another), so together they use the machine whole.
+# The two test runs go side by side too: each keeps little more than one core busy, as the main
+# actor's tests, one after another, are most of its length.
 SANITIZE_ENV := LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan.supp:print_suppressions=0 TC_SANITIZER=1
 ASAN_ENV := ASAN_OPTIONS=detect_leaks=0:halt_on_error=1 TC_APP_ASAN_OPTIONS=detect_leaks=1:halt_on_error=1 \
   UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
@@ -112,11 +113,14 @@ TSAN_ENV := TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1:suppressions=$(
 sanitize:
 	@scripts/install-deps.sh --test
 	$(MAKE) --no-print-directory -j3 --output-sync=target sanitize-build-asan sanitize-build-tsan sanitize-build-fuzz
-	$(call run-swift-tests,4,--scratch-path .build/asan,$(SANITIZE_ENV) $(ASAN_ENV))
-	$(call run-swift-tests,4,--scratch-path .build/tsan,$(SANITIZE_ENV) $(TSAN_ENV))
+	$(MAKE) --no-print-directory -j2 --output-sync=target sanitize-test-asan sanitize-test-tsan
 	$(MAKE) --no-print-directory fuzz-smoke
 
-.PHONY: sanitize-build-asan sanitize-build-tsan sanitize-build-fuzz
+.PHONY: sanitize-build-asan sanitize-build-tsan sanitize-build-fuzz sanitize-test-asan sanitize-test-tsan
+sanitize-test-asan:
+	$(call run-swift-tests,4,--scratch-path .build/asan,$(SANITIZE_ENV) $(ASAN_ENV))
+sanitize-test-tsan:
+	$(call run-swift-tests,4,--scratch-path .build/tsan,$(SANITIZE_ENV) $(TSAN_ENV))
 sanitize-build-asan:
 	$(SANITIZE_ENV) $(SWIFT) build --build-tests --scratch-path .build/asan --sanitize address \
 	  -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined
