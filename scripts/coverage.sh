@@ -42,9 +42,13 @@ done
 report=$("$cov" report --instr-profile "$profiles/merged.profdata" "${objects[@]}" \
   -ignore-filename-regex '(/Tests/|/\.build/|/Benchmarks/|/Examples/|/Fuzz/)' 2>/dev/null || true)
 [ -n "$report" ] || { echo "coverage: llvm-cov gave no report" >&2; exit 1; }
-echo "$report" | awk -v root="$PWD/Sources/" '
-  $1 ~ /^\// { split(substr($1, length(root) + 1), part, "/"); m = part[1];
-               lines[m] += $8; missed[m] += $9 }
+echo "$report" | awk -v root="$PWD/" '
+  NF >= 10 && $8 ~ /^[0-9]+$/ && $1 != "TOTAL" {
+    file = $1
+    if (index(file, root) == 1) file = substr(file, length(root) + 1)
+    sub(/^Sources\//, "", file)
+    split(file, part, "/"); m = part[1]
+    lines[m] += $8; missed[m] += $9 }
   $1 == "TOTAL" { total = $10 }
   END {
     for (m in lines) printf "  %-26s %6.2f %% of %d lines\n", m, 100 * (lines[m] - missed[m]) / lines[m], lines[m]
