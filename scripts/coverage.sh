@@ -9,12 +9,14 @@ cd "$(dirname "$0")/.."
 SWIFT=${SWIFT:-swift}
 minimum=${COVERAGE_MIN:-95}
 scratch=.build/coverage
-profiles=$PWD/$scratch/profiles
+# Every process writes its profile here, the ones a test runs as another user too (the
+# unprivileged replay), so the folder is one anybody can write in, like /tmp itself.
+profiles=$(mktemp -d "${TMPDIR:-/tmp}/tc-coverage.XXXXXX")
+chmod 1777 "$profiles"
+trap 'rm -rf "$profiles"' EXIT
 
 "$SWIFT" build --build-tests --scratch-path "$scratch" --enable-code-coverage
 bin=$("$SWIFT" build --scratch-path "$scratch" --enable-code-coverage --show-bin-path)
-rm -rf "$profiles"
-mkdir -p "$profiles"
 # %p: one file per process, so apps that run at once never write into one another's.
 status=0
 LLVM_PROFILE_FILE="$profiles/%p.profraw" SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=$((4 * $(nproc))) \
