@@ -14,12 +14,15 @@ scratch=.build/coverage
 profiles=$(mktemp -d "${TMPDIR:-/tmp}/tc-coverage.XXXXXX")
 chmod 1777 "$profiles"
 trap 'rm -rf "$profiles"' EXIT
+# %p: one file per process, so apps that run at once never write into one another's. Set for
+# the build too: the build tools it runs are instrumented as well, and would otherwise leave a
+# default.profraw in the working folder.
+export LLVM_PROFILE_FILE="$profiles/%p.profraw"
 
 "$SWIFT" build --build-tests --scratch-path "$scratch" --enable-code-coverage
 bin=$("$SWIFT" build --scratch-path "$scratch" --enable-code-coverage --show-bin-path)
-# %p: one file per process, so apps that run at once never write into one another's.
 status=0
-LLVM_PROFILE_FILE="$profiles/%p.profraw" SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=$((4 * $(nproc))) \
+SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=$((4 * $(nproc))) \
   "$SWIFT" test --skip-build --scratch-path "$scratch" || status=$?
 [ "$status" -eq 0 ] || echo "coverage: the tests failed (status $status); the figures below are of the run as it went" >&2
 
