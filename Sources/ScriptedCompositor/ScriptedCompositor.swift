@@ -75,7 +75,7 @@ public final class ScriptedCompositor {
     private lazy var clock = EventClock(base: { [unowned self] in nowNanoseconds })
     /// The test's clock, nil for CLOCK_MONOTONIC (see ``ManualClock``).
     let manualClock: ManualClock?
-    /// A client in another process that reads the manual clock (``holdClientClock()``).
+    /// A client in another process that reads the manual clock (``startClientOnHeldClock(environment:_:)``).
     var clientClock: ClientClockLink?
     var presentationQueue: PresentationQueue
     var inputTimestamps = InputTimestampsRegistry()
@@ -202,12 +202,30 @@ public final class ScriptedCompositor {
 
     var nowNanoseconds: UInt64 { manualClock?.nanoseconds ?? uptimeNanoseconds() }
 
-    /// A descriptor for a client in another process to read the manual clock from (the app's
-    /// `TOUCHCANVAS_HELD_CLOCK_FD`): pass it to ``ClientProcess`` with `inheriting:` and close
-    /// it here after the launch. The pump then moves the clock only once that client has caught
-    /// up with the current instant, and stops at the client's own deadlines, so the client's
-    /// pacing, timers and stamps run on the test's time. One such client per compositor.
-    public func holdClientClock() throws -> Int32 {
+    /// The environment variable that names, to the client, the descriptor it reads the manual
+    /// clock from (``ClientProcess/inheritedDescriptor``).
+    public static let heldClockVariable = "TOUCHCANVAS_HELD_CLOCK_FD"
+
+    /// Starts a client in another process that reads the manual clock: `start` gets the
+    /// environment (`environment` with ``heldClockVariable`` added) and the descriptor to pass
+    /// to ``ClientProcess`` as `inheriting:`. The pump then moves the clock only once that client
+    /// has caught up with the current instant, and stops at the client's own deadlines, so the
+    /// client's pacing, timers and stamps run on the test's time. One such client per compositor.
+    ///
+    /// This end of the descriptor is closed as soon as `start` returns, before any wait for the
+    /// client's window: while it is open here the clock's link cannot hear the client die, and
+    /// the pump would wait out its patience for an answer that cannot come.
+    public func startClientOnHeldClock(environment: [String: String],
+                                       _ start: (_ environment: [String: String], _ descriptor: Int32) throws -> ClientProcess) throws -> ClientProcess {
+        let descriptor = try holdClientClock()
+        defer { Glibc.close(descriptor) }
+        var environment = environment
+        environment[Self.heldClockVariable] = "\(ClientProcess.inheritedDescriptor)"
+        return try start(environment, descriptor)
+    }
+
+    /// The client's end of a new link to the manual clock (see ``startClientOnHeldClock(environment:_:)``).
+    private func holdClientClock() throws -> Int32 {
         guard let manualClock else { throw Failure.clock("it was made without a ManualClock") }
         var pair: [Int32] = [-1, -1]
         guard socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {

@@ -48,15 +48,15 @@ final class AppHarness {
                                             offersFifo: fifo, offersCommitTiming: commitTiming, vblank: vblank, clock: clock)
         // Devices the compositor knows before the app connects (a pen already near the screen).
         beforeLaunch(compositor)
-        var environment = compositor.environmentForClient.merging(extraEnvironment) { $1 }
-        // On a manual clock the app reads the compositor's time (ScriptedCompositor.holdClientClock).
-        let heldClock = clock == nil ? nil : try compositor.holdClientClock()
-        if heldClock != nil { environment["TOUCHCANVAS_HELD_CLOCK_FD"] = "\(ClientProcess.inheritedDescriptor)" }
-        let launched = Result { try Self.launch(arguments, environment: environment, inheriting: heldClock) }
-        // Closed at once, not at the end of the launch: while this end is open the compositor
-        // cannot hear the app die, and would wait out its patience for the app's answer.
-        if let heldClock { close(heldClock) }
-        app = try launched.get()
+        let environment = compositor.environmentForClient.merging(extraEnvironment) { $1 }
+        if clock == nil {
+            app = try Self.launch(arguments, environment: environment)
+        } else {
+            // On a manual clock the app reads the compositor's time.
+            app = try compositor.startClientOnHeldClock(environment: environment) { environment, descriptor in
+                try Self.launch(arguments, environment: environment, inheriting: descriptor)
+            }
+        }
         if let size {
             // Configure before mapping so the first buffer has the test's size.
             _ = await compositor.waitUntil(timeout: Self.patience) { compositor.toplevel != nil }

@@ -14,7 +14,7 @@ func uptimeNanoseconds() -> UInt64 { SystemClock.monotonicNanoseconds }
 /// what is due now and then jumps to the next thing due (a tick, a scanout, a frame callback, a
 /// timed commit) or to the end of the pump, whichever is first. Waits for a condition keep their
 /// patience on the machine's clock. A client in process reads the clock itself; one in another
-/// process (the app) follows it through ``ScriptedCompositor/holdClientClock()``.
+/// process (the app) follows it through ``ScriptedCompositor/startClientOnHeldClock(environment:_:)``.
 public final class ManualClock {
     /// The reading, in nanoseconds.
     public var nanoseconds: UInt64

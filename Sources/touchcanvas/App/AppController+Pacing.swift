@@ -15,7 +15,6 @@ extension AppController {
     /// a rebuild there is sliced as it would be on a quiet machine, the same way every run.
     static let heldClockPaintSlice = 1_000
 
-
     func makePacer(window: WaylandWindow, globals: Globals) -> FramePacer {
         session.paintBudget = loop.followsHeldClock ? .segments(Self.heldClockPaintSlice) : .seconds(Self.paintSlice)
         let buffers = DrawableBuffers(shm: globals.shm, format: .xrgb8888)

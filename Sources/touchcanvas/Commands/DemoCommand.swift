@@ -101,22 +101,15 @@ struct DemoPlayer {
     private func launch(size: (width: Int, height: Int)) throws -> (ScriptedCompositor, ClientProcess) {
         let compositor = try ScriptedCompositor(vblank: VblankMode(hertz: 60, scanoutDelay: .milliseconds(5)),
                                                 clock: ManualClock())
-        let heldClock = try compositor.holdClientClock()
-        var environment = compositor.environmentForClient
-        environment["TOUCHCANVAS_HELD_CLOCK_FD"] = "\(ClientProcess.inheritedDescriptor)"
         let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
         // The compositor is this process's, answering while it is pumped here: a busy machine,
         // not a hung compositor, is what could keep an answer late, and the demo watches the
         // child itself, so the child's wait for its round trips is a generous one.
-        let launched = Result {
+        let app = try compositor.startClientOnHeldClock(environment: compositor.environmentForClient) { environment, clock in
             try ClientProcess(executable: executable,
                               arguments: ["--scene", scene.rawValue, "--connect-timeout", "60"],
-                              environment: environment, inheriting: heldClock)
+                              environment: environment, inheriting: clock)
         }
-        // Closed here at once: while this end is open the clock's link cannot hear the child
-        // die, and the compositor would wait out its patience for an answer that cannot come.
-        close(heldClock)
-        let app = try launched.get()
         // An app that ended at once (it said why on stderr) is not waited for.
         _ = compositor.waitUntil(timeout: 10) { compositor.toplevel != nil || !app.isRunning }
         compositor.configure(width: Int32(size.width), height: Int32(size.height))
